@@ -1,0 +1,1 @@
+//! The `congo` crate (work in progress).

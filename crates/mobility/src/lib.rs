@@ -1,0 +1,1 @@
+//! The `mobility` crate (work in progress).

@@ -1,0 +1,1 @@
+//! The `reversi` crate (work in progress).
