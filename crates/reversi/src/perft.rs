@@ -1,0 +1,257 @@
+//! Perft: the number of leaves of the game tree to a given depth, in three conventions.
+
+use crate::bitboard::{flips, moves};
+use crate::board::Board;
+
+/// How perft counts passes and finished games. The three agree up to depth 8 from the
+/// start; from depth 9 on, passes and finished games occur and they differ.
+///
+/// [`Convention::A`] is the default: it is the most quoted table, published by several
+/// engines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Convention {
+    /// A forced pass is one ply; a finished game counts as one leaf when reached
+    /// (equivalently: both players keep passing after the game has ended).
+    #[default]
+    A = 0,
+    /// A pass costs no ply (the other side moves at the same depth); a finished game
+    /// counts as one leaf wherever it occurs.
+    N = 1,
+    /// A pass is one ply only when the opponent can move; a finished game reached
+    /// before the last ply is not counted (zero leaves).
+    E = 2,
+}
+
+impl Convention {
+    /// The three conventions, in the order `A`, `N`, `E`.
+    pub const ALL: [Convention; 3] = [Convention::A, Convention::N, Convention::E];
+
+    /// The convention's letter, `'a'`, `'n'` or `'e'` in either case.
+    ///
+    /// ```
+    /// use reversi::Convention;
+    /// assert_eq!(Convention::from_char('n'), Some(Convention::N));
+    /// assert_eq!(Convention::from_char('x'), None);
+    /// ```
+    pub const fn from_char(c: char) -> Option<Convention> {
+        match c {
+            'a' | 'A' => Some(Convention::A),
+            'n' | 'N' => Some(Convention::N),
+            'e' | 'E' => Some(Convention::E),
+            _ => None,
+        }
+    }
+
+    /// The convention's upper-case letter.
+    ///
+    /// ```
+    /// assert_eq!(reversi::Convention::E.char(), 'E');
+    /// ```
+    pub const fn char(self) -> char {
+        match self {
+            Convention::A => 'A',
+            Convention::N => 'N',
+            Convention::E => 'E',
+        }
+    }
+}
+
+impl std::fmt::Display for Convention {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+/// Error of [`Convention`]'s `FromStr`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown perft convention {text:?} (expected a, n or e)")]
+pub struct ParseConventionError {
+    /// The text that was not a convention.
+    pub text: String,
+}
+
+impl std::str::FromStr for Convention {
+    type Err = ParseConventionError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut chars = s.chars();
+        match (chars.next().and_then(Convention::from_char), chars.next()) {
+            (Some(c), None) => Ok(c),
+            _ => Err(ParseConventionError { text: s.to_owned() }),
+        }
+    }
+}
+
+pub(crate) const A: u8 = Convention::A as u8;
+pub(crate) const N: u8 = Convention::N as u8;
+pub(crate) const E: u8 = Convention::E as u8;
+
+/// Leaves below a position whose side to move (`p`) has no legal move, at `depth >= 1`.
+/// `recurse` counts a position at a depth `>= 1`.
+#[inline(always)]
+fn stuck<const C: u8>(p: u64, o: u64, depth: u32, recurse: impl Fn(u64, u64, u32) -> u64) -> u64 {
+    if C == A && depth == 1 {
+        // Passing (or the game having ended) leads to depth 0 either way: one leaf.
+        return 1;
+    }
+    let opponent_can_move = moves(o, p) != 0;
+    match C {
+        A => {
+            if opponent_can_move {
+                recurse(o, p, depth - 1)
+            } else {
+                1
+            }
+        }
+        N => {
+            if opponent_can_move {
+                recurse(o, p, depth)
+            } else {
+                1
+            }
+        }
+        _ => {
+            if !opponent_can_move {
+                0
+            } else if depth == 1 {
+                1
+            } else {
+                recurse(o, p, depth - 1)
+            }
+        }
+    }
+}
+
+/// Leaves below the position (`p` to move against `o`) at `depth >= 1`, counting the
+/// last ply in bulk (a popcount of the move mask) and unrolling the last two plies.
+/// `recurse` is the caller's own function, so that a copy compiled with extra CPU
+/// features keeps recursing into itself.
+#[inline(always)]
+pub(crate) fn node<const C: u8>(
+    p: u64,
+    o: u64,
+    depth: u32,
+    recurse: impl Fn(u64, u64, u32) -> u64 + Copy,
+) -> u64 {
+    let mut todo = moves(p, o);
+    if todo == 0 {
+        return stuck::<C>(p, o, depth, recurse);
+    }
+    if depth == 1 {
+        return u64::from(todo.count_ones());
+    }
+    let mut leaves = 0;
+    if depth == 2 {
+        while todo != 0 {
+            let square = todo.trailing_zeros();
+            let bit = todo & todo.wrapping_neg();
+            todo ^= bit;
+            let flipped = flips(p, o, square);
+            let (child_p, child_o) = (o ^ flipped, p ^ flipped ^ bit);
+            let child_moves = moves(child_p, child_o);
+            leaves += if child_moves != 0 {
+                u64::from(child_moves.count_ones())
+            } else {
+                stuck::<C>(child_p, child_o, 1, recurse)
+            };
+        }
+        return leaves;
+    }
+    while todo != 0 {
+        let square = todo.trailing_zeros();
+        let bit = todo & todo.wrapping_neg();
+        todo ^= bit;
+        let flipped = flips(p, o, square);
+        leaves += recurse(o ^ flipped, p ^ flipped ^ bit, depth - 1);
+    }
+    leaves
+}
+
+fn portable<const C: u8>(p: u64, o: u64, depth: u32) -> u64 {
+    node::<C>(p, o, depth, portable::<C>)
+}
+
+/// Leaves below the position at `depth` (any depth, 0 included) in `convention`.
+pub(crate) fn count(p: u64, o: u64, depth: u32, convention: Convention) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    match convention {
+        Convention::A => portable::<A>(p, o, depth),
+        Convention::N => portable::<N>(p, o, depth),
+        Convention::E => portable::<E>(p, o, depth),
+    }
+}
+
+/// One ply at the root of a [`divide`]: a move, or the pass of a side that cannot move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ply {
+    /// A disc placed on this square.
+    Move(grid::Square),
+    /// The side to move has no legal move and passes.
+    Pass,
+}
+
+impl std::fmt::Display for Ply {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Ply::Move(square) => write!(f, "{square}"),
+            Ply::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+/// The number of leaves of the game tree `depth` plies below `board`, counting passes
+/// and finished games as `convention` says ([`Convention::A`] is the usual choice and the
+/// [`Default`]). `perft(board, 0, _)` is 1.
+///
+/// ```
+/// use reversi::{perft, Board, Convention};
+/// assert_eq!(perft(&Board::START, 4, Convention::A), 244);
+/// assert_eq!(perft(&Board::START, 9, Convention::N), 3_005_320);
+/// ```
+pub fn perft(board: &Board, depth: u32, convention: Convention) -> u64 {
+    count(board.mover_bits(), board.opponent_bits(), depth, convention)
+}
+
+/// Perft split by the first ply: for each legal move of `board`, in square order, the
+/// number of leaves below it (`perft` of the child at `depth - 1`). A side with no legal
+/// move gives one [`Ply::Pass`] entry (with all the leaves, whatever the convention
+/// makes of the pass). The counts add up to [`perft`], except for a finished game or at
+/// depth 0, which have no first ply: the result is then empty and [`perft`] gives the
+/// count.
+///
+/// ```
+/// use reversi::{divide, Board, Convention};
+/// let split = divide(&Board::START, 3, Convention::A);
+/// assert_eq!(split.len(), 4);
+/// assert!(split.iter().all(|&(_, leaves)| leaves == 14));
+/// ```
+pub fn divide(board: &Board, depth: u32, convention: Convention) -> Vec<(Ply, u64)> {
+    if depth == 0 || board.is_game_over() {
+        return Vec::new();
+    }
+    let (p, o) = (board.mover_bits(), board.opponent_bits());
+    let legal = moves(p, o);
+    if legal == 0 {
+        return vec![(Ply::Pass, count(p, o, depth, convention))];
+    }
+    grid::SquareSet::from_bits(legal)
+        .indices()
+        .map(|index| {
+            let square = index as u32;
+            let flipped = flips(p, o, square);
+            let leaves = count(
+                o ^ flipped,
+                p ^ flipped ^ (1 << square),
+                depth - 1,
+                convention,
+            );
+            let ply = crate::board::SIZE
+                .square_at(index)
+                .map_or(Ply::Pass, Ply::Move);
+            (ply, leaves)
+        })
+        .collect()
+}
