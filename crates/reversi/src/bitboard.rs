@@ -125,38 +125,69 @@ pub(crate) fn flips(p: u64, o: u64, square: u32) -> u64 {
     flipped
 }
 
-/// The same flips as [`flips`], written for 4-lane vectors (AVX2): rays toward higher
-/// bits still take the lowest set bit of the ray's non-`o` squares, but rays toward lower
-/// bits, where the highest set bit would need a vector leading-zero count AVX2 lacks,
-/// take the run of `o` discs from the square by a masked parallel-prefix fill along the
-/// ray. Scalar code in lanes; the compiler turns each lane loop into vector operations
-/// when AVX2 is enabled.
+/// Four copies of a bitboard, or one value per axis: the lanes of an AVX2 vector.
+pub(crate) type Lanes = [u64; 4];
+
+/// The OR of the four lanes, in every lane (two lane swaps, so it stays in a vector).
+#[inline(always)]
+fn or_lanes(v: Lanes) -> Lanes {
+    let t = [v[0] | v[2], v[1] | v[3], v[2] | v[0], v[3] | v[1]];
+    [t[0] | t[1], t[1] | t[0], t[2] | t[3], t[3] | t[2]]
+}
+
+/// The same flips as [`flips`], written for 4-lane vectors (AVX2), on bitboards given
+/// in 4 equal lanes and with the flipped discs returned in 4 equal lanes. Rays toward
+/// higher bits still take the lowest set bit of the ray's non-`o` squares; rays toward
+/// lower bits, where the highest set bit would need a vector leading-zero count that
+/// AVX2 lacks, take the run of `o` discs from the square by a masked parallel-prefix
+/// fill along the ray. Scalar code in lanes: compiled with AVX2, each lane loop becomes
+/// vector operations.
 #[inline(always)]
 #[allow(clippy::needless_range_loop)] // lanes by index, as the vectorizer wants them
-pub(crate) fn flips_lanes(p: u64, o: u64, square: u32) -> u64 {
+pub(crate) fn flips_wide(p: Lanes, o: Lanes, square: u32) -> Lanes {
     let rays = &RAYS[square as usize & 63];
     let bit = 1u64 << (square & 63);
     let mut flipped = [0u64; 4];
     for i in 0..4 {
         let ray = rays.up[i];
-        let blockers = ray & !o;
-        let outflank = blockers & blockers.wrapping_neg() & p;
+        let blockers = ray & !o[i];
+        let outflank = blockers & blockers.wrapping_neg() & p[i];
         flipped[i] = outflank.wrapping_sub((outflank != 0) as u64) & ray;
     }
-    let mut run = [0u64; 4];
-    let mut mask = [0u64; 4];
-    let mut pair = [0u64; 4];
     for i in 0..4 {
-        mask[i] = o & rays.down[i];
-        run[i] = mask[i] & (bit >> DOWN_SHIFTS[i]);
-        run[i] |= mask[i] & (run[i] >> DOWN_SHIFTS[i]);
-        pair[i] = mask[i] & (mask[i] >> DOWN_SHIFTS[i]);
-        run[i] |= pair[i] & (run[i] >> (2 * DOWN_SHIFTS[i]));
-        run[i] |= pair[i] & (run[i] >> (2 * DOWN_SHIFTS[i]));
-        let outflank = (run[i] >> DOWN_SHIFTS[i]) & p & rays.down[i];
-        flipped[i] |= run[i] & 0u64.wrapping_sub((outflank != 0) as u64);
+        let mask = o[i] & rays.down[i];
+        let mut run = mask & (bit >> DOWN_SHIFTS[i]);
+        run |= mask & (run >> DOWN_SHIFTS[i]);
+        let pair = mask & (mask >> DOWN_SHIFTS[i]);
+        run |= pair & (run >> (2 * DOWN_SHIFTS[i]));
+        run |= pair & (run >> (2 * DOWN_SHIFTS[i]));
+        let outflank = (run >> DOWN_SHIFTS[i]) & p[i] & rays.down[i];
+        flipped[i] |= run & 0u64.wrapping_sub((outflank != 0) as u64);
     }
-    flipped[0] | flipped[1] | flipped[2] | flipped[3]
+    or_lanes(flipped)
+}
+
+/// [`moves`] on bitboards given in 4 equal lanes.
+#[inline(always)]
+#[allow(clippy::needless_range_loop)] // lanes by index, as the vectorizer wants them
+pub(crate) fn moves_wide(p: Lanes, o: Lanes) -> u64 {
+    let mut reach = [0u64; 4];
+    for i in 0..4 {
+        let s = SHIFTS[i];
+        let mask = o[i] & AXIS_MASKS[i];
+        let mut up = mask & (p[i] << s);
+        let mut down = mask & (p[i] >> s);
+        up |= mask & (up << s);
+        down |= mask & (down >> s);
+        let pair_up = mask & (mask << s);
+        let pair_down = pair_up >> s;
+        up |= pair_up & (up << (2 * s));
+        down |= pair_down & (down >> (2 * s));
+        up |= pair_up & (up << (2 * s));
+        down |= pair_down & (down >> (2 * s));
+        reach[i] = ((up << s) | (down >> s)) & !(p[i] | o[i]);
+    }
+    reach[0] | reach[1] | reach[2] | reach[3]
 }
 
 /// Shift amounts of the "down" rays of [`Rays`]: west, south-east, south, south-west.
@@ -218,9 +249,10 @@ mod tests {
             let p = a & !b;
             let o = b & !a;
             let empty = !(p | o);
+            assert_eq!(moves(p, o), moves_wide([p; 4], [o; 4]));
             for square in 0..64 {
                 if empty >> square & 1 != 0 {
-                    assert_eq!(flips(p, o, square), flips_lanes(p, o, square));
+                    assert_eq!([flips(p, o, square); 4], flips_wide([p; 4], [o; 4], square));
                 }
             }
         }
