@@ -11,38 +11,39 @@ pub(crate) const INNER_FILES: u64 = 0x7E7E_7E7E_7E7E_7E7E;
 /// Shift amounts of the four axes: along a rank, along a file, and the two diagonals.
 const SHIFTS: [u32; 4] = [1, 8, 7, 9];
 
+/// The squares reached from `p` along one axis (shift `dir`, both ways) through runs of
+/// `mask` discs, plus one more step: a masked "parallel prefix" (Kogge-Stone) fill that
+/// follows a run of up to 6 discs (the longest possible between two squares of a line).
+#[inline(always)]
+fn fill_both_ways(p: u64, mask: u64, dir: u32) -> u64 {
+    let mut up = mask & (p << dir);
+    let mut down = mask & (p >> dir);
+    up |= mask & (up << dir);
+    down |= mask & (down >> dir);
+    // Squares of `mask` whose neighbour one step back is in `mask` too.
+    let pair_up = mask & (mask << dir);
+    let pair_down = pair_up >> dir;
+    up |= pair_up & (up << (2 * dir));
+    down |= pair_down & (down >> (2 * dir));
+    up |= pair_up & (up << (2 * dir));
+    down |= pair_down & (down >> (2 * dir));
+    (up << dir) | (down >> dir)
+}
+
 /// The legal moves of the side owning `p` against `o`: every empty square that closes,
 /// in at least one of the 8 directions, a run of one or more `o` discs with a `p` disc.
 ///
-/// For each of the 4 axes and both shift directions, a masked "parallel prefix"
-/// (Kogge-Stone) fill of the `o` discs next to a `p` disc, then one more shift onto the
-/// empty squares. A run of up to 6 discs is followed (the longest possible between two
-/// squares of one line). The axes are lanes of arrays so that, compiled with AVX2, each
-/// step is one vector operation.
+/// For each of the 4 axes and both shift directions, a fill of the `o` discs next to a
+/// `p` disc, then one more shift onto the empty squares. Horizontal and diagonal fills
+/// pass only discs off files `a` and `h`, so nothing wraps around to the next rank.
 #[inline(always)]
 pub(crate) fn moves(p: u64, o: u64) -> u64 {
-    let mut up = [0u64; 4];
-    let mut down = [0u64; 4];
-    for i in 0..4 {
-        let s = SHIFTS[i];
-        let mask = o & AXIS_MASKS[i];
-        up[i] = mask & (p << s);
-        down[i] = mask & (p >> s);
-        up[i] |= mask & (up[i] << s);
-        down[i] |= mask & (down[i] >> s);
-        // Squares of `mask` whose neighbour one step back is in `mask` too.
-        let pair_up = mask & (mask << s);
-        let pair_down = pair_up >> s;
-        up[i] |= pair_up & (up[i] << (2 * s));
-        down[i] |= pair_down & (down[i] >> (2 * s));
-        up[i] |= pair_up & (up[i] << (2 * s));
-        down[i] |= pair_down & (down[i] >> (2 * s));
-    }
-    let mut reach = 0;
-    for i in 0..4 {
-        reach |= (up[i] << SHIFTS[i]) | (down[i] >> SHIFTS[i]);
-    }
-    reach & !(p | o)
+    let inner = o & INNER_FILES;
+    (fill_both_ways(p, inner, 1)
+        | fill_both_ways(p, o, 8)
+        | fill_both_ways(p, inner, 7)
+        | fill_both_ways(p, inner, 9))
+        & !(p | o)
 }
 
 /// The squares whose discs a fill along each axis of [`SHIFTS`] may pass: all but files
@@ -167,7 +168,9 @@ pub(crate) fn flips_wide(p: Lanes, o: Lanes, square: u32) -> Lanes {
     or_lanes(flipped)
 }
 
-/// [`moves`] on bitboards given in 4 equal lanes.
+/// [`moves`] on bitboards given in 4 equal lanes, one axis a lane: compiled with AVX2,
+/// each step is one vector operation for the 4 axes. (Compiled without, the lanes cost
+/// more than [`moves`]: the portable code keeps using that.)
 #[inline(always)]
 #[allow(clippy::needless_range_loop)] // lanes by index, as the vectorizer wants them
 pub(crate) fn moves_wide(p: Lanes, o: Lanes) -> u64 {

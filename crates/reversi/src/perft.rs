@@ -125,10 +125,9 @@ fn stuck<const C: u8>(p: u64, o: u64, depth: u32, recurse: impl Fn(u64, u64, u32
 
 /// Leaves below the position (`p` to move against `o`) at `depth >= 1`, counting the
 /// last ply in bulk (a popcount of the move mask) and unrolling the last two plies.
-/// `recurse` is the caller's own function, so that a copy compiled with extra CPU
-/// features keeps recursing into itself.
+/// `recurse` is the caller's own function (to count a child at a depth `>= 1`).
 #[inline(always)]
-pub(crate) fn node<const C: u8, const LANES: bool>(
+fn node<const C: u8>(
     p: u64,
     o: u64,
     depth: u32,
@@ -142,24 +141,6 @@ pub(crate) fn node<const C: u8, const LANES: bool>(
         return u64::from(todo.count_ones());
     }
     let mut leaves = 0;
-    if depth == 2 && LANES {
-        let (p4, o4) = ([p; 4], [o; 4]);
-        while todo != 0 {
-            let square = todo.trailing_zeros();
-            let bit = todo & todo.wrapping_neg();
-            todo ^= bit;
-            let flipped = flips_wide(p4, o4, square);
-            let child_p = [0, 1, 2, 3].map(|i| o4[i] ^ flipped[i]);
-            let child_o = [0, 1, 2, 3].map(|i| p4[i] ^ flipped[i] ^ bit);
-            let child_moves = moves_wide(child_p, child_o);
-            leaves += if child_moves != 0 {
-                u64::from(child_moves.count_ones())
-            } else {
-                stuck::<C>(child_p[0], child_o[0], 1, recurse)
-            };
-        }
-        return leaves;
-    }
     if depth == 2 {
         while todo != 0 {
             let square = todo.trailing_zeros();
@@ -180,18 +161,61 @@ pub(crate) fn node<const C: u8, const LANES: bool>(
         let square = todo.trailing_zeros();
         let bit = todo & todo.wrapping_neg();
         todo ^= bit;
-        let flipped = if LANES {
-            flips_wide([p; 4], [o; 4], square)[0]
-        } else {
-            flips(p, o, square)
-        };
+        let flipped = flips(p, o, square);
         leaves += recurse(o ^ flipped, p ^ flipped ^ bit, depth - 1);
     }
     leaves
 }
 
+/// [`node`] with the lane kernels ([`moves_wide`], [`flips_wide`]), for a caller
+/// compiled with AVX2: the bitboards stay in 4 equal lanes from one position to the next.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[inline(always)]
+fn node_wide<const C: u8>(
+    p: u64,
+    o: u64,
+    depth: u32,
+    recurse: impl Fn(u64, u64, u32) -> u64 + Copy,
+) -> u64 {
+    let (p4, o4) = ([p; 4], [o; 4]);
+    let mut todo = moves_wide(p4, o4);
+    if todo == 0 {
+        return stuck::<C>(p, o, depth, recurse);
+    }
+    if depth == 1 {
+        return u64::from(todo.count_ones());
+    }
+    let mut leaves = 0;
+    if depth == 2 {
+        while todo != 0 {
+            let square = todo.trailing_zeros();
+            let bit = todo & todo.wrapping_neg();
+            todo ^= bit;
+            let flipped = flips_wide(p4, o4, square);
+            let child_p = [0, 1, 2, 3].map(|i| o4[i] ^ flipped[i]);
+            let child_o = [0, 1, 2, 3].map(|i| p4[i] ^ flipped[i] ^ bit);
+            let child_moves = moves_wide(child_p, child_o);
+            leaves += if child_moves != 0 {
+                u64::from(child_moves.count_ones())
+            } else {
+                stuck::<C>(child_p[0], child_o[0], 1, recurse)
+            };
+        }
+        return leaves;
+    }
+    while todo != 0 {
+        let square = todo.trailing_zeros();
+        let bit = todo & todo.wrapping_neg();
+        todo ^= bit;
+        let flipped = flips_wide(p4, o4, square)[0];
+        leaves += recurse(o ^ flipped, p ^ flipped ^ bit, depth - 1);
+    }
+    leaves
+}
+
+/// Perft with the baseline instructions of the target.
 fn portable<const C: u8>(p: u64, o: u64, depth: u32) -> u64 {
-    node::<C, false>(p, o, depth, portable::<C>)
+    node::<C>(p, o, depth, portable::<C>)
 }
 
 /// Leaves below the position at `depth` (any depth, 0 included) in `convention`.
@@ -220,12 +244,12 @@ pub(crate) fn count(p: u64, o: u64, depth: u32, convention: Convention) -> u64 {
 // features, which `count` checks right before the call.
 #[allow(unsafe_code)]
 mod x86 {
-    use super::{node, Convention, A, E, N};
+    use super::{node_wide, Convention, A, E, N};
 
     /// Perft compiled with the extra features; only called once they are detected.
     #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]
     unsafe fn fast<const C: u8>(p: u64, o: u64, depth: u32) -> u64 {
-        node::<C, true>(p, o, depth, |p, o, depth| fast::<C>(p, o, depth))
+        node_wide::<C>(p, o, depth, |p, o, depth| fast::<C>(p, o, depth))
     }
 
     /// Leaves below the position, or `None` when this CPU lacks the features.
