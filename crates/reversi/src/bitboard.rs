@@ -147,7 +147,6 @@ fn or_lanes(v: Lanes) -> Lanes {
 #[allow(clippy::needless_range_loop)] // lanes by index, as the vectorizer wants them
 pub(crate) fn flips_wide(p: Lanes, o: Lanes, square: u32) -> Lanes {
     let rays = &RAYS[square as usize & 63];
-    let bit = 1u64 << (square & 63);
     let mut flipped = [0u64; 4];
     for i in 0..4 {
         let ray = rays.up[i];
@@ -156,14 +155,20 @@ pub(crate) fn flips_wide(p: Lanes, o: Lanes, square: u32) -> Lanes {
         flipped[i] = outflank.wrapping_sub((outflank != 0) as u64) & ray;
     }
     for i in 0..4 {
-        let mask = o[i] & rays.down[i];
-        let mut run = mask & (bit >> DOWN_SHIFTS[i]);
-        run |= mask & (run >> DOWN_SHIFTS[i]);
-        let pair = mask & (mask >> DOWN_SHIFTS[i]);
-        run |= pair & (run >> (2 * DOWN_SHIFTS[i]));
-        run |= pair & (run >> (2 * DOWN_SHIFTS[i]));
-        let outflank = (run >> DOWN_SHIFTS[i]) & p[i] & rays.down[i];
-        flipped[i] |= run & 0u64.wrapping_sub((outflank != 0) as u64);
+        // Rays toward lower bits: `free` = the ray's squares without an `o` disc; `below`
+        // = every square of the line below one of them (shifts by 1, 2 and 4 steps cover
+        // the 7 squares a ray can have). The first free square from the move is the
+        // highest one, `free & !below`; if the mover holds it, the ray's squares above
+        // it (all `o` discs) flip.
+        let ray = rays.down[i];
+        let s = DOWN_SHIFTS[i];
+        let free = ray & !o[i];
+        let mut below = free >> s;
+        below |= below >> s;
+        below |= below >> (2 * s);
+        below |= below >> (4 * s);
+        let outflank = free & !below & p[i];
+        flipped[i] |= ray & !(below | free) & 0u64.wrapping_sub((outflank != 0) as u64);
     }
     or_lanes(flipped)
 }
