@@ -138,11 +138,11 @@ fn or_lanes(v: Lanes) -> Lanes {
 
 /// The same flips as [`flips`], written for 4-lane vectors (AVX2), on bitboards given
 /// in 4 equal lanes and with the flipped discs returned in 4 equal lanes. Rays toward
-/// higher bits still take the lowest set bit of the ray's non-`o` squares; rays toward
-/// lower bits, where the highest set bit would need a vector leading-zero count that
-/// AVX2 lacks, take the run of `o` discs from the square by a masked parallel-prefix
-/// fill along the ray. Scalar code in lanes: compiled with AVX2, each lane loop becomes
-/// vector operations.
+/// higher bits still take the lowest set bit of the ray's non-`o` squares; on rays
+/// toward lower bits the highest set bit would need a vector leading-zero count, which
+/// AVX2 lacks, so it is found by smearing the non-`o` squares down the ray (3 shifts)
+/// and keeping the one no other is above. Scalar code in lanes: compiled with AVX2,
+/// each lane loop becomes vector operations.
 #[inline(always)]
 #[allow(clippy::needless_range_loop)] // lanes by index, as the vectorizer wants them
 pub(crate) fn flips_wide(p: Lanes, o: Lanes, square: u32) -> Lanes {

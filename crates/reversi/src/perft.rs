@@ -169,7 +169,10 @@ fn node<const C: u8>(
 
 /// [`node`] with the lane kernels ([`moves_wide`], [`flips_wide`]), for a caller
 /// compiled with AVX2: the bitboards stay in 4 equal lanes from one position to the next.
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[cfg_attr(
+    any(not(target_arch = "x86_64"), feature = "portable"),
+    allow(dead_code)
+)]
 #[inline(always)]
 fn node_wide<const C: u8>(
     p: u64,
@@ -223,7 +226,7 @@ pub(crate) fn count(p: u64, o: u64, depth: u32, convention: Convention) -> u64 {
     if depth == 0 {
         return 1;
     }
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
     if let Some(leaves) = x86::count(p, o, depth, convention) {
         return leaves;
     }
@@ -238,7 +241,7 @@ pub(crate) fn count(p: u64, o: u64, depth: u32, convention: Convention) -> u64 {
 /// CPUs (POPCNT for the bulk count, LZCNT/TZCNT and BMI for the flips, AVX2 for the four
 /// axes of move generation at once), chosen at run time so that the default build stays
 /// portable. Measured to pay: see the crate's README.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 // The crate denies (instead of forbidding) `unsafe_code` only for this module: calling a
 // `#[target_feature]` function is `unsafe` (on Rust 1.74) because the CPU must have the
 // features, which `count` checks right before the call.
