@@ -18,8 +18,8 @@ use grid::{BoardSize, Square};
 
 use crate::piece::{Piece, Range};
 
-/// Steps along one primitive direction a mask can hold (bit `t` = `t` steps).
-const MAX_T: u64 = 127;
+/// The most steps any line of a board of at most 99 ranks holds.
+const MAX_ROOM: u64 = 98;
 
 /// One primitive direction of a piece on a board.
 #[derive(Clone, Debug)]
@@ -34,6 +34,8 @@ struct Line {
     file_at: usize,
     /// Offset of this line's per-rank limits in `PieceOnBoard::rank_limits`.
     rank_at: usize,
+    /// `reached[L]`: squares reached on this line when `L` steps fit (`L` = 0..=98).
+    reached: [u8; MAX_ROOM as usize + 1],
 }
 
 /// A piece prepared for one board size: destination counts, groups, strength and moves
@@ -58,42 +60,75 @@ pub struct PieceOnBoard {
     rank_limits: Vec<u8>,
 }
 
-fn gcd(mut a: u64, mut b: u64) -> u64 {
+/// Greatest common divisor of two numbers below 100, not both zero.
+fn gcd(a: u64, b: u64) -> u64 {
+    let (mut a, mut b) = (a as u32, b as u32);
     while b != 0 {
         (a, b) = (b, a % b);
     }
-    a
+    u64::from(a)
 }
 
-/// Bits `g, 2g, ..., n g` (capped at bit `MAX_T`).
+/// Bits `g, 2g, ..., n g`, capped at bit `MAX_ROOM` (no line holds more steps).
 fn multiples(g: u64, range: Range) -> u128 {
-    let top = match range.max_steps() {
-        Some(n) => g.saturating_mul(u64::from(n)).min(MAX_T),
-        None => MAX_T,
-    };
-    let mut mask = 0u128;
-    let mut t = g;
-    while t <= top {
-        mask |= 1u128 << t;
-        t += g;
+    if g > MAX_ROOM {
+        return 0;
     }
-    mask
+    let top = match range.max_steps() {
+        Some(n) => g.saturating_mul(u64::from(n)).min(MAX_ROOM),
+        None => MAX_ROOM,
+    };
+    // Bit g, then doubling: bits g..=2g, g..=4g, ... until past `top`.
+    let mut mask = 1u128 << g;
+    let mut shift = g;
+    while shift <= top {
+        mask |= mask << shift;
+        shift *= 2;
+    }
+    mask & low_bits(top as u8)
 }
 
 /// How many steps of `d` fit from `position` on a line of `length` squares (by division).
 fn room(position: u8, length: u8, d: i64) -> u8 {
     let room = match d {
-        0 => MAX_T,
+        0 => MAX_ROOM,
         d if d > 0 => (u64::from(length - 1 - position)) / d.unsigned_abs(),
         d => u64::from(position) / d.unsigned_abs(),
     };
-    // Boards are at most 99 long, so any finite room fits; MAX_T marks "no limit".
-    room.min(MAX_T) as u8
+    // Boards are at most 99 squares long, so no line holds more than 98 steps: a zero
+    // component (no limit that way) counts as 98, and the other component decides.
+    room.min(MAX_ROOM) as u8
+}
+
+/// Appends `room(position, length, d)` for every position `0..length`. The same
+/// quotients as [`room`], produced in order of the distance `e` to the edge the step runs
+/// into (`room = e / |d|`, the quotient going up by one every `|d|` positions), which
+/// saves a hardware division per entry.
+fn extend_rooms(out: &mut Vec<u8>, length: u8, d: i64) {
+    let start = out.len();
+    if d == 0 {
+        out.extend(std::iter::repeat(MAX_ROOM as u8).take(usize::from(length)));
+        return;
+    }
+    let step = d.unsigned_abs();
+    let (mut quotient, mut remainder) = (0u8, 0u64);
+    for _ in 0..length {
+        out.push(quotient);
+        remainder += 1;
+        if remainder == step {
+            remainder = 0;
+            quotient += 1;
+        }
+    }
+    if d > 0 {
+        // Distance to the edge is `length - 1 - position`: reverse into position order.
+        out[start..].reverse();
+    }
 }
 
 /// Bits `1..=limit`.
 fn low_bits(limit: u8) -> u128 {
-    if u64::from(limit) >= MAX_T {
+    if limit >= 127 {
         !1u128
     } else {
         ((1u128 << (limit + 1)) - 1) & !1
@@ -104,30 +139,40 @@ impl PieceOnBoard {
     /// Prepares `piece` for a board of `size`: groups its directions by primitive
     /// direction and precomputes, per line, the room from every file and every rank.
     pub fn new(piece: &Piece, size: BoardSize) -> PieceOnBoard {
-        let mut lines: Vec<Line> = Vec::new();
+        let (files, ranks) = (i64::from(size.files()), i64::from(size.ranks()));
+        let mut lines: Vec<Line> = Vec::with_capacity(piece.len());
+        // Line number + 1 for each primitive direction (dense: |p_file| < files, |p_rank| < ranks).
+        let width = 2 * ranks - 1;
+        let mut index = vec![0u32; ((2 * files - 1) * width) as usize];
         for (direction, range) in piece.moves() {
             let (df, dr) = (i64::from(direction.d_file()), i64::from(direction.d_rank()));
-            let g = gcd(df.unsigned_abs(), dr.unsigned_abs());
-            let (pf, pr) = (df / g as i64, dr / g as i64);
-            // A primitive step as long as the board reaches nothing.
-            if pf.unsigned_abs() >= u64::from(size.files())
-                || pr.unsigned_abs() >= u64::from(size.ranks())
-            {
+            // A first step off the board reaches nothing.
+            if df.abs() >= files || dr.abs() >= ranks {
                 continue;
             }
+            let g = gcd(df.unsigned_abs(), dr.unsigned_abs());
+            let (pf, pr) = if g == 1 {
+                (df, dr)
+            } else {
+                (df / g as i64, dr / g as i64)
+            };
             let mask = multiples(g, range);
             if mask == 0 {
                 continue;
             }
-            match lines.iter_mut().find(|l| l.d_file == pf && l.d_rank == pr) {
-                Some(line) => line.mask |= mask,
-                None => lines.push(Line {
+            let slot = &mut index[((pf + files - 1) * width + (pr + ranks - 1)) as usize];
+            if *slot > 0 {
+                lines[*slot as usize - 1].mask |= mask;
+            } else {
+                lines.push(Line {
                     d_file: pf,
                     d_rank: pr,
                     mask,
                     file_at: 0,
                     rank_at: 0,
-                }),
+                    reached: [0; MAX_ROOM as usize + 1],
+                });
+                *slot = lines.len() as u32;
             }
         }
         let (files, ranks) = (size.files(), size.ranks());
@@ -135,15 +180,36 @@ impl PieceOnBoard {
         let mut rank_limits = Vec::with_capacity(lines.len() * usize::from(ranks));
         for line in &mut lines {
             line.file_at = file_limits.len();
-            file_limits.extend((0..files).map(|f| room(f, files, line.d_file)));
+            extend_rooms(&mut file_limits, files, line.d_file);
             line.rank_at = rank_limits.len();
-            rank_limits.extend((0..ranks).map(|r| room(r, ranks, line.d_rank)));
+            extend_rooms(&mut rank_limits, ranks, line.d_rank);
+            // The most steps this line holds anywhere: from the first file/rank on its way.
+            let most = room(0, files, line.d_file.abs()).min(room(0, ranks, line.d_rank.abs()));
+            let mut total = 0u8;
+            for limit in 1..=usize::from(most) {
+                total += ((line.mask >> limit) & 1) as u8;
+                line.reached[limit] = total;
+            }
         }
         PieceOnBoard {
             size,
             lines,
             file_limits,
             rank_limits,
+        }
+    }
+
+    /// The files (or ranks) from which at least one step of `d` fits: a range.
+    fn span(length: u8, d: i64) -> std::ops::Range<usize> {
+        let length = usize::from(length);
+        // `|d| < length` for every kept line.
+        let step = usize::try_from(d.unsigned_abs())
+            .unwrap_or(length)
+            .min(length);
+        match d {
+            d if d > 0 => 0..length - step,
+            d if d < 0 => step..length,
+            _ => 0..length,
         }
     }
 
@@ -160,7 +226,7 @@ impl PieceOnBoard {
             .map(|line| {
                 let limit = self.file_limits[line.file_at + file]
                     .min(self.rank_limits[line.rank_at + rank]);
-                (line.mask & low_bits(limit)).count_ones()
+                u32::from(line.reached[usize::from(limit)])
             })
             .sum()
     }
@@ -221,10 +287,22 @@ impl PieceOnBoard {
 
     /// The destination count of every square, in index order (`a1`, `b1`, ...).
     pub fn counts(&self) -> Vec<u32> {
-        let mut out = Vec::with_capacity(self.size.square_count());
-        for rank in 0..self.size.ranks() {
-            for file in 0..self.size.files() {
-                out.push(self.count_at(file, rank));
+        let files = usize::from(self.size.files());
+        let ranks = usize::from(self.size.ranks());
+        let mut out = vec![0u32; files * ranks];
+        for line in &self.lines {
+            // Squares outside these spans reach nothing along this line.
+            let file_span = Self::span(self.size.files(), line.d_file);
+            let rank_span = Self::span(self.size.ranks(), line.d_rank);
+            let file_limits =
+                &self.file_limits[line.file_at..line.file_at + files][file_span.clone()];
+            let rank_limits = &self.rank_limits[line.rank_at..line.rank_at + ranks];
+            for rank in rank_span {
+                let rank_limit = rank_limits[rank];
+                let row = &mut out[rank * files..(rank + 1) * files][file_span.clone()];
+                for (count, &file_limit) in row.iter_mut().zip(file_limits) {
+                    *count += u32::from(line.reached[usize::from(file_limit.min(rank_limit))]);
+                }
             }
         }
         out
@@ -244,12 +322,9 @@ impl PieceOnBoard {
     pub fn group_sizes(&self) -> BTreeMap<u32, u32> {
         // Counts are below the square count, so a dense histogram then a sorted map.
         let mut histogram = vec![0u32; self.size.square_count()];
-        for rank in 0..self.size.ranks() {
-            for file in 0..self.size.files() {
-                let count = self.count_at(file, rank) as usize;
-                if let Some(slot) = histogram.get_mut(count) {
-                    *slot += 1;
-                }
+        for count in self.counts() {
+            if let Some(slot) = histogram.get_mut(count as usize) {
+                *slot += 1;
             }
         }
         histogram
@@ -262,13 +337,7 @@ impl PieceOnBoard {
 
     /// The exercise's strength: the sum of destinations over all squares.
     pub fn strength(&self) -> u64 {
-        let mut total = 0u64;
-        for rank in 0..self.size.ranks() {
-            for file in 0..self.size.files() {
-                total += u64::from(self.count_at(file, rank));
-            }
-        }
-        total
+        self.counts().into_iter().map(u64::from).sum()
     }
 
     /// The exercise's mobility text: see [`mobility_text`](crate::mobility_text).
@@ -313,5 +382,39 @@ impl PieceOnBoard {
         }
         out.push('\n');
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn incremental_rooms_equal_the_divisions() {
+        for length in 1..=99u8 {
+            for d in -100..=100i64 {
+                let mut rooms = Vec::new();
+                extend_rooms(&mut rooms, length, d);
+                let divided: Vec<u8> = (0..length).map(|p| room(p, length, d)).collect();
+                assert_eq!(rooms, divided, "length {length}, step {d}");
+            }
+        }
+    }
+
+    #[test]
+    fn multiples_by_doubling() {
+        for g in 1..=100u64 {
+            for n in [1u32, 2, 3, 7, 50, 200] {
+                let mut expected = 0u128;
+                let mut t = g;
+                while t <= (g * u64::from(n)).min(MAX_ROOM) {
+                    expected |= 1 << t;
+                    t += g;
+                }
+                assert_eq!(multiples(g, Range::from_count(n)), expected, "{g} x {n}");
+            }
+        }
+        assert_eq!(multiples(1, Range::Unlimited), low_bits(98));
+        assert_eq!(multiples(99, Range::Unlimited), 0);
     }
 }
