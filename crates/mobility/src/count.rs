@@ -39,7 +39,8 @@ struct Line {
 }
 
 /// A piece prepared for one board size: destination counts, groups, strength and moves
-/// are then cheap (see the module documentation of the method used).
+/// then cost table look-ups per line, no ray walk (the crate documentation's "How
+/// counting works").
 ///
 /// ```
 /// use grid::BoardSize;
