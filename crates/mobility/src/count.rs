@@ -6,10 +6,19 @@
 //! piece with directions `g1 * p, g2 * p, ...` (ranges `n1, n2, ...`) reaches the
 //! multiples `t * p` with `t` in `{g1, 2 g1, ..., n1 g1} ∪ {g2, ..., n2 g2} ∪ ...`: a fixed
 //! bit mask over `t`, computed once per piece, since no board is longer than 98 steps of
-//! any `p`. From a square the board allows `t <= L`, where `L` is the smaller of two
-//! divisions (room to the edge in files over `|p_file|`, in ranks over `|p_rank|`). The
-//! count is `popcount(mask & bits 1..=L)`: no ray is walked, and a leaper and a rider on
-//! the same line, or a `(2, 2)` rider beside a `(1, 1)` rider, count each square once.
+//! any `p`. So a leaper and a rider on the same line, or a `(2, 2)` rider beside a
+//! `(1, 1)` rider, count each square once.
+//!
+//! One square: the board allows `t <= L`, where `L` is the smaller of two divisions
+//! (room to the edge in files over `|p_file|`, in ranks over `|p_rank|`); the count is
+//! `popcount(mask & bits 1..=L)`.
+//!
+//! Every square at once: the squares from which `t` steps of `p` fit form a rectangle
+//! (files `0..files - t p_file` for `p_file > 0`, `t |p_file|..files` for `p_file < 0`,
+//! all files for `p_file = 0`; ranks likewise). Each set bit `t` of the mask adds one to
+//! its rectangle, four entries of a two-dimensional difference array; one prefix sum
+//! over the board then gives every square's count. The work is the number of (line,
+//! reachable `t`) pairs plus the number of squares: no ray is walked.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -30,12 +39,6 @@ struct Line {
     d_rank: i64,
     /// Bit `t` set when the piece reaches `t` primitive steps along this line.
     mask: u128,
-    /// Offset of this line's per-file limits in `PieceOnBoard::file_limits`.
-    file_at: usize,
-    /// Offset of this line's per-rank limits in `PieceOnBoard::rank_limits`.
-    rank_at: usize,
-    /// `reached[L]`: squares reached on this line when `L` steps fit (`L` = 0..=98).
-    reached: [u8; MAX_ROOM as usize + 1],
 }
 
 /// A piece prepared for one board size: destination counts, groups, strength and moves
@@ -55,10 +58,6 @@ struct Line {
 pub struct PieceOnBoard {
     size: BoardSize,
     lines: Vec<Line>,
-    /// For each line, for each file: how many primitive steps fit before the side edge.
-    file_limits: Vec<u8>,
-    /// For each line, for each rank: how many primitive steps fit before the end edge.
-    rank_limits: Vec<u8>,
 }
 
 /// Greatest common divisor of two numbers below 100, not both zero.
@@ -99,32 +98,6 @@ fn room(position: u8, length: u8, d: i64) -> u8 {
     // Boards are at most 99 squares long, so no line holds more than 98 steps: a zero
     // component (no limit that way) counts as 98, and the other component decides.
     room.min(MAX_ROOM) as u8
-}
-
-/// Appends `room(position, length, d)` for every position `0..length`. The same
-/// quotients as [`room`], produced in order of the distance `e` to the edge the step runs
-/// into (`room = e / |d|`, the quotient going up by one every `|d|` positions), which
-/// saves a hardware division per entry.
-fn extend_rooms(out: &mut Vec<u8>, length: u8, d: i64) {
-    let start = out.len();
-    if d == 0 {
-        out.extend(std::iter::repeat(MAX_ROOM as u8).take(usize::from(length)));
-        return;
-    }
-    let step = d.unsigned_abs();
-    let (mut quotient, mut remainder) = (0u8, 0u64);
-    for _ in 0..length {
-        out.push(quotient);
-        remainder += 1;
-        if remainder == step {
-            remainder = 0;
-            quotient += 1;
-        }
-    }
-    if d > 0 {
-        // Distance to the edge is `length - 1 - position`: reverse into position order.
-        out[start..].reverse();
-    }
 }
 
 /// Bits `1..=limit`.
@@ -169,49 +142,32 @@ impl PieceOnBoard {
                     d_file: pf,
                     d_rank: pr,
                     mask,
-                    file_at: 0,
-                    rank_at: 0,
-                    reached: [0; MAX_ROOM as usize + 1],
                 });
                 *slot = lines.len() as u32;
             }
         }
-        let (files, ranks) = (size.files(), size.ranks());
-        let mut file_limits = Vec::with_capacity(lines.len() * usize::from(files));
-        let mut rank_limits = Vec::with_capacity(lines.len() * usize::from(ranks));
-        for line in &mut lines {
-            line.file_at = file_limits.len();
-            extend_rooms(&mut file_limits, files, line.d_file);
-            line.rank_at = rank_limits.len();
-            extend_rooms(&mut rank_limits, ranks, line.d_rank);
-            // The most steps this line holds anywhere: from the first file/rank on its way.
-            let most = room(0, files, line.d_file.abs()).min(room(0, ranks, line.d_rank.abs()));
-            let mut total = 0u8;
-            for limit in 1..=usize::from(most) {
-                total += ((line.mask >> limit) & 1) as u8;
-                line.reached[limit] = total;
-            }
-        }
-        PieceOnBoard {
-            size,
-            lines,
-            file_limits,
-            rank_limits,
-        }
+        PieceOnBoard { size, lines }
     }
 
-    /// The files (or ranks) from which at least one step of `d` fits: a range.
-    fn span(length: u8, d: i64) -> std::ops::Range<usize> {
-        let length = usize::from(length);
-        // `|d| < length` for every kept line.
-        let step = usize::try_from(d.unsigned_abs())
-            .unwrap_or(length)
-            .min(length);
-        match d {
-            d if d > 0 => 0..length - step,
-            d if d < 0 => step..length,
-            _ => 0..length,
+    /// The files (or ranks) from which `t` steps of `d` stay on a line of `length`
+    /// squares: an interval, `None` when empty.
+    fn span(length: u8, d: i64, t: u32) -> Option<(usize, usize)> {
+        let length = u64::from(length);
+        let reach = d.unsigned_abs().saturating_mul(u64::from(t));
+        if reach >= length {
+            return None;
         }
+        let (start, end) = match d {
+            d if d > 0 => (0, length - reach),
+            d if d < 0 => (reach, length),
+            _ => (0, length),
+        };
+        Some((start as usize, end as usize))
+    }
+
+    /// How many steps of `line` fit from 0-based `(file, rank)` (two divisions).
+    fn limit(&self, line: &Line, file: u8, rank: u8) -> u8 {
+        room(file, self.size.files(), line.d_file).min(room(rank, self.size.ranks(), line.d_rank))
     }
 
     /// The board size.
@@ -221,14 +177,9 @@ impl PieceOnBoard {
 
     /// Destinations from 0-based `(file, rank)`, which must be on the board.
     fn count_at(&self, file: u8, rank: u8) -> u32 {
-        let (file, rank) = (usize::from(file), usize::from(rank));
         self.lines
             .iter()
-            .map(|line| {
-                let limit = self.file_limits[line.file_at + file]
-                    .min(self.rank_limits[line.rank_at + rank]);
-                u32::from(line.reached[usize::from(limit)])
-            })
+            .map(|line| (line.mask & low_bits(self.limit(line, file, rank))).count_ones())
             .sum()
     }
 
@@ -265,16 +216,14 @@ impl PieceOnBoard {
         if square.file() >= self.size.files() || square.rank() >= self.size.ranks() {
             return out;
         }
-        let (file, rank) = (usize::from(square.file()), usize::from(square.rank()));
+        let (file, rank) = (square.file(), square.rank());
         for line in &self.lines {
-            let limit =
-                self.file_limits[line.file_at + file].min(self.rank_limits[line.rank_at + rank]);
-            let mut bits = line.mask & low_bits(limit);
+            let mut bits = line.mask & low_bits(self.limit(line, file, rank));
             while bits != 0 {
                 let t = i64::from(bits.trailing_zeros());
                 bits &= bits - 1;
-                let f = file as i64 + t * line.d_file;
-                let r = rank as i64 + t * line.d_rank;
+                let f = i64::from(file) + t * line.d_file;
+                let r = i64::from(rank) + t * line.d_rank;
                 // In range by construction of `limit`.
                 if let (Ok(f), Ok(r)) = (u8::try_from(f), u8::try_from(r)) {
                     if let Some(s) = self.size.square(f, r) {
@@ -290,21 +239,40 @@ impl PieceOnBoard {
     pub fn counts(&self) -> Vec<u32> {
         let files = usize::from(self.size.files());
         let ranks = usize::from(self.size.ranks());
-        let mut out = vec![0u32; files * ranks];
+        // Difference array with one extra row and column for the rectangles' far edges.
+        let width = files + 1;
+        let mut diff = vec![0i32; width * (ranks + 1)];
         for line in &self.lines {
-            // Squares outside these spans reach nothing along this line.
-            let file_span = Self::span(self.size.files(), line.d_file);
-            let rank_span = Self::span(self.size.ranks(), line.d_rank);
-            let file_limits =
-                &self.file_limits[line.file_at..line.file_at + files][file_span.clone()];
-            let rank_limits = &self.rank_limits[line.rank_at..line.rank_at + ranks];
-            for rank in rank_span {
-                let rank_limit = rank_limits[rank];
-                let row = &mut out[rank * files..(rank + 1) * files][file_span.clone()];
-                for (count, &file_limit) in row.iter_mut().zip(file_limits) {
-                    *count += u32::from(line.reached[usize::from(file_limit.min(rank_limit))]);
-                }
+            let mut bits = line.mask;
+            while bits != 0 {
+                let t = bits.trailing_zeros();
+                bits &= bits - 1;
+                // Rectangles shrink as t grows: the first empty one ends this line.
+                let Some((f0, f1)) = Self::span(self.size.files(), line.d_file, t) else {
+                    break;
+                };
+                let Some((r0, r1)) = Self::span(self.size.ranks(), line.d_rank, t) else {
+                    break;
+                };
+                diff[r0 * width + f0] += 1;
+                diff[r0 * width + f1] -= 1;
+                diff[r1 * width + f0] -= 1;
+                diff[r1 * width + f1] += 1;
             }
+        }
+        // Prefix sums along each rank, then down the files.
+        for row in diff.chunks_exact_mut(width) {
+            for f in 1..width {
+                row[f] += row[f - 1];
+            }
+        }
+        for i in width..diff.len() {
+            diff[i] += diff[i - width];
+        }
+        let mut out = Vec::with_capacity(files * ranks);
+        for row in diff.chunks_exact(width).take(ranks) {
+            // Counts are sums of +1 per reached square: never negative.
+            out.extend(row[..files].iter().map(|&c| c.unsigned_abs()));
         }
         out
     }
@@ -389,18 +357,6 @@ impl PieceOnBoard {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn incremental_rooms_equal_the_divisions() {
-        for length in 1..=99u8 {
-            for d in -100..=100i64 {
-                let mut rooms = Vec::new();
-                extend_rooms(&mut rooms, length, d);
-                let divided: Vec<u8> = (0..length).map(|p| room(p, length, d)).collect();
-                assert_eq!(rooms, divided, "length {length}, step {d}");
-            }
-        }
-    }
 
     #[test]
     fn multiples_by_doubling() {
