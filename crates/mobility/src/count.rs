@@ -41,8 +41,9 @@ struct Line {
     mask: u128,
 }
 
-/// A piece prepared for one board size: destination counts, groups, strength and moves
-/// then cost table look-ups per line, no ray walk (the crate documentation's "How
+/// A piece prepared for one board size: its directions grouped by primitive direction,
+/// each line with the mask of step counts it reaches. Destination counts, groups,
+/// strength and moves are then arithmetic, no ray walk (the crate documentation's "How
 /// counting works").
 ///
 /// ```
@@ -111,7 +112,8 @@ fn low_bits(limit: u8) -> u128 {
 
 impl PieceOnBoard {
     /// Prepares `piece` for a board of `size`: groups its directions by primitive
-    /// direction and precomputes, per line, the room from every file and every rank.
+    /// direction, joining the masks of step counts of directions on the same line, and
+    /// drops directions whose first step already leaves the board.
     pub fn new(piece: &Piece, size: BoardSize) -> PieceOnBoard {
         let (files, ranks) = (i64::from(size.files()), i64::from(size.ranks()));
         let mut lines: Vec<Line> = Vec::with_capacity(piece.len());
