@@ -306,9 +306,26 @@ impl PieceOnBoard {
             .collect()
     }
 
-    /// The exercise's strength: the sum of destinations over all squares.
+    /// The exercise's strength: the sum of destinations over all squares. Each reachable
+    /// step count `t` of a line adds the area of its rectangle (the squares from which
+    /// `t` steps fit), so no square is visited.
     pub fn strength(&self) -> u64 {
-        self.counts().into_iter().map(u64::from).sum()
+        let mut total = 0u64;
+        for line in &self.lines {
+            let mut bits = line.mask;
+            while bits != 0 {
+                let t = bits.trailing_zeros();
+                bits &= bits - 1;
+                let Some((f0, f1)) = Self::span(self.size.files(), line.d_file, t) else {
+                    break;
+                };
+                let Some((r0, r1)) = Self::span(self.size.ranks(), line.d_rank, t) else {
+                    break;
+                };
+                total += ((f1 - f0) * (r1 - r0)) as u64;
+            }
+        }
+        total
     }
 
     /// The exercise's mobility text: see [`mobility_text`](crate::mobility_text).
