@@ -367,3 +367,61 @@ fn errors_name_the_character_and_column() {
     assert_eq!(err(""), Empty);
     assert_eq!(err(" \t "), Empty);
 }
+
+/// All symmetric images of the leap `(a, b)`, as the vector file describes each atom.
+fn images(a: i32, b: i32, range: u32) -> Piece {
+    let mut moves = Vec::new();
+    for (x, y) in [(a, b), (b, a)] {
+        for sx in [1, -1] {
+            for sy in [1, -1] {
+                moves.push((sx * x, sy * y, range));
+            }
+        }
+    }
+    piece(&moves)
+}
+
+/// Reads a piece as the vector file writes it: `(x, y)`, `X rider`, `X + Y`.
+fn described(text: &str) -> Piece {
+    if let Some((a, b)) = text.split_once(" + ") {
+        return described_letter(a).union(&described_letter(b));
+    }
+    if let Some(atom) = text.strip_suffix(" rider") {
+        let leap = described_letter(atom);
+        let mut rider = Piece::new();
+        for (d, _) in leap.moves() {
+            rider.add(d, Range::Unlimited);
+        }
+        return rider;
+    }
+    let inner = text.trim_start_matches('(').trim_end_matches(')');
+    let (a, b) = inner.split_once(", ").unwrap();
+    images(a.parse().unwrap(), b.parse().unwrap(), 1)
+}
+
+/// A letter already defined earlier in the file: its Betza reading (checked there).
+fn described_letter(letter: &str) -> Piece {
+    betza(letter.trim())
+}
+
+#[test]
+fn the_atom_vectors() {
+    let data = include_str!("data/betza-atoms.txt");
+    let mut checked = 0;
+    for line in data.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split(" | ").collect();
+        let [letter, leap, name] = fields[..] else {
+            panic!("bad line {line}");
+        };
+        assert_eq!(betza(letter), described(leap), "{line}");
+        // Alternative spellings: "camel (also written L)", "rook (also WW, W0)".
+        if let Some((_, also)) = name.split_once("(also ") {
+            let also = also.trim_end_matches(')').trim_start_matches("written ");
+            for other in also.split(", ") {
+                assert_eq!(betza(other), betza(letter), "{line}: {other}");
+            }
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 13);
+}
