@@ -248,6 +248,8 @@ fn prefixes_on_compound_and_rider_atoms() {
     let lance = piece(&[(0, 1, 0)]);
     assert_eq!(betza("fR"), lance);
     assert_eq!(betza("fsR"), piece(&[(0, 1, 0), (1, 0, 0), (-1, 0, 0)]));
+    // Betza's own example: fr then l on a rook, all joined: no backward move.
+    assert_eq!(betza("frlR"), piece(&[(0, 1, 0), (1, 0, 0), (-1, 0, 0)]));
     assert_eq!(betza("fB"), piece(&[(1, 1, 0), (-1, 1, 0)]));
     assert_eq!(betza("fNN"), piece(&[(1, 2, 0), (-1, 2, 0)]));
     // Strength of fW on 8x8: one move from each square below rank 8: 56. Of fF: from the
