@@ -120,6 +120,16 @@ fn arithmetic_counting_agrees_with_walking_rays() {
                 .map(|s| (i64::from(s.file()), i64::from(s.rank())))
                 .collect();
             assert_eq!(listed, walked, "{moves:?} on {size} from {square}");
+            // The same squares by the grid crate's rays.
+            let by_rays: BTreeSet<(i64, i64)> = moves
+                .iter()
+                .flat_map(|&(x, y, n)| {
+                    let direction = grid::Direction::new(x, y).unwrap();
+                    square.ray(direction, Range::from_count(n).max_steps())
+                })
+                .map(|s| (i64::from(s.file()), i64::from(s.rank())))
+                .collect();
+            assert_eq!(by_rays, walked, "{moves:?} on {size} from {square}");
         }
         assert_eq!(on_board.strength(), strength, "{moves:?} on {size}");
         let groups = on_board.group_sizes();
