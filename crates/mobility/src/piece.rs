@@ -320,6 +320,7 @@ impl ListParser {
                 let open = self.column();
                 self.pos += 1;
                 self.skip_space();
+                let dr_column = self.column();
                 let dr = self.number()?;
                 self.skip_space();
                 if !self.eat(',') {
@@ -333,8 +334,9 @@ impl ListParser {
                 }
                 let direction = matrix_direction(dr, dk).map_err(|e| match e {
                     MobilityError::ZeroDirection => ParsePieceError::ZeroDirection { column: open },
+                    // Only a row step of i32::MIN has no rank step.
                     _ => ParsePieceError::NumberOutOfRange {
-                        column: open + 1,
+                        column: dr_column,
                         text: dr.to_string(),
                     },
                 })?;

@@ -102,3 +102,46 @@ fn published_strengths() {
     }
     assert_eq!(checked, 7);
 }
+
+#[test]
+fn line_form_errors_name_the_column() {
+    use mobility::ParsePieceError::*;
+    let err = |text: &str| Piece::parse_lists(text).unwrap_err();
+    assert_eq!(err("once ( 0 , 0 )"), ZeroDirection { column: 6 });
+    // i32::MIN fits an i32 but its negation, the rank step, does not.
+    assert_eq!(
+        err("once ( -2147483648, 1)"),
+        NumberOutOfRange {
+            column: 8,
+            text: "-2147483648".to_owned()
+        }
+    );
+    assert_eq!(
+        err("repeated (2147483648, 1)"),
+        NumberOutOfRange {
+            column: 11,
+            text: "2147483648".to_owned()
+        }
+    );
+    assert_eq!(
+        err("once (1 2)"),
+        Expected {
+            column: 9,
+            expected: "`,`",
+            found: "'2'".to_owned()
+        }
+    );
+    assert_eq!(
+        err("once repeated once"),
+        DuplicatePart {
+            column: 15,
+            part: "once"
+        }
+    );
+    assert_eq!(err("   "), Empty);
+    // A direction given as leaper and rider is the rider; duplicates change nothing.
+    assert_eq!(
+        Piece::parse_lists("once (1, 1) (1, 1) repeated (1, 1)").unwrap(),
+        Piece::parse_lists("repeated (1, 1)").unwrap()
+    );
+}
