@@ -7,7 +7,9 @@
 // `criterion_group!` defines an undocumented public function.
 #![allow(missing_docs)]
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use reversi::{perft, Board, Convention};
 
 /// Positions from random games (a fixed xorshift generator, so every run sees the same).
