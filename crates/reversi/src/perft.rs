@@ -364,4 +364,60 @@ mod tests {
         assert_eq!(portable::<N>(p, o, 9), 3_005_320);
         assert_eq!(portable::<E>(p, o, 9), 3_005_288);
     }
+
+    /// The fast path (when this CPU has it) and the portable code agree, in every
+    /// convention, on positions of random games, passes and finished games included.
+    #[test]
+    fn fast_and_portable_agree_on_random_game_positions() {
+        let mut state = 0x1234_5678_9ABC_DEF1u64;
+        let mut next = move || {
+            state ^= state >> 12;
+            state ^= state << 25;
+            state ^= state >> 27;
+            state.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        };
+        let mut checked = 0;
+        for _ in 0..40 {
+            let mut board = Board::START;
+            loop {
+                let (p, o) = (board.mover_bits(), board.opponent_bits());
+                let empties = (!(p | o)).count_ones();
+                if empties <= 12 || next() % 8 == 0 {
+                    for depth in 1..=4 {
+                        assert_eq!(
+                            count(p, o, depth, Convention::A),
+                            portable::<A>(p, o, depth)
+                        );
+                        assert_eq!(
+                            count(p, o, depth, Convention::N),
+                            portable::<N>(p, o, depth)
+                        );
+                        assert_eq!(
+                            count(p, o, depth, Convention::E),
+                            portable::<E>(p, o, depth)
+                        );
+                        checked += 1;
+                    }
+                }
+                let legal = moves(p, o);
+                if legal == 0 {
+                    match board.pass() {
+                        Ok(passed) => {
+                            board = passed;
+                            continue;
+                        }
+                        Err(_) => break,
+                    }
+                }
+                let pick = next() % u64::from(legal.count_ones());
+                let index = grid::SquareSet::from_bits(legal)
+                    .indices()
+                    .nth(pick as usize)
+                    .unwrap_or(0);
+                let square = crate::board::SIZE.square_at(index).unwrap();
+                board = board.play(square).unwrap();
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
 }

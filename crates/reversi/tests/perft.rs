@@ -78,3 +78,46 @@ fn divide_adds_up_to_perft() {
         }
     }
 }
+
+/// Small positions where the conventions part, with counts worked out by hand from
+/// their definitions.
+#[test]
+fn conventions_on_a_pass_and_a_finished_game() {
+    use grid::SquareSet;
+    use reversi::{Color, Ply};
+    let bits = |names: &[&str]| {
+        SquareSet::from_squares(
+            names
+                .iter()
+                .map(|name| grid::BoardSize::CHESS.parse_square(name).unwrap()),
+        )
+        .unwrap()
+    };
+    // Black a1, White b1, Black to move: c1 is the only move and ends the game (no white
+    // disc is left). A and N count the finished game as a leaf, E does not once it is
+    // reached before the last ply.
+    let last_move = Board::from_discs(bits(&["a1"]), bits(&["b1"]), Color::Black).unwrap();
+    for (depth, a, n, e) in [(0, 1, 1, 1), (1, 1, 1, 1), (2, 1, 1, 0), (3, 1, 1, 0)] {
+        assert_eq!(perft(&last_move, depth, Convention::A), a, "A {depth}");
+        assert_eq!(perft(&last_move, depth, Convention::N), n, "N {depth}");
+        assert_eq!(perft(&last_move, depth, Convention::E), e, "E {depth}");
+    }
+    // White a1, Black b1, Black to move: Black cannot move (a1 cannot be closed) and
+    // passes; White's only move c1 then ends the game.
+    let pass = Board::from_discs(bits(&["b1"]), bits(&["a1"]), Color::Black).unwrap();
+    assert!(pass.must_pass());
+    for (depth, a, n, e) in [(1, 1, 1, 1), (2, 1, 1, 1), (3, 1, 1, 0), (4, 1, 1, 0)] {
+        assert_eq!(perft(&pass, depth, Convention::A), a, "A {depth}");
+        assert_eq!(perft(&pass, depth, Convention::N), n, "N {depth}");
+        assert_eq!(perft(&pass, depth, Convention::E), e, "E {depth}");
+    }
+    assert_eq!(divide(&pass, 2, Convention::A), vec![(Ply::Pass, 1)]);
+    // A finished game has no first ply to divide.
+    let over = last_move
+        .play(grid::BoardSize::CHESS.parse_square("c1").unwrap())
+        .unwrap();
+    assert!(over.is_game_over());
+    assert!(divide(&over, 3, Convention::A).is_empty());
+    assert_eq!(perft(&over, 3, Convention::A), 1);
+    assert_eq!(perft(&over, 3, Convention::E), 0);
+}
