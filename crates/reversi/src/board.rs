@@ -135,6 +135,13 @@ impl Board {
     ///
     /// # Errors
     /// [`BoardError::Overlap`] when a bit is set in both.
+    ///
+    /// ```
+    /// use reversi::{Board, Color};
+    /// let board = Board::from_bitboards(1 << 28 | 1 << 35, 1 << 27 | 1 << 36, Color::Black)?;
+    /// assert_eq!(board, Board::START);
+    /// # Ok::<_, reversi::BoardError>(())
+    /// ```
     pub fn from_bitboards(
         mover: u64,
         opponent: u64,
@@ -153,16 +160,30 @@ impl Board {
     }
 
     /// The side to move.
+    ///
+    /// ```
+    /// assert_eq!(reversi::Board::START.side_to_move(), reversi::Color::Black);
+    /// ```
     pub const fn side_to_move(&self) -> Color {
         self.side_to_move
     }
 
     /// The side to move's discs as a raw bitboard.
+    ///
+    /// ```
+    /// // Black (to move) has e4 (index 28) and d5 (index 35).
+    /// assert_eq!(reversi::Board::START.mover_bits(), 1 << 28 | 1 << 35);
+    /// ```
     pub const fn mover_bits(&self) -> u64 {
         self.mover
     }
 
     /// The opponent's discs as a raw bitboard.
+    ///
+    /// ```
+    /// // White has d4 (index 27) and e5 (index 36).
+    /// assert_eq!(reversi::Board::START.opponent_bits(), 1 << 27 | 1 << 36);
+    /// ```
     pub const fn opponent_bits(&self) -> u64 {
         self.opponent
     }
@@ -184,6 +205,10 @@ impl Board {
     }
 
     /// The empty squares.
+    ///
+    /// ```
+    /// assert_eq!(reversi::Board::START.empty_squares().len(), 60);
+    /// ```
     pub const fn empty_squares(&self) -> SquareSet {
         SquareSet::from_bits(!(self.mover | self.opponent))
     }
@@ -238,6 +263,10 @@ impl Board {
     }
 
     /// Whether the side to move has a legal move.
+    ///
+    /// ```
+    /// assert!(reversi::Board::START.can_move());
+    /// ```
     pub fn can_move(&self) -> bool {
         bitboard::moves(self.mover, self.opponent) != 0
     }
@@ -252,6 +281,10 @@ impl Board {
     }
 
     /// Whether the game is over: neither side has a legal move.
+    ///
+    /// ```
+    /// assert!(!reversi::Board::START.is_game_over());
+    /// ```
     pub fn is_game_over(&self) -> bool {
         !self.can_move() && bitboard::moves(self.opponent, self.mover) == 0
     }
@@ -280,6 +313,10 @@ impl Board {
     }
 
     /// The winner of a finished game; `None` while the game goes on or after a draw.
+    ///
+    /// ```
+    /// assert_eq!(reversi::Board::START.winner(), None);
+    /// ```
     pub fn winner(&self) -> Option<Color> {
         match self.outcome() {
             Some(Outcome::Win(color)) => Some(color),

@@ -57,6 +57,10 @@ impl Color {
     }
 
     /// The side's name, `"Black"` or `"White"`.
+    ///
+    /// ```
+    /// assert_eq!(reversi::Color::Black.name(), "Black");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             Color::Black => "Black",
@@ -89,6 +93,11 @@ pub struct ByColor<T> {
 
 impl<T> ByColor<T> {
     /// Builds both values from a function of the side.
+    ///
+    /// ```
+    /// use reversi::{ByColor, Color};
+    /// assert_eq!(ByColor::new_with(Color::char), ByColor { black: 'X', white: 'O' });
+    /// ```
     pub fn new_with(mut f: impl FnMut(Color) -> T) -> ByColor<T> {
         ByColor {
             black: f(Color::Black),
@@ -97,6 +106,11 @@ impl<T> ByColor<T> {
     }
 
     /// The value of `color`.
+    ///
+    /// ```
+    /// let counts = reversi::ByColor { black: 3, white: 1 };
+    /// assert_eq!(counts.get(reversi::Color::Black), 3);
+    /// ```
     pub fn get(&self, color: Color) -> T
     where
         T: Copy,
@@ -108,6 +122,12 @@ impl<T> ByColor<T> {
     }
 
     /// The value of `color`, mutably.
+    ///
+    /// ```
+    /// let mut counts = reversi::ByColor { black: 3, white: 1 };
+    /// *counts.get_mut(reversi::Color::White) += 1;
+    /// assert_eq!(counts.white, 2);
+    /// ```
     pub fn get_mut(&mut self, color: Color) -> &mut T {
         match color {
             Color::Black => &mut self.black,

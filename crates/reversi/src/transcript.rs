@@ -65,27 +65,57 @@ pub struct Transcript {
 
 impl Transcript {
     /// The empty game: no move yet, the start position.
+    ///
+    /// ```
+    /// let game = reversi::Transcript::new();
+    /// assert!(game.is_empty());
+    /// assert_eq!(*game.board(), reversi::Board::START);
+    /// ```
     pub fn new() -> Transcript {
         Transcript::default()
     }
 
     /// The moves played, in order (passes are not listed).
+    ///
+    /// ```
+    /// let game: reversi::Transcript = "f5d6".parse()?;
+    /// let names: Vec<String> = game.moves().iter().map(|m| m.to_string()).collect();
+    /// assert_eq!(names, ["f5", "d6"]);
+    /// # Ok::<_, reversi::ParseTranscriptError>(())
+    /// ```
     pub fn moves(&self) -> &[Square] {
         &self.moves
     }
 
     /// The number of moves played (passes not counted).
+    ///
+    /// ```
+    /// assert_eq!("f5d6c3".parse::<reversi::Transcript>()?.len(), 3);
+    /// # Ok::<_, reversi::ParseTranscriptError>(())
+    /// ```
     pub fn len(&self) -> usize {
         self.moves.len()
     }
 
     /// Whether no move has been played.
+    ///
+    /// ```
+    /// assert!("".parse::<reversi::Transcript>()?.is_empty());
+    /// # Ok::<_, reversi::ParseTranscriptError>(())
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }
 
     /// The position after the last move. Its side to move may have to pass
     /// ([`Board::must_pass`]): the pass is only made by the next move.
+    ///
+    /// ```
+    /// // After these eight plies Black has no move: the pass comes with the next move.
+    /// let game: reversi::Transcript = "d3c3b3b2f5a3a1c1".parse()?;
+    /// assert!(game.board().must_pass());
+    /// # Ok::<_, reversi::ParseTranscriptError>(())
+    /// ```
     pub fn board(&self) -> &Board {
         &self.board
     }
