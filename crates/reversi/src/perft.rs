@@ -89,7 +89,9 @@ pub(crate) const E: u8 = Convention::E as u8;
 
 /// Leaves below a position whose side to move (`p`) has no legal move, at `depth >= 1`.
 /// `recurse` counts a position at a depth `>= 1`.
-#[inline(always)]
+// Rare (passes and finished games): out of line, to keep the hot loops small.
+#[cold]
+#[inline(never)]
 fn stuck<const C: u8>(p: u64, o: u64, depth: u32, recurse: impl Fn(u64, u64, u32) -> u64) -> u64 {
     if C == A && depth == 1 {
         // Passing (or the game having ended) leads to depth 0 either way: one leaf.
