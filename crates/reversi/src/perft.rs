@@ -239,10 +239,11 @@ pub(crate) fn count(p: u64, o: u64, depth: u32, convention: Convention) -> u64 {
     }
 }
 
-/// The same perft code compiled a second time with the instructions of recent x86-64
-/// CPUs (POPCNT for the bulk count, LZCNT/TZCNT and BMI for the flips, AVX2 for the four
-/// axes of move generation at once), chosen at run time so that the default build stays
-/// portable. Measured to pay: see the crate's README.
+/// The perft code compiled a second time with the instructions of recent x86-64 CPUs
+/// (POPCNT for the bulk count, TZCNT/BLSI and the BMI2 shifts for the move loop and the
+/// lowest-set-bit trick, AVX2 for 4 axes or 4 rays at once), chosen at run time so that
+/// the default build stays portable. Measured to pay (about 1.9 times faster at depth
+/// 12): see the crate's README.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 // The crate denies (instead of forbidding) `unsafe_code` only for this module: calling a
 // `#[target_feature]` function is `unsafe` (on Rust 1.74) because the CPU must have the
