@@ -1,1 +1,15 @@
-//! The `congo` crate (work in progress).
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+
+mod movegen;
+mod moves;
+mod piece;
+mod position;
+mod square;
+mod tables;
+
+pub use movegen::{IllegalMove, Rules, Status};
+pub use moves::{Move, ParseMoveError, MAX_INTERMEDIATE_LANDINGS};
+pub use piece::{ByColor, Color, Piece, Role};
+pub use position::{Listing, ParseFenError, Position};
+pub use square::{ParseSquareError, Square};
