@@ -13,3 +13,10 @@ pub use moves::{Move, ParseMoveError, MAX_INTERMEDIATE_LANDINGS};
 pub use piece::{ByColor, Color, Piece, Role};
 pub use position::{Listing, ParseFenError, Position};
 pub use square::{ParseSquareError, Square};
+
+pub mod eval;
+mod game;
+pub mod search;
+
+pub use eval::{MaterialTable, WIN_SCORE};
+pub use game::Game;

@@ -1,0 +1,290 @@
+//! Game-tree search: the assignment's minimax (Part IV) and fail-hard alpha-beta (Part V),
+//! and the engine's iterative-deepening alpha-beta with move ordering and a deadline.
+//!
+//! Everything here is generic over [`SearchPosition`] (a position that lists its legal
+//! moves and plays one), with the evaluation passed in as a closure, so the same code
+//! searches Congo positions and, in the tests, synthetic game trees.
+
+use std::time::Instant;
+
+/// What a search needs from a game position.
+///
+/// Scores are always from the view of the side to move (negamax convention).
+pub trait SearchPosition: Sized {
+    /// A move of the game.
+    type Move: Copy + PartialEq;
+
+    /// Whether the game has ended here. A finished position is evaluated, never expanded.
+    fn is_finished(&self) -> bool;
+
+    /// Appends every legal move of the side to move to `moves` (which the caller cleared).
+    fn legal_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// The position after the legal move `mv`.
+    fn play(&self, mv: Self::Move) -> Self;
+
+    /// A move-ordering hint for the engine search: moves with a higher hint are searched
+    /// first (for example captures before quiet moves). It never changes a search's value,
+    /// only how soon alpha-beta can cut. The default gives every move 0.
+    fn order_hint(&self, mv: Self::Move) -> i32 {
+        let _ = mv;
+        0
+    }
+}
+
+/// The value the assignment's minimax starts its maximum from (Part IV): a side with no
+/// legal move (and both lions on the board) scores this, worse than any evaluation.
+pub const MINIMAX_START: i32 = -10_000_000;
+
+/// The bound of the alpha-beta root window `(-INFINITY, INFINITY)`: wider than any
+/// evaluation (Part V) and equal to minus [`MINIMAX_START`], so that a fail-hard search in
+/// this window returns exactly the minimax value, also for positions without moves.
+pub const INFINITY: i32 = 10_000_000;
+
+/// The assignment's minimax (Part IV), in negamax form: at a finished game or at depth 0
+/// return `eval(pos)` (from the side to move's view); otherwise the maximum over the legal
+/// moves of minus the child's value, starting from [`MINIMAX_START`].
+///
+/// ```
+/// use congo::eval::material_eval;
+/// use congo::search::negamax;
+/// use congo::{Game, MaterialTable};
+/// let game: Game = "3l2z/ppppppp/7/7/7/PPP1PPP/3L2Z w 4".parse()?;
+/// let table = MaterialTable::STANDARD;
+/// assert_eq!(negamax(&game, 2, &mut |g: &Game| material_eval(&g.position, &table)), -100);
+/// # Ok::<_, congo::ParseFenError>(())
+/// ```
+pub fn negamax<P: SearchPosition>(pos: &P, depth: u32, eval: &mut impl FnMut(&P) -> i32) -> i32 {
+    if depth == 0 || pos.is_finished() {
+        return eval(pos);
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut best = MINIMAX_START;
+    for mv in moves {
+        let value = -negamax(&pos.play(mv), depth - 1, eval);
+        if value > best {
+            best = value;
+        }
+    }
+    best
+}
+
+/// The assignment's fail-hard alpha-beta (Part V), in negamax form, moves searched in
+/// generation order: at a finished game or depth 0 return `eval(pos)`; for each move,
+/// value = minus the child's value searched with the window `(-beta, -alpha)`; a value
+/// `>= beta` returns `beta`; a value `> alpha` raises `alpha`; finally return `alpha`.
+///
+/// With the window `(-INFINITY, INFINITY)` the result equals [`negamax`] at the same
+/// depth; in general it is the negamax value clamped to `[alpha, beta]`.
+///
+/// ```
+/// use congo::eval::advanced_eval;
+/// use congo::search::{alpha_beta, INFINITY};
+/// use congo::{Game, MaterialTable};
+/// let game: Game = "3l2z/ppppppp/7/7/7/PPP1PPP/3L2Z w 4".parse()?;
+/// let table = MaterialTable::STANDARD;
+/// let mut eval = |g: &Game| advanced_eval(&g.position, &table);
+/// assert_eq!(alpha_beta(&game, 4, -INFINITY, INFINITY, &mut eval), -105);
+/// # Ok::<_, congo::ParseFenError>(())
+/// ```
+pub fn alpha_beta<P: SearchPosition>(
+    pos: &P,
+    depth: u32,
+    mut alpha: i32,
+    beta: i32,
+    eval: &mut impl FnMut(&P) -> i32,
+) -> i32 {
+    if depth == 0 || pos.is_finished() {
+        return eval(pos);
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    for mv in moves {
+        let value = -alpha_beta(&pos.play(mv), depth - 1, -beta, -alpha, eval);
+        if value >= beta {
+            return beta;
+        }
+        if value > alpha {
+            alpha = value;
+        }
+    }
+    alpha
+}
+
+/// Sorts `moves` by decreasing [`SearchPosition::order_hint`] (stable, so equal hints
+/// keep generation order).
+fn order_moves<P: SearchPosition>(pos: &P, moves: &mut [P::Move]) {
+    moves.sort_by_key(|&mv| std::cmp::Reverse(pos.order_hint(mv)));
+}
+
+/// The outcome of [`iterative_deepening`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The chosen move: the best move of the deepest completed iteration; `None` only
+    /// when the position is finished or has no legal move.
+    pub best_move: Option<M>,
+    /// Its score from the side to move's view (evaluation units; wins are near
+    /// `±win_score`, the sooner the larger).
+    pub score: i32,
+    /// The deepest fully searched depth in plies (0 if not even depth 1 finished, in
+    /// which case `best_move` is the first move in ordering).
+    pub depth: u32,
+    /// Positions visited over all iterations.
+    pub nodes: u64,
+}
+
+/// How often (in visited positions) the search looks at the clock.
+const CLOCK_INTERVAL: u64 = 256;
+
+/// Search state of one [`iterative_deepening`] call.
+struct Deepening<'a, P: SearchPosition, E> {
+    eval: &'a mut E,
+    deadline: Instant,
+    win_score: i32,
+    nodes: u64,
+    stopped: bool,
+    /// One reusable move list per ply.
+    buffers: Vec<Vec<P::Move>>,
+}
+
+impl<P: SearchPosition, E: FnMut(&P) -> i32> Deepening<'_, P, E> {
+    /// Fail-hard alpha-beta with move ordering; returns `None` once the deadline passed.
+    /// Finished positions score `eval ± depth` so that quicker wins (and slower losses)
+    /// are preferred when `|eval| >= win_score`.
+    fn search(&mut self, pos: &P, depth: u32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes % CLOCK_INTERVAL == 0 && Instant::now() >= self.deadline {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return 0;
+        }
+        if pos.is_finished() {
+            let value = (self.eval)(pos);
+            let bonus = depth as i32;
+            return if value >= self.win_score {
+                value + bonus
+            } else if value <= -self.win_score {
+                value - bonus
+            } else {
+                value
+            };
+        }
+        if depth == 0 {
+            return (self.eval)(pos);
+        }
+        while self.buffers.len() <= ply {
+            self.buffers.push(Vec::new());
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        pos.legal_moves(&mut moves);
+        order_moves(pos, &mut moves);
+        for &mv in &moves {
+            let value = -self.search(&pos.play(mv), depth - 1, ply + 1, -beta, -alpha);
+            if self.stopped {
+                break;
+            }
+            if value >= beta {
+                alpha = beta;
+                break;
+            }
+            if value > alpha {
+                alpha = value;
+            }
+        }
+        self.buffers[ply] = moves;
+        alpha
+    }
+}
+
+/// The engine's search: iterative-deepening fail-hard alpha-beta on `eval`, from depth 1
+/// up to `max_depth`, stopping at `deadline`.
+///
+/// Move ordering: at the root the previous iteration's best move first, then by
+/// [`SearchPosition::order_hint`]; inside the tree by `order_hint`. The clock is read every
+/// few hundred positions; an iteration cut by the deadline is discarded, so the answer is
+/// always the best move of the deepest completed iteration (or, if even depth 1 did not
+/// finish, the first move in ordering). Iterations also stop early once a forced win or
+/// loss is seen (`|score| >= win_score`). `win_score` is the evaluation's value for a won
+/// game (10000 for the Congo evaluations).
+///
+/// ```
+/// use congo::eval::advanced_eval;
+/// use congo::search::iterative_deepening;
+/// use congo::{Game, MaterialTable, WIN_SCORE};
+/// use std::time::{Duration, Instant};
+/// // White's lion captures Black's lion along the open d-file.
+/// let game: Game = "3l3/7/7/7/7/7/3L3 w 0".parse()?;
+/// let mut eval = |g: &Game| advanced_eval(&g.position, &MaterialTable::STANDARD);
+/// let deadline = Instant::now() + Duration::from_millis(50);
+/// let result = iterative_deepening(&game, &mut eval, WIN_SCORE, 8, deadline);
+/// assert_eq!(result.best_move.map(|m| m.to_string()), Some("d1d7".to_string()));
+/// assert!(result.score >= WIN_SCORE);
+/// # Ok::<_, congo::ParseFenError>(())
+/// ```
+pub fn iterative_deepening<P: SearchPosition>(
+    pos: &P,
+    eval: &mut impl FnMut(&P) -> i32,
+    win_score: i32,
+    max_depth: u32,
+    deadline: Instant,
+) -> SearchResult<P::Move> {
+    let mut result = SearchResult {
+        best_move: None,
+        score: 0,
+        depth: 0,
+        nodes: 0,
+    };
+    if pos.is_finished() {
+        result.score = eval(pos);
+        return result;
+    }
+    let mut root_moves = Vec::new();
+    pos.legal_moves(&mut root_moves);
+    order_moves(pos, &mut root_moves);
+    let Some(&first) = root_moves.first() else {
+        result.score = MINIMAX_START;
+        return result;
+    };
+    result.best_move = Some(first);
+    let mut state = Deepening {
+        eval,
+        deadline,
+        win_score,
+        nodes: 0,
+        stopped: false,
+        buffers: Vec::new(),
+    };
+    for depth in 1..=max_depth {
+        let mut alpha = -INFINITY;
+        let mut best = None;
+        for &mv in &root_moves {
+            let value = -state.search(&pos.play(mv), depth - 1, 1, -INFINITY, -alpha);
+            if state.stopped {
+                break;
+            }
+            if value > alpha || best.is_none() {
+                alpha = value;
+                best = Some(mv);
+            }
+        }
+        if state.stopped {
+            break;
+        }
+        let Some(best) = best else { break };
+        result.best_move = Some(best);
+        result.score = alpha;
+        result.depth = depth;
+        // Previous best move first in the next iteration.
+        if let Some(i) = root_moves.iter().position(|&m| m == best) {
+            root_moves[..=i].rotate_right(1);
+        }
+        if alpha.abs() >= win_score || Instant::now() >= deadline {
+            break;
+        }
+    }
+    result.nodes = state.nodes;
+    result
+}
