@@ -14,8 +14,10 @@ pub use piece::{ByColor, Color, Piece, Role};
 pub use position::{Listing, ParseFenError, Position};
 pub use square::{ParseSquareError, Square};
 
+pub mod engine;
 pub mod eval;
 mod game;
+pub mod options;
 pub mod search;
 
 pub use eval::{MaterialTable, WIN_SCORE};

@@ -206,8 +206,8 @@ impl<P: SearchPosition, E: FnMut(&P) -> i32> Deepening<'_, P, E> {
 /// [`SearchPosition::order_hint`]; inside the tree by `order_hint`. The clock is read every
 /// few hundred positions; an iteration cut by the deadline is discarded, so the answer is
 /// always the best move of the deepest completed iteration (or, if even depth 1 did not
-/// finish, the first move in ordering). Iterations also stop early once a forced win or
-/// loss is seen (`|score| >= win_score`). `win_score` is the evaluation's value for a won
+/// finish, the first move in ordering). No new iteration starts once half the time to the
+/// deadline is spent, nor once a forced win or loss is seen (`|score| >= win_score`). `win_score` is the evaluation's value for a won
 /// game (10000 for the Congo evaluations).
 ///
 /// ```
@@ -231,6 +231,7 @@ pub fn iterative_deepening<P: SearchPosition>(
     max_depth: u32,
     deadline: Instant,
 ) -> SearchResult<P::Move> {
+    let start = Instant::now();
     let mut result = SearchResult {
         best_move: None,
         score: 0,
@@ -281,7 +282,13 @@ pub fn iterative_deepening<P: SearchPosition>(
         if let Some(i) = root_moves.iter().position(|&m| m == best) {
             root_moves[..=i].rotate_right(1);
         }
-        if alpha.abs() >= win_score || Instant::now() >= deadline {
+        // A deeper iteration takes several times longer than this one: when half the
+        // time is gone it would most likely be cut, so stop here.
+        let now = Instant::now();
+        if alpha.abs() >= win_score
+            || now >= deadline
+            || now - start >= deadline.saturating_duration_since(start) / 2
+        {
             break;
         }
     }
