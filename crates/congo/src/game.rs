@@ -9,7 +9,7 @@ use crate::movegen::{Rules, Status};
 use crate::moves::Move;
 use crate::piece::Role;
 use crate::position::{ParseFenError, Position};
-use crate::search::{self, SearchPosition, SearchResult, INFINITY};
+use crate::search::{self, SearchPosition, SearchResult};
 
 /// A Congo position and the rule options its moves are made under (promotion on or off).
 ///
@@ -51,8 +51,9 @@ impl Game {
 
     /// The assignment's alpha-beta (Part V): fail-hard negamax alpha-beta to `depth` plies
     /// on the advanced evaluation under `table`, window `(-INFINITY, INFINITY)`, so the
-    /// value equals plain negamax on the advanced evaluation. Moves are searched captures
-    /// first, which changes only the speed, not the value.
+    /// value equals plain negamax on the advanced evaluation. Moves are ordered (captures
+    /// first, killer moves, iterative deepening; see [`search::alpha_beta_ordered`]), which
+    /// changes only the speed, not the value.
     ///
     /// ```
     /// use congo::{Game, MaterialTable};
@@ -61,9 +62,8 @@ impl Game {
     /// # Ok::<_, congo::ParseFenError>(())
     /// ```
     pub fn alpha_beta(&self, depth: u32, table: &MaterialTable) -> i32 {
-        let ordered = Ordered(*self);
         let mut moves = Vec::with_capacity(64);
-        search::alpha_beta(&ordered, depth, -INFINITY, INFINITY, &mut |g: &Ordered| {
+        search::alpha_beta_ordered(&Ordered(*self), depth, &mut |g: &Ordered| {
             advanced_eval_with(&g.0.position, table, &mut moves)
         })
     }

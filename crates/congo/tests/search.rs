@@ -472,6 +472,20 @@ fn generic_alpha_beta_is_clamped_negamax() {
     }
 }
 
+/// The ordered alpha-beta (hints, killer moves, iterative deepening) returns the
+/// negamax value on synthetic trees whose order hints are arbitrary.
+#[test]
+fn generic_ordered_alpha_beta_equals_negamax() {
+    for id in 0..400u64 {
+        let root = Tree { id, height: 6 };
+        for depth in 0..=6 {
+            let v = negamax(&root, depth, &mut tree_eval);
+            let ordered = search::alpha_beta_ordered(&root, depth, &mut tree_eval);
+            assert_eq!(ordered, v, "id {id} depth {depth}");
+        }
+    }
+}
+
 /// The iterative-deepening search returns the negamax value of its deepest iteration
 /// and a best move achieving it; it goes to the maximum depth unless the score is
 /// decisive (here: a side left without moves, which scores `MINIMAX_START`).
