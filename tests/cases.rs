@@ -81,4 +81,9 @@ macro_rules! judge {
 }
 
 // Judge programs are added here as they land, one line each.
+judge!(congo_board, "congo-board");
 judge!(congo_engine, "congo-engine");
+judge!(congo_eval, "congo-eval");
+judge!(congo_minimax, "congo-minimax");
+judge!(congo_eval_advanced, "congo-eval-advanced");
+judge!(congo_alphabeta, "congo-alphabeta");

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
+pub mod judge;
 mod movegen;
 mod moves;
 mod piece;

@@ -30,6 +30,64 @@ pub struct Position {
     pub(crate) move_number: u64,
 }
 
+/// The listing's line labels, by kind then colour.
+/// (Each padded to 16 bytes so it is copied with one fixed-size move, with its length.)
+const LABELS: [[([u8; 16], usize); 2]; 8] = {
+    let mut t = [[([0u8; 16], 0usize); 2]; 8];
+    let mut role = 0;
+    while role < 8 {
+        let mut color = 0;
+        while color < 2 {
+            let prefix = Color::ALL[color].name().as_bytes();
+            let name = ROLE_NAMES_BYTES[role];
+            let mut n = 0;
+            let mut k = 0;
+            while k < prefix.len() {
+                t[role][color].0[n] = prefix[k];
+                n += 1;
+                k += 1;
+            }
+            t[role][color].0[n] = b' ';
+            n += 1;
+            k = 0;
+            while k < name.len() {
+                t[role][color].0[n] = name[k];
+                n += 1;
+                k += 1;
+            }
+            t[role][color].0[n] = b':';
+            t[role][color].1 = n + 1;
+            color += 1;
+        }
+        role += 1;
+    }
+    t
+};
+
+const ROLE_NAMES_BYTES: [&[u8]; 8] = [
+    b"pawn",
+    b"superpawn",
+    b"giraffe",
+    b"monkey",
+    b"elephant",
+    b"lion",
+    b"crocodile",
+    b"zebra",
+];
+
+/// FEN letter -> `1 + role index * 2 + colour index`, 0 for other bytes.
+const PIECE_CODE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 8 {
+        let lower = Role::ALL[i].char() as usize;
+        t[lower] = 1 + (i as u8) * 2 + 1;
+        t[lower - 32] = 1 + (i as u8) * 2;
+        i += 1;
+    }
+    t
+};
+
 /// Why a FEN could not be read. Ranks are named as on the board (the first FEN rank is
 /// rank 7).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -266,53 +324,76 @@ impl Position {
     /// # Ok::<_, ParseFenError>(())
     /// ```
     pub fn from_fen_bytes(bytes: &[u8]) -> Result<Position, ParseFenError> {
-        let mut fields = bytes
-            .split(|b| b.is_ascii_whitespace())
-            .filter(|f| !f.is_empty());
-        let (placement, side, number) = match (fields.next(), fields.next(), fields.next()) {
-            (Some(p), Some(s), Some(n)) => (p, s, n),
-            (p, s, _) => {
-                let found = usize::from(p.is_some()) + usize::from(s.is_some());
-                return Err(ParseFenError::FieldCount { found });
+        // Field boundaries, in one pass.
+        let mut spans = [(0usize, 0usize); 3];
+        let mut found = 0usize;
+        let mut i = 0;
+        let len = bytes.len();
+        while i < len {
+            while i < len && bytes[i].is_ascii_whitespace() {
+                i += 1;
             }
-        };
-        let extra = fields.count();
-        if extra != 0 {
-            return Err(ParseFenError::FieldCount { found: 3 + extra });
+            if i == len {
+                break;
+            }
+            let start = i;
+            while i < len && !bytes[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            if found < 3 {
+                spans[found] = (start, i);
+            }
+            found += 1;
         }
+        if found != 3 {
+            return Err(ParseFenError::FieldCount { found });
+        }
+        let placement = &bytes[spans[0].0..spans[0].1];
+        let side = &bytes[spans[1].0..spans[1].1];
+        let number = &bytes[spans[2].0..spans[2].1];
         let ranks = placement.iter().filter(|&&b| b == b'/').count() + 1;
         if ranks != 7 {
             return Err(ParseFenError::RankCount { found: ranks });
         }
         let mut pos = Position::empty(Color::White, 0);
-        for (i, rank_text) in placement.split(|&b| b == b'/').enumerate() {
-            let rank = 6 - i;
-            let mut file = 0usize;
-            for (j, &b) in rank_text.iter().enumerate() {
-                if b.is_ascii_digit() {
-                    file += usize::from(b - b'0');
-                    continue;
-                }
-                let piece = match Piece::from_char(b as char) {
-                    Some(p) if b.is_ascii() => p,
-                    _ => {
-                        return Err(ParseFenError::UnknownPiece {
-                            rank: rank as u8 + 1,
-                            letter: char_at(rank_text, j),
-                        })
-                    }
-                };
+        let mut rank = 6usize;
+        let mut file = 0usize;
+        for (j, &b) in placement.iter().enumerate() {
+            let code = PIECE_CODE[b as usize];
+            if code != 0 {
                 if file < 7 {
-                    pos.put(rank * 7 + file, piece);
+                    let sq = 1u64 << (rank * 7 + file);
+                    pos.by_role[usize::from((code - 1) / 2)] |= sq;
+                    if code % 2 == 1 {
+                        pos.by_color.white |= sq;
+                    } else {
+                        pos.by_color.black |= sq;
+                    }
                 }
                 file += 1;
-            }
-            if file != 7 {
-                return Err(ParseFenError::RankLength {
+            } else if b.is_ascii_digit() {
+                file += usize::from(b - b'0');
+            } else if b == b'/' {
+                if file != 7 {
+                    return Err(ParseFenError::RankLength {
+                        rank: rank as u8 + 1,
+                        squares: file,
+                    });
+                }
+                rank -= 1;
+                file = 0;
+            } else {
+                return Err(ParseFenError::UnknownPiece {
                     rank: rank as u8 + 1,
-                    squares: file,
+                    letter: char_at(placement, j),
                 });
             }
+        }
+        if file != 7 {
+            return Err(ParseFenError::RankLength {
+                rank: 1,
+                squares: file,
+            });
         }
         pos.turn = match side {
             [b] => Color::from_char(*b as char),
@@ -353,26 +434,44 @@ impl Position {
     /// assert_eq!(out, Position::start().listing().to_string().into_bytes());
     /// ```
     pub fn write_listing(&self, out: &mut Vec<u8>) {
-        for role in Role::ALL {
-            for color in Color::ALL {
-                out.extend_from_slice(color.name().as_bytes());
-                out.push(b' ');
-                out.extend_from_slice(role.name().as_bytes());
-                out.push(b':');
-                let bb = self.pieces(color, role);
+        // At most 16 * 17 bytes of labels, 49 * 3 of squares and 20 of side line.
+        let mut buf = [0u8; 512];
+        let mut n = 0;
+        for (role, labels) in LABELS.iter().enumerate() {
+            for (color, label) in labels.iter().enumerate() {
+                buf[n..n + 16].copy_from_slice(&label.0);
+                n += label.1;
+                let bb = self.by_role[role]
+                    & if color == 0 {
+                        self.by_color.white
+                    } else {
+                        self.by_color.black
+                    };
                 if bb != 0 {
-                    for file in 0..7u8 {
+                    // The files holding a piece: all ranks folded onto rank 1.
+                    let mut folded = bb | bb >> 28;
+                    folded |= folded >> 14;
+                    folded |= folded >> 7;
+                    let mut files = folded & 0x7f;
+                    while files != 0 {
+                        let file = files.trailing_zeros() as u8;
+                        files &= files - 1;
                         let mut column = (bb >> file) & FILE_A;
                         while column != 0 {
                             let rank = column.trailing_zeros() as u8 / 7;
                             column &= column - 1;
-                            out.extend_from_slice(&[b' ', b'a' + file, b'1' + rank]);
+                            buf[n] = b' ';
+                            buf[n + 1] = b'a' + file;
+                            buf[n + 2] = b'1' + rank;
+                            n += 3;
                         }
                     }
                 }
-                out.push(b'\n');
+                buf[n] = b'\n';
+                n += 1;
             }
         }
+        out.extend_from_slice(&buf[..n]);
         out.extend_from_slice(match self.turn {
             Color::White => b"side to play: white\n",
             Color::Black => b"side to play: black\n",

@@ -1,0 +1,217 @@
+//! The input loop shared by the Congo judge programs: a case count `N` on the first
+//! line, then `N` cases of a fixed number of lines each.
+//!
+//! Lines are read as bytes (no UTF-8 requirement) and trimmed of ASCII whitespace
+//! (so CRLF and trailing spaces are fine); blank lines are skipped. A bad case prints
+//! `line L: <error>` on standard error and leaves no output; the other cases are
+//! answered exactly as if it were absent. A missing or non-numeric count, and fewer
+//! cases than announced, are errors too. Lines after the `N`th case are ignored.
+
+use std::fmt::Display;
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+
+/// A case that could not be answered: which of its lines was at fault and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// Index of the faulty line within the case (0 = its first line).
+    pub line: usize,
+    /// What was wrong, printed after `line L: `.
+    pub message: String,
+}
+
+impl Failure {
+    /// A failure of the case's line `line` with `error` as the message.
+    ///
+    /// ```
+    /// use congo::judge::Failure;
+    /// let f = Failure::at(1, "illegal move d1d5");
+    /// assert_eq!((f.line, f.message.as_str()), (1, "illegal move d1d5"));
+    /// ```
+    pub fn at(line: usize, error: impl Display) -> Failure {
+        Failure {
+            line,
+            message: error.to_string(),
+        }
+    }
+}
+
+/// Output buffer size before a flush to the real output.
+const FLUSH_AT: usize = 1 << 16;
+
+fn trim(mut line: &[u8]) -> &[u8] {
+    while let [first, rest @ ..] = line {
+        if first.is_ascii_whitespace() {
+            line = rest;
+        } else {
+            break;
+        }
+    }
+    while let [rest @ .., last] = line {
+        if last.is_ascii_whitespace() {
+            line = rest;
+        } else {
+            break;
+        }
+    }
+    line
+}
+
+/// Reads the next non-blank line into `buf` (trimmed range returned), counting lines.
+fn next_line(
+    input: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+    line_no: &mut usize,
+) -> io::Result<Option<(usize, usize)>> {
+    loop {
+        buf.clear();
+        if input.read_until(b'\n', buf)? == 0 {
+            return Ok(None);
+        }
+        *line_no += 1;
+        let t = trim(buf);
+        if !t.is_empty() {
+            let start = t.as_ptr() as usize - buf.as_ptr() as usize;
+            return Ok(Some((start, start + t.len())));
+        }
+    }
+}
+
+/// Runs a judge loop over `input`: reads the count, then cases of `N` lines each, calls
+/// `answer(lines, out, answered)` for each case, where `lines` are the case's trimmed
+/// lines, `out` a buffer to append the answer to, and `answered` the number of cases
+/// answered so far (to write separators). An `Err` from `answer` discards what it
+/// appended and reports `line L: message` on `errors`.
+///
+/// Returns whether every case was good and all `N` were present.
+///
+/// # Errors
+///
+/// Only I/O errors reading `input` or writing `output`/`errors`.
+///
+/// ```
+/// use congo::judge::{run, Failure};
+/// let input = b"3\nab\nbad\r\ncd\n";
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let ok = run::<1, _>(&input[..], &mut out, &mut err, |[line], out, answered| {
+///     if line == b"bad" {
+///         return Err(Failure::at(0, "not wanted"));
+///     }
+///     if answered > 0 {
+///         out.push(b',');
+///     }
+///     out.extend_from_slice(line);
+///     Ok(())
+/// })?;
+/// assert!(!ok);
+/// assert_eq!(out, b"ab,cd");
+/// assert_eq!(err, b"line 3: not wanted\n");
+/// # Ok::<_, std::io::Error>(())
+/// ```
+pub fn run<const N: usize, F>(
+    mut input: impl BufRead,
+    output: &mut impl Write,
+    errors: &mut impl Write,
+    mut answer: F,
+) -> io::Result<bool>
+where
+    F: FnMut([&[u8]; N], &mut Vec<u8>, usize) -> Result<(), Failure>,
+{
+    let mut line_no = 0;
+    let mut count_buf = Vec::new();
+    let count = match next_line(&mut input, &mut count_buf, &mut line_no)? {
+        None => {
+            writeln!(errors, "line {}: missing case count", line_no + 1)?;
+            return Ok(false);
+        }
+        Some((a, b)) => {
+            let text = &count_buf[a..b];
+            match std::str::from_utf8(text).ok().and_then(|t| {
+                if t.bytes().all(|b| b.is_ascii_digit()) {
+                    t.parse::<u64>().ok()
+                } else {
+                    None
+                }
+            }) {
+                Some(n) => n,
+                None => {
+                    writeln!(
+                        errors,
+                        "line {line_no}: bad case count {:?}: expected a non-negative integer",
+                        String::from_utf8_lossy(text)
+                    )?;
+                    return Ok(false);
+                }
+            }
+        }
+    };
+    let mut all_good = true;
+    let mut bufs: [Vec<u8>; N] = std::array::from_fn(|_| Vec::with_capacity(128));
+    let mut ranges = [(0usize, 0usize); N];
+    let mut line_nos = [0usize; N];
+    let mut out = Vec::with_capacity(FLUSH_AT + 4096);
+    let mut answered = 0usize;
+    let mut done = 0u64;
+    'cases: while done < count {
+        for i in 0..N {
+            match next_line(&mut input, &mut bufs[i], &mut line_no)? {
+                Some(range) => {
+                    ranges[i] = range;
+                    line_nos[i] = line_no;
+                }
+                None => {
+                    let lines = if N == 1 { "" } else { " (incomplete case)" };
+                    writeln!(
+                        errors,
+                        "line {}: expected {count} cases, found {done}{lines}",
+                        line_no + 1
+                    )?;
+                    all_good = false;
+                    break 'cases;
+                }
+            }
+        }
+        done += 1;
+        let lines: [&[u8]; N] = std::array::from_fn(|i| &bufs[i][ranges[i].0..ranges[i].1]);
+        let mark = out.len();
+        match answer(lines, &mut out, answered) {
+            Ok(()) => answered += 1,
+            Err(failure) => {
+                out.truncate(mark);
+                all_good = false;
+                let at = line_nos[failure.line.min(N - 1)];
+                writeln!(errors, "line {at}: {}", failure.message)?;
+            }
+        }
+        if out.len() >= FLUSH_AT {
+            output.write_all(&out)?;
+            out.clear();
+        }
+    }
+    output.write_all(&out)?;
+    output.flush()?;
+    Ok(all_good)
+}
+
+/// [`run`] on standard input and output: the whole `main` of a judge program. Exit
+/// status 0 when every case was good, 1 otherwise (also on an I/O error, such as a
+/// closed output pipe, reported on standard error).
+pub fn main<const N: usize, F>(answer: F) -> ExitCode
+where
+    F: FnMut([&[u8]; N], &mut Vec<u8>, usize) -> Result<(), Failure>,
+{
+    let stdin = io::stdin();
+    let input = io::BufReader::with_capacity(1 << 16, stdin.lock());
+    let stdout = io::stdout();
+    let mut output = stdout.lock();
+    let stderr = io::stderr();
+    let mut errors = stderr.lock();
+    match run(input, &mut output, &mut errors, answer) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            let _ = writeln!(errors, "error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
