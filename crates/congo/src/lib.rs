@@ -6,11 +6,10 @@ mod movegen;
 mod moves;
 mod piece;
 mod position;
-mod square;
 mod tables;
 
+pub use grid::{BoardSize, ParseSquareError, Square};
 pub use movegen::{IllegalMove, Rules, Status};
 pub use moves::{Move, ParseMoveError, MAX_INTERMEDIATE_LANDINGS};
 pub use piece::{ByColor, Color, Piece, Role};
 pub use position::{Listing, ParseFenError, Position};
-pub use square::{ParseSquareError, Square};
