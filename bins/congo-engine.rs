@@ -9,17 +9,25 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use congo::engine::{Engine, Reply};
-use congo::options::Options;
+use congo::{judge, MaterialTable, Rules};
 
 fn main() -> ExitCode {
-    let options = match Options::from_args(std::env::args().skip(1)) {
-        Ok(options) => options,
+    let rules = match judge::rules_from_args(std::env::args().skip(1)).and_then(|(rules, rest)| {
+        match rest.first() {
+            None => Ok(rules),
+            Some(arg) => Err(format!("unknown argument {arg:?}")),
+        }
+    }) {
+        Ok(rules) => rules,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("congo-engine: {e}\nusage: congo-engine [--edition 2021|2022] [--no-promotion] < input");
             return ExitCode::from(2);
         }
     };
-    match run(options) {
+    // The 2021 table agrees with the standard one on every piece of that edition, so the
+    // standard table serves both editions; they differ only in promotion.
+    let table = MaterialTable::STANDARD;
+    match run(rules, table) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(e) => {
@@ -30,8 +38,8 @@ fn main() -> ExitCode {
 }
 
 /// The protocol loop; `Ok(false)` when some line was bad.
-fn run(options: Options) -> io::Result<bool> {
-    let mut engine = Engine::new(options.rules, options.table);
+fn run(rules: Rules, table: MaterialTable) -> io::Result<bool> {
+    let mut engine = Engine::new(rules, table);
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let stdout = io::stdout();

@@ -82,6 +82,17 @@ macro_rules! judge {
 
 // Judge programs are added here as they land, one line each.
 judge!(congo_board, "congo-board");
+judge!(congo_moves_lion, "congo-moves-lion");
+judge!(congo_moves_zebra, "congo-moves-zebra");
+judge!(congo_moves_giraffe, "congo-moves-giraffe");
+judge!(congo_moves_elephant, "congo-moves-elephant");
+judge!(congo_moves_pawn, "congo-moves-pawn");
+judge!(congo_moves_superpawn, "congo-moves-superpawn");
+judge!(congo_moves_monkey, "congo-moves-monkey");
+judge!(congo_moves_crocodile, "congo-moves-crocodile");
+judge!(congo_moves, "congo-moves");
+judge!(congo_play, "congo-play");
+judge!(congo_perft, "congo-perft");
 judge!(congo_engine, "congo-engine");
 judge!(congo_eval, "congo-eval");
 judge!(congo_minimax, "congo-minimax");

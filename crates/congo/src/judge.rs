@@ -215,3 +215,135 @@ where
         }
     }
 }
+
+/// The rule options shared by the judge programs, read from command-line arguments:
+/// `--no-promotion`, `--edition 2021` (no promotion) or `--edition 2022` (the default
+/// full rules). Other arguments are returned in order for the caller.
+///
+/// # Errors
+///
+/// A message for an unknown `--` option or a bad edition.
+///
+/// ```
+/// use congo::judge::rules_from_args;
+/// use congo::Rules;
+/// let (rules, rest) = rules_from_args(["--edition", "2021", "3"].map(String::from))?;
+/// assert_eq!((rules, rest), (Rules::EDITION_2021, vec!["3".to_owned()]));
+/// assert!(rules_from_args(["--edition", "1999"].map(String::from)).is_err());
+/// # Ok::<_, String>(())
+/// ```
+pub fn rules_from_args(
+    args: impl IntoIterator<Item = String>,
+) -> Result<(crate::Rules, Vec<String>), String> {
+    let mut rules = crate::Rules::FULL;
+    let mut rest = Vec::new();
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        let edition = match arg.as_str() {
+            "--no-promotion" => {
+                rules.promotion = false;
+                continue;
+            }
+            "--edition" => args.next().unwrap_or_default(),
+            _ => match arg.strip_prefix("--edition=") {
+                Some(e) => e.to_owned(),
+                None => {
+                    rest.push(arg);
+                    continue;
+                }
+            },
+        };
+        match edition.as_str() {
+            "2021" => rules.promotion = false,
+            "2022" => {}
+            _ => {
+                return Err(format!(
+                    "unknown edition {edition:?} (expected 2021 or 2022)"
+                ))
+            }
+        }
+    }
+    Ok((rules, rest))
+}
+
+/// Appends the moves' names sorted alphabetically, separated by single spaces, and a
+/// newline (an empty line when there are none).
+fn write_sorted_moves(moves: &[crate::Move], out: &mut Vec<u8>) {
+    let mut names: Vec<String> = moves.iter().map(crate::Move::to_string).collect();
+    names.sort_unstable();
+    for (i, name) in names.iter().enumerate() {
+        if i > 0 {
+            out.push(b' ');
+        }
+        out.extend_from_slice(name.as_bytes());
+    }
+    out.push(b'\n');
+}
+
+/// Prints a usage error and returns exit status 2.
+fn usage(program: &str, message: &str) -> ExitCode {
+    eprintln!(
+        "{program}: {message}\nusage: {program} [--edition 2021|2022] [--no-promotion] < input"
+    );
+    ExitCode::from(2)
+}
+
+/// The whole `main` of `congo-moves` (`only = None`: every legal move) and of the Part II
+/// programs `congo-moves-<kind>` (`only = Some(kind)`): per FEN line, one line with the
+/// moves sorted alphabetically, single spaces, empty when there are none. The rule options
+/// are accepted (move generation does not depend on them).
+pub fn moves_main(program: &str, only: Option<crate::Role>) -> ExitCode {
+    if let Err(e) = rules_from_args(std::env::args().skip(1)).and_then(|(_, rest)| {
+        if rest.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("unknown argument {:?}", rest[0]))
+        }
+    }) {
+        return usage(program, &e);
+    }
+    let mut moves = Vec::new();
+    main(|[fen], out, _| {
+        let pos = crate::Position::from_fen_bytes(fen).map_err(|e| Failure::at(0, e))?;
+        match only {
+            Some(role) => pos.legal_moves_of(role, &mut moves),
+            None => pos.legal_moves(&mut moves),
+        }
+        write_sorted_moves(&moves, out);
+        Ok(())
+    })
+}
+
+/// The whole `main` of `congo-play` (Part III): cases are a FEN line and a move line;
+/// prints the FEN after the move, then `Continue`, `White wins` or `Black wins`. An
+/// illegal move prints `line L: illegal move <move>: <reason>` on standard error and
+/// nothing on standard output for that case.
+pub fn play_main(program: &str) -> ExitCode {
+    let rules = match rules_from_args(std::env::args().skip(1)).and_then(|(rules, rest)| {
+        if rest.is_empty() {
+            Ok(rules)
+        } else {
+            Err(format!("unknown argument {:?}", rest[0]))
+        }
+    }) {
+        Ok(rules) => rules,
+        Err(e) => return usage(program, &e),
+    };
+    main(|[fen, text], out, _| {
+        let pos = crate::Position::from_fen_bytes(fen).map_err(|e| Failure::at(0, e))?;
+        let mv = std::str::from_utf8(text)
+            .map_err(|_| {
+                crate::IllegalMove::Syntax(crate::ParseMoveError::Length { len: text.len() })
+            })
+            .and_then(|t| pos.parse_move(t))
+            .map_err(|e| {
+                Failure::at(
+                    1,
+                    format!("illegal move {}: {e}", String::from_utf8_lossy(text)),
+                )
+            })?;
+        let after = pos.play(mv, rules);
+        out.extend_from_slice(format!("{after}\n{}\n", after.status()).as_bytes());
+        Ok(())
+    })
+}

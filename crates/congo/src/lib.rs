@@ -6,19 +6,17 @@ mod movegen;
 mod moves;
 mod piece;
 mod position;
-mod square;
 mod tables;
 
+pub use grid::{BoardSize, ParseSquareError, Square};
 pub use movegen::{IllegalMove, Rules, Status};
 pub use moves::{Move, ParseMoveError, MAX_INTERMEDIATE_LANDINGS};
 pub use piece::{ByColor, Color, Piece, Role};
 pub use position::{Listing, ParseFenError, Position};
-pub use square::{ParseSquareError, Square};
 
 pub mod engine;
 pub mod eval;
 mod game;
-pub mod options;
 pub mod search;
 
 pub use eval::{MaterialTable, WIN_SCORE};

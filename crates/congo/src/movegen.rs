@@ -2,12 +2,12 @@
 
 use std::fmt;
 
+use grid::Square;
 use thiserror::Error;
 
 use crate::moves::{Move, ParseMoveError, MAX_INTERMEDIATE_LANDINGS};
 use crate::piece::{Color, Role};
 use crate::position::Position;
-use crate::square::Square;
 use crate::tables::{
     file_of, rank_of, BACK_DIRS, CASTLE, ELEPHANT, FAR_RANK, FULL, JUMP, KING, KNIGHT, PAST_RIVER,
     PAWN, RIVER, STEP, SUPERPAWN, TWO,

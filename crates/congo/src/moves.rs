@@ -5,8 +5,9 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::square::{ParseSquareError, Square};
-use crate::tables::JUMP;
+use grid::{BoardSize, ParseSquareError, Square};
+
+use crate::tables::{index_of, square_of, JUMP};
 
 /// Most intermediate landing squares a monkey path can hold (3 bits each in two `u64`s).
 /// A 7x7 board has 33 possible jumped squares for any one monkey, so every legal path fits.
@@ -70,31 +71,36 @@ pub(crate) fn jump_dir(a: usize, b: usize) -> Option<usize> {
 }
 
 impl Move {
-    /// A move with one landing square.
+    /// A move with one landing square; `None` if a square is off the 7x7 board.
     ///
     /// ```
     /// use congo::{Move, Square};
-    /// let m = Move::new(Square::parse("d1")?, Square::parse("d2")?);
-    /// assert_eq!(m.to_string(), "d1d2");
+    /// use grid::BoardSize;
+    /// let d1 = Square::parse("d1", BoardSize::CONGO)?;
+    /// let d2 = Square::parse("d2", BoardSize::CONGO)?;
+    /// assert_eq!(Move::new(d1, d2).map(|m| m.to_string()), Some("d1d2".to_owned()));
     /// # Ok::<_, congo::ParseSquareError>(())
     /// ```
-    pub const fn new(from: Square, to: Square) -> Move {
-        Move {
-            from: from.index() as u8,
-            to: to.index() as u8,
-            hops: 0,
-            dirs: [0, 0],
+    pub const fn new(from: Square, to: Square) -> Option<Move> {
+        match (index_of(from), index_of(to)) {
+            (Some(from), Some(to)) => Some(Move {
+                from: from as u8,
+                to: to as u8,
+                hops: 0,
+                dirs: [0, 0],
+            }),
+            _ => None,
         }
     }
 
     /// The start square.
     pub const fn from(&self) -> Square {
-        Square::from_index_unchecked(self.from as usize)
+        square_of(self.from as usize)
     }
 
     /// The final landing square.
     pub const fn to(&self) -> Square {
-        Square::from_index_unchecked(self.to as usize)
+        square_of(self.to as usize)
     }
 
     /// How many landing squares the move has (1 except for monkey multi-captures).
@@ -124,7 +130,7 @@ impl Move {
             } else {
                 cur = self.to as usize;
             }
-            Square::from_index_unchecked(cur)
+            square_of(cur)
         })
     }
 
@@ -147,7 +153,7 @@ impl Move {
             return Err(ParseMoveError::Length { len });
         }
         let square = |i: usize| {
-            Square::parse_bytes(&text[2 * i..2 * i + 2])
+            Square::parse_bytes(&text[2 * i..2 * i + 2], BoardSize::CONGO)
                 .map(Square::index)
                 .map_err(|source| ParseMoveError::Square {
                     index: i + 1,

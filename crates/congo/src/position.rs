@@ -6,8 +6,9 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::piece::{ByColor, Color, Piece, Role};
-use crate::square::Square;
-use crate::tables::{FILE_A, FULL};
+use grid::Square;
+
+use crate::tables::{index_of, FILE_A, FULL};
 
 /// A Congo position: where every piece stands, the side to move and the move number.
 ///
@@ -218,17 +219,21 @@ impl Position {
         self.by_color[piece.color] |= 1 << sq;
     }
 
-    /// Puts `piece` on `square`, replacing whatever stood there.
+    /// Puts `piece` on `square` (or empties it with `None`), replacing whatever stood
+    /// there. A square off the 7x7 board changes nothing.
     ///
     /// ```
     /// use congo::{Color, Piece, Position, Role, Square};
     /// let mut pos = Position::empty(Color::White, 0);
-    /// pos.set_piece(Square::parse("d1")?, Some(Piece { color: Color::White, role: Role::Lion }));
+    /// let d1 = Square::parse("d1", grid::BoardSize::CONGO)?;
+    /// pos.set_piece(d1, Some(Piece { color: Color::White, role: Role::Lion }));
     /// assert_eq!(pos.to_string(), "7/7/7/7/7/7/3L3 w 0");
     /// # Ok::<_, congo::ParseSquareError>(())
     /// ```
     pub fn set_piece(&mut self, square: Square, piece: Option<Piece>) {
-        let sq = square.index();
+        let Some(sq) = index_of(square) else {
+            return;
+        };
         let mask = !(1u64 << sq);
         for bb in &mut self.by_role {
             *bb &= mask;
@@ -284,16 +289,16 @@ impl Position {
             .find(|&role| self.by_role[role as usize] & bit != 0)
     }
 
-    /// The piece on `square`, if any.
+    /// The piece on `square`, if any (`None` for a square off the 7x7 board).
     ///
     /// ```
     /// use congo::{Color, Piece, Position, Role, Square};
-    /// let e7 = Square::parse("e7")?;
+    /// let e7 = Square::parse("e7", grid::BoardSize::CONGO)?;
     /// assert_eq!(Position::start().piece_at(e7), Some(Piece { color: Color::Black, role: Role::Elephant }));
     /// # Ok::<_, congo::ParseSquareError>(())
     /// ```
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
-        let sq = square.index();
+        let sq = index_of(square)?;
         let role = self.role_at(sq)?;
         let color = if self.by_color.white & (1 << sq) != 0 {
             Color::White

@@ -158,3 +158,39 @@ pub(crate) const fn file_of(sq: usize) -> usize {
 pub(crate) const fn rank_of(sq: usize) -> usize {
     sq / 7
 }
+
+use grid::{BoardSize, Square};
+
+/// Every square of the Congo board, by index.
+const ALL_SQUARES: [Square; SQUARES] = {
+    let mut t = [match Square::new(0, 0, BoardSize::CONGO) {
+        Some(s) => s,
+        None => panic!("a1 is on the board"),
+    }; SQUARES];
+    let mut i = 0;
+    while i < SQUARES {
+        t[i] = match Square::new((i % 7) as u8, (i / 7) as u8, BoardSize::CONGO) {
+            Some(s) => s,
+            None => panic!("every index below 49 is a square"),
+        };
+        i += 1;
+    }
+    t
+};
+
+/// The square of an index below 49.
+#[inline]
+pub(crate) const fn square_of(index: usize) -> Square {
+    ALL_SQUARES[index]
+}
+
+/// The index of `square` on the Congo board, `None` if it is off the 7x7 board.
+#[inline]
+pub(crate) const fn index_of(square: Square) -> Option<usize> {
+    let (file, rank) = (square.file() as usize, square.rank() as usize);
+    if file < 7 && rank < 7 {
+        Some(rank * 7 + file)
+    } else {
+        None
+    }
+}
