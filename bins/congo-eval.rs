@@ -10,20 +10,21 @@ use congo::judge::{self, Failure};
 use congo::{Game, MaterialTable, Position};
 
 fn main() -> ExitCode {
-    let rules = match judge::rules_from_args(std::env::args().skip(1)).and_then(|(rules, rest)| {
-        match rest.first() {
+    let rules =
+        match judge::rules_from_args(std::env::args().skip(1)).and_then(|(rules, rest)| match rest
+            .first()
+        {
             None => Ok(rules),
             Some(arg) => Err(format!("unknown argument {arg:?}")),
-        }
-    }) {
-        Ok(rules) => rules,
-        Err(e) => {
-            eprintln!(
+        }) {
+            Ok(rules) => rules,
+            Err(e) => {
+                eprintln!(
                 "congo-eval: {e}\nusage: congo-eval [--edition 2021|2022] [--no-promotion] < input"
             );
-            return ExitCode::from(2);
-        }
-    };
+                return ExitCode::from(2);
+            }
+        };
     // The 2021 table agrees with the standard one on every piece of that edition, so the
     // standard table serves both editions; they differ only in promotion.
     let table = MaterialTable::STANDARD;

@@ -52,6 +52,10 @@ use crate::search::SearchResult;
 /// reading, writing and process scheduling.
 pub const TIME_FRACTION: f64 = 0.5;
 
+/// The longest the engine searches, whatever time `go` gives (a year: larger times would
+/// overflow the clock).
+pub const MAX_SEARCH_TIME: Duration = Duration::from_secs(365 * 24 * 60 * 60);
+
 /// The deepest iteration the engine starts (a cap that is never reached in practice).
 pub const MAX_DEPTH: u32 = 64;
 
@@ -182,9 +186,10 @@ impl FromStr for Command {
                 if !(seconds.is_finite() && seconds > 0.0) {
                     return Err(bad());
                 }
-                Duration::try_from_secs_f64(seconds)
-                    .map(Command::Go)
-                    .map_err(|_| bad())
+                // A finite positive time too large for a `Duration` saturates.
+                Ok(Command::Go(
+                    Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX),
+                ))
             }
             _ => Err(EngineError::UnknownCommand {
                 command: command.to_owned(),
@@ -298,7 +303,7 @@ impl Engine {
     }
 
     /// Chooses a move for the current position within `time` (using at most
-    /// [`TIME_FRACTION`] of it), without playing it.
+    /// [`TIME_FRACTION`] of it, and at most [`MAX_SEARCH_TIME`]), without playing it.
     ///
     /// # Errors
     ///
@@ -310,7 +315,7 @@ impl Engine {
         if status != Status::Continue {
             return Err(EngineError::GameOver { status });
         }
-        let deadline = start + time.mul_f64(TIME_FRACTION);
+        let deadline = start + time.mul_f64(TIME_FRACTION).min(MAX_SEARCH_TIME);
         let result = self.game.best_move(&self.table, MAX_DEPTH, deadline);
         self.last_search = Some(result);
         result.best_move.ok_or(EngineError::NoLegalMove)
