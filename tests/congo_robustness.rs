@@ -76,3 +76,23 @@ fn congo_board_never_panics() {
         check_no_panic(env!("CARGO_BIN_EXE_congo-board"), &[], &input);
     }
 }
+
+#[test]
+fn congo_moves_programs_never_panic() {
+    let programs = [
+        env!("CARGO_BIN_EXE_congo-moves"),
+        env!("CARGO_BIN_EXE_congo-moves-lion"),
+        env!("CARGO_BIN_EXE_congo-moves-monkey"),
+        env!("CARGO_BIN_EXE_congo-moves-crocodile"),
+    ];
+    for (i, input) in inputs(0x5eed_0002, 80).iter().enumerate() {
+        check_no_panic(programs[i % programs.len()], &[], input);
+    }
+}
+
+#[test]
+fn congo_play_never_panics() {
+    for input in inputs(0x5eed_0003, 120) {
+        check_no_panic(env!("CARGO_BIN_EXE_congo-play"), &[], &input);
+    }
+}
