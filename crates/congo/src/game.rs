@@ -127,7 +127,8 @@ impl SearchPosition for Game {
 
 /// A [`Game`] whose moves are ordered for alpha-beta: lion captures, then other captures
 /// by the captured piece's value (monkey jumps by the number of pieces jumped), then
-/// quiet moves in generation order.
+/// quiet moves in generation order; hashed (the placement and side to move) for the
+/// engine's best-move table.
 #[derive(Clone, Copy, Debug)]
 struct Ordered(Game);
 
@@ -144,6 +145,15 @@ impl SearchPosition for Ordered {
 
     fn play(&self, mv: Move) -> Ordered {
         Ordered(self.0.play(mv))
+    }
+
+    fn hash_key(&self) -> Option<u64> {
+        let pos = &self.0.position;
+        let mut h = pos.turn() as u64 + 1;
+        for bb in pos.by_role.iter().chain([&pos.by_color.white]) {
+            h = (h.rotate_left(23) ^ bb).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        Some(h ^ (h >> 29))
     }
 
     fn order_hint(&self, mv: Move) -> i32 {

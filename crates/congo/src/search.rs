@@ -30,6 +30,13 @@ pub trait SearchPosition: Sized {
         let _ = mv;
         0
     }
+
+    /// A hash of the position for the engine's table of best moves (a transposition
+    /// table used for move ordering only, so collisions cost speed, never correctness).
+    /// The default `None` disables the table.
+    fn hash_key(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// The value the assignment's minimax starts its maximum from (Part IV): a side with no
@@ -150,14 +157,33 @@ struct Deepening<'a, P: SearchPosition, E> {
     buffers: Vec<Vec<P::Move>>,
     /// Per ply, the last two moves that caused a beta cutoff (killer moves).
     killers: Vec<[Option<P::Move>; 2]>,
+    /// Best move last found per position hash (index: the low bits of the hash).
+    table: Vec<(u64, Option<P::Move>)>,
+    /// The table's number of entries (a power of two), allocated on first use.
+    table_size: usize,
 }
+
+/// Entries of the engine's best-move table (a power of two).
+const ENGINE_TABLE_SIZE: usize = 1 << 16;
+
+/// Entries of the best-move table of [`alpha_beta_ordered`] (small: depth-4 searches
+/// visit a few thousand positions, and a judge runs one search per input line).
+const ORDERED_TABLE_SIZE: usize = 1 << 12;
+
+/// Ordering bonus of the best-move table's move: before everything else.
+const TABLE_BONUS: i32 = 1 << 30;
 
 /// Ordering bonus of the first and second killer move: above quiet moves (hint 0),
 /// below the Congo captures (hint above 100).
 const KILLER_BONUS: [i32; 2] = [50, 40];
 
 impl<'a, P: SearchPosition, E: FnMut(&P) -> i32> Deepening<'a, P, E> {
-    fn new(eval: &'a mut E, deadline: Option<Instant>, win_score: Option<i32>) -> Self {
+    fn new(
+        eval: &'a mut E,
+        deadline: Option<Instant>,
+        win_score: Option<i32>,
+        table_size: usize,
+    ) -> Self {
         Deepening {
             eval,
             deadline,
@@ -166,6 +192,29 @@ impl<'a, P: SearchPosition, E: FnMut(&P) -> i32> Deepening<'a, P, E> {
             stopped: false,
             buffers: Vec::new(),
             killers: Vec::new(),
+            table: Vec::new(),
+            table_size,
+        }
+    }
+
+    /// The table's best move for the position with hash `key`, if any.
+    fn table_move(&self, key: Option<u64>) -> Option<P::Move> {
+        let key = key?;
+        let (stored, mv) = *self.table.get(key as usize & (self.table_size - 1))?;
+        if stored == key {
+            mv
+        } else {
+            None
+        }
+    }
+
+    /// Records `mv` as the best move of the position with hash `key`.
+    fn store(&mut self, key: Option<u64>, mv: P::Move) {
+        if let Some(key) = key {
+            if self.table.is_empty() {
+                self.table = vec![(0, None); self.table_size];
+            }
+            self.table[key as usize & (self.table_size - 1)] = (key, Some(mv));
         }
     }
 
@@ -201,9 +250,13 @@ impl<'a, P: SearchPosition, E: FnMut(&P) -> i32> Deepening<'a, P, E> {
         moves.clear();
         pos.legal_moves(&mut moves);
         let killers = self.killers[ply];
+        let hash = pos.hash_key();
+        let table_move = self.table_move(hash);
         moves.sort_by_key(|&mv| {
             let mut key = pos.order_hint(mv);
-            if key == 0 {
+            if table_move == Some(mv) {
+                key = TABLE_BONUS;
+            } else if key == 0 {
                 if killers[0] == Some(mv) {
                     key = KILLER_BONUS[0];
                 } else if killers[1] == Some(mv) {
@@ -212,6 +265,7 @@ impl<'a, P: SearchPosition, E: FnMut(&P) -> i32> Deepening<'a, P, E> {
             }
             std::cmp::Reverse(key)
         });
+        let mut best = None;
         for &mv in &moves {
             let value = -self.search(&pos.play(mv), depth - 1, ply + 1, -beta, -alpha);
             if self.stopped {
@@ -223,12 +277,17 @@ impl<'a, P: SearchPosition, E: FnMut(&P) -> i32> Deepening<'a, P, E> {
                     k[1] = k[0];
                     k[0] = Some(mv);
                 }
+                best = Some(mv);
                 alpha = beta;
                 break;
             }
             if value > alpha {
+                best = Some(mv);
                 alpha = value;
             }
+        }
+        if let (Some(mv), false) = (best, self.stopped) {
+            self.store(hash, mv);
         }
         self.buffers[ply] = moves;
         alpha
@@ -237,8 +296,9 @@ impl<'a, P: SearchPosition, E: FnMut(&P) -> i32> Deepening<'a, P, E> {
 
 /// The same value as [`alpha_beta`] with the window `(-INFINITY, INFINITY)` (that is, the
 /// negamax value at `depth`), found faster: the assignment's fail-hard alpha-beta with
-/// move ordering (captures first by [`SearchPosition::order_hint`], then killer moves),
-/// run by iterative deepening from depth 1 so that each iteration orders the next.
+/// move ordering (the best move found for the same position by the previous iteration
+/// first, then captures by [`SearchPosition::order_hint`], then killer moves), run by
+/// iterative deepening from depth 1 so that each iteration orders the next.
 /// Ordering changes which moves are cut, never the value: a fail-hard search in the
 /// full window returns the exact negamax value in any move order.
 ///
@@ -257,7 +317,7 @@ pub fn alpha_beta_ordered<P: SearchPosition>(
     depth: u32,
     eval: &mut impl FnMut(&P) -> i32,
 ) -> i32 {
-    let mut state = Deepening::new(eval, None, None);
+    let mut state = Deepening::new(eval, None, None, ORDERED_TABLE_SIZE);
     let mut value = 0;
     for d in 1..=depth.max(1) {
         value = state.search(pos, d.min(depth), 0, -INFINITY, INFINITY);
@@ -269,7 +329,9 @@ pub fn alpha_beta_ordered<P: SearchPosition>(
 /// up to `max_depth`, stopping at `deadline`.
 ///
 /// Move ordering: at the root the previous iteration's best move first, then by
-/// [`SearchPosition::order_hint`]; inside the tree by `order_hint`. The clock is read every
+/// [`SearchPosition::order_hint`]; inside the tree the best move found for the same
+/// position before (a best-move table keyed by [`SearchPosition::hash_key`]), then by
+/// `order_hint`, then killer moves. The clock is read every
 /// few hundred positions; an iteration cut by the deadline is discarded, so the answer is
 /// always the best move of the deepest completed iteration (or, if even depth 1 did not
 /// finish, the first move in ordering). No new iteration starts once half the time to the
@@ -317,7 +379,7 @@ pub fn iterative_deepening<P: SearchPosition>(
         return result;
     };
     result.best_move = Some(first);
-    let mut state = Deepening::new(eval, Some(deadline), Some(win_score));
+    let mut state = Deepening::new(eval, Some(deadline), Some(win_score), ENGINE_TABLE_SIZE);
     for depth in 1..=max_depth {
         let mut alpha = -INFINITY;
         let mut best = None;
