@@ -423,6 +423,11 @@ impl SearchPosition for Tree {
     fn order_hint(&self, mv: u64) -> i32 {
         (mix(self.id + mv) % 7) as i32
     }
+    /// Deliberately poor: many positions share a key, so the best-move table suggests
+    /// moves from other positions (which must change nothing but the speed).
+    fn hash_key(&self) -> Option<u64> {
+        Some(self.id % 97)
+    }
 }
 
 fn tree_eval(t: &Tree) -> i32 {
