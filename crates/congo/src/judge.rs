@@ -57,22 +57,67 @@ fn trim(mut line: &[u8]) -> &[u8] {
     line
 }
 
-/// Reads the next non-blank line into `buf` (trimmed range returned), counting lines.
+/// Longest line kept, in bytes: longer lines are an error (so memory stays bounded
+/// whatever the input).
+pub const MAX_LINE: usize = 1 << 16;
+
+/// Reads one line (up to and including `\n`) into `buf`, keeping at most [`MAX_LINE`]
+/// bytes of it. `None` at the end of input; `Some(true)` when the line was longer.
+fn read_line_capped(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<bool>> {
+    buf.clear();
+    let mut any = false;
+    let mut too_long = false;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(available) => available,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(any.then_some(too_long));
+        }
+        any = true;
+        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (&available[..=i], true),
+            None => (available, false),
+        };
+        let room = MAX_LINE - buf.len();
+        if chunk.len() > room {
+            too_long = true;
+        }
+        buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = chunk.len();
+        input.consume(used);
+        if done {
+            return Ok(Some(too_long));
+        }
+    }
+}
+
+/// A line read by [`next_line`]: the trimmed range of the buffer, or too long.
+enum Line {
+    Text(usize, usize),
+    TooLong,
+}
+
+/// Reads the next non-blank line into `buf`, counting lines.
 fn next_line(
     input: &mut impl BufRead,
     buf: &mut Vec<u8>,
     line_no: &mut usize,
-) -> io::Result<Option<(usize, usize)>> {
+) -> io::Result<Option<Line>> {
     loop {
-        buf.clear();
-        if input.read_until(b'\n', buf)? == 0 {
+        let Some(too_long) = read_line_capped(input, buf)? else {
             return Ok(None);
-        }
+        };
         *line_no += 1;
+        if too_long {
+            return Ok(Some(Line::TooLong));
+        }
         let t = trim(buf);
         if !t.is_empty() {
             let start = t.as_ptr() as usize - buf.as_ptr() as usize;
-            return Ok(Some((start, start + t.len())));
+            return Ok(Some(Line::Text(start, start + t.len())));
         }
     }
 }
@@ -124,7 +169,11 @@ where
             writeln!(errors, "line {}: missing case count", line_no + 1)?;
             return Ok(false);
         }
-        Some((a, b)) => {
+        Some(Line::TooLong) => {
+            writeln!(errors, "line {line_no}: line longer than {MAX_LINE} bytes")?;
+            return Ok(false);
+        }
+        Some(Line::Text(a, b)) => {
             let text = &count_buf[a..b];
             match std::str::from_utf8(text).ok().and_then(|t| {
                 if t.bytes().all(|b| b.is_ascii_digit()) {
@@ -148,6 +197,7 @@ where
     let mut all_good = true;
     let mut bufs: [Vec<u8>; N] = std::array::from_fn(|_| Vec::with_capacity(128));
     let mut ranges = [(0usize, 0usize); N];
+    let mut too_long = [false; N];
     let mut line_nos = [0usize; N];
     let mut out = Vec::with_capacity(FLUSH_AT + 4096);
     let mut answered = 0usize;
@@ -155,8 +205,11 @@ where
     'cases: while done < count {
         for i in 0..N {
             match next_line(&mut input, &mut bufs[i], &mut line_no)? {
-                Some(range) => {
-                    ranges[i] = range;
+                Some(line) => {
+                    (ranges[i], too_long[i]) = match line {
+                        Line::Text(a, b) => ((a, b), false),
+                        Line::TooLong => ((0, 0), true),
+                    };
                     line_nos[i] = line_no;
                 }
                 None => {
@@ -174,7 +227,11 @@ where
         done += 1;
         let lines: [&[u8]; N] = std::array::from_fn(|i| &bufs[i][ranges[i].0..ranges[i].1]);
         let mark = out.len();
-        match answer(lines, &mut out, answered) {
+        let result = match too_long.iter().position(|&t| t) {
+            Some(i) => Err(Failure::at(i, format!("line longer than {MAX_LINE} bytes"))),
+            None => answer(lines, &mut out, answered),
+        };
+        match result {
             Ok(()) => answered += 1,
             Err(failure) => {
                 out.truncate(mark);

@@ -9,8 +9,8 @@ use crate::moves::{Move, ParseMoveError, MAX_INTERMEDIATE_LANDINGS};
 use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::tables::{
-    file_of, rank_of, BACK_DIRS, CASTLE, ELEPHANT, FAR_RANK, FULL, JUMP, KING, KNIGHT, PAST_RIVER,
-    PAWN, RIVER, STEP, SUPERPAWN, TWO,
+    file_of, rank_of, BACK_DIRS, CASTLE, ELEPHANT, FAR_RANK, FILE_A, FULL, JUMP, KING, KNIGHT,
+    PAST_RIVER, PAWN, RIVER, STEP, SUPERPAWN, TWO,
 };
 
 /// Rule options: what differs between the editions of the assignment.
@@ -170,6 +170,24 @@ fn lion_capture(sq: usize, enemy_lions: u64, occ: u64) -> u64 {
         }
     }
     targets
+}
+
+/// Every square shifted one step in direction `dir` (index into `DIRS`: N, NE, E, SE, S,
+/// SW, W, NW); squares leaving the board vanish.
+#[inline(always)]
+fn shift(bb: u64, dir: usize) -> u64 {
+    const NOT_A: u64 = FULL & !FILE_A;
+    const NOT_G: u64 = FULL & !(FILE_A << 6);
+    match dir {
+        0 => (bb << 7) & FULL,
+        1 => ((bb & NOT_G) << 8) & FULL,
+        2 => (bb & NOT_G) << 1,
+        3 => (bb & NOT_G) >> 6,
+        4 => bb >> 7,
+        5 => (bb & NOT_A) >> 8,
+        6 => (bb & NOT_A) >> 1,
+        _ => ((bb & NOT_A) << 6) & FULL,
+    }
 }
 
 /// Per-move context for generation.
@@ -373,7 +391,7 @@ impl Position {
                         dirs: [0, 0],
                     });
                 }
-                if role == Role::Monkey {
+                if role == Role::Monkey && KING[sq] & c.enemy != 0 {
                     let start = Move {
                         from: sq as u8,
                         to: sq as u8,
@@ -398,14 +416,44 @@ impl Position {
             return 0;
         }
         let c = self.ctx();
-        let mut n = 0u64;
-        for role in Role::ALL {
+        let us = c.us as usize;
+        let (fwd, back) = if c.us == Color::White { (0, 4) } else { (4, 0) };
+        let not_own = !c.own & FULL;
+        let pop = |bb: u64| u64::from(bb.count_ones());
+        // Pawns and superpawns, set-wise: one bitboard per direction for all of them.
+        let pawns = self.by_role[Role::Pawn as usize] & c.own;
+        let mut n = pop(shift(pawns, fwd) & not_own)
+            + pop(shift(pawns, fwd + 1) & not_own)
+            + pop(shift(pawns, (fwd + 7) % 8) & not_own);
+        let past = pawns & PAST_RIVER[us];
+        let r1 = shift(past, back) & c.empty;
+        n += pop(r1) + pop(shift(r1, back) & c.empty);
+        let supers = self.by_role[Role::Superpawn as usize] & c.own;
+        if supers != 0 {
+            n += pop(shift(supers, fwd) & not_own)
+                + pop(shift(supers, fwd + 1) & not_own)
+                + pop(shift(supers, (fwd + 7) % 8) & not_own)
+                + pop(shift(supers, 2) & not_own)
+                + pop(shift(supers, 6) & not_own);
+            for d in [back, back + 1, (back + 7) % 8] {
+                let r1 = shift(supers, d) & c.empty;
+                n += pop(r1) + pop(shift(r1, d) & c.empty);
+            }
+        }
+        for role in [
+            Role::Giraffe,
+            Role::Monkey,
+            Role::Elephant,
+            Role::Lion,
+            Role::Crocodile,
+            Role::Zebra,
+        ] {
             let mut pieces = self.by_role[role as usize] & c.own;
             while pieces != 0 {
                 let sq = pieces.trailing_zeros() as usize;
                 pieces &= pieces - 1;
-                n += u64::from(self.targets(&c, role, sq).count_ones());
-                if role == Role::Monkey {
+                n += pop(self.targets(&c, role, sq));
+                if role == Role::Monkey && KING[sq] & c.enemy != 0 {
                     n += Self::count_monkey_jumps(sq, 0, c.enemy, c.empty | bit(sq), c.enemy_lions);
                 }
             }
