@@ -276,6 +276,34 @@ fn rule_minimax_finished_game() {
     assert_eq!(done.alpha_beta(4, &T), -10_000);
 }
 
+/// A side with no legal move (both lions on the board) scores the minimax start value
+/// -10000000 in minimax and in alpha-beta (the loop over moves never runs).
+#[test]
+fn rule_no_legal_move() {
+    // Black lion a7; White lions everywhere else except giraffes on a6 and b6.
+    // White lions: their steps stay in the castle c1-e3 and every square is taken; a lion
+    // capture needs an empty line to a7: the a-file is closed by the giraffe a6, the
+    // diagonal by b6, and lions on rank 7 share a rank (no lion capture along a rank).
+    // Giraffes: steps need an empty square; jumps from a6 (a4 c4 c6) and b6 (b4 d4 d6)
+    // land on White pieces, the others leave the board. So White has no legal move.
+    // Black's lion stands outside its castle: no steps, and its lion captures are
+    // blocked the same way, so Black has no legal move either.
+    // Material: two giraffes, 800. Advanced: 800 + (0 - 0) + (0 - 0) = 800.
+    let fen = "lLLLLLL/GGLLLLL/LLLLLLL/LLLLLLL/LLLLLLL/LLLLLLL/LLLLLLL w 0";
+    let p = pos(fen);
+    let mut moves = Vec::new();
+    p.legal_moves(&mut moves);
+    assert!(moves.is_empty());
+    assert_eq!(material_eval(&p, &T), 800);
+    assert_eq!(advanced_eval(&p, &T), 800);
+    let g = game(fen, Rules::FULL);
+    assert_eq!(g.minimax(2, &T), MINIMAX_START);
+    assert_eq!(g.minimax(2, &T), -10_000_000);
+    assert_eq!(g.alpha_beta(4, &T), -10_000_000);
+    let r = g.best_move(&T, 4, Instant::now() + Duration::from_millis(10));
+    assert_eq!(r.best_move, None);
+}
+
 // ---------------------------------------------------------------------------------------
 // Property tests.
 
