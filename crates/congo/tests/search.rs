@@ -417,6 +417,41 @@ fn engine_score_matches_alpha_beta_at_its_depth() {
     }
 }
 
+/// The search plays: at a fixed depth of 2 (deterministic), it beats a random mover from
+/// the start position with either colour, capturing the lion within 200 plies.
+#[test]
+fn engine_beats_a_random_mover() {
+    let mut rng = Rng(12345);
+    let mut moves = Vec::new();
+    for game_no in 0..6 {
+        let engine = if game_no % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let mut g = game("gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0", Rules::FULL);
+        for _ in 0..200 {
+            if g.is_finished() {
+                break;
+            }
+            g.legal_moves(&mut moves);
+            assert!(!moves.is_empty(), "{}", g.position);
+            let mv = if g.position.turn() == engine {
+                let far = Instant::now() + Duration::from_secs(600);
+                g.best_move(&T, 2, far).best_move.unwrap()
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            g = g.play(mv);
+        }
+        let won = match engine {
+            Color::White => congo::Status::WhiteWins,
+            Color::Black => congo::Status::BlackWins,
+        };
+        assert_eq!(g.position.status(), won, "game {game_no}: {}", g.position);
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // The generic search on synthetic game trees (including nodes without moves).
 
