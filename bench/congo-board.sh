@@ -21,7 +21,7 @@ run() { # name command...
     local name=$1
     shift
     for i in 1 2 3; do
-        "$timer" -f "$name run $i: %e s wall, %U s user, %M KB peak RSS" "$@" < "$tmp/in.txt" > "$tmp/$name.out"
+        "$timer" -f "$name run $i: %e s wall, %U s user, %S s system, %M KB peak RSS" "$@" < "$tmp/in.txt" > "$tmp/$name.out"
     done
 }
 run rust target/release/congo-board
