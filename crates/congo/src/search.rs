@@ -128,14 +128,13 @@ fn order_moves<P: SearchPosition>(pos: &P, moves: &mut [P::Move]) {
 /// The outcome of [`iterative_deepening`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchResult<M> {
-    /// The chosen move: the best move of the deepest completed iteration; `None` only
-    /// when the position is finished or has no legal move.
+    /// The chosen move (see [`iterative_deepening`]); `None` only when the position is
+    /// finished or has no legal move.
     pub best_move: Option<M>,
-    /// Its score from the side to move's view (evaluation units; wins are near
-    /// `±win_score`, the sooner the larger).
+    /// The value of the deepest completed iteration, from the side to move's view
+    /// (evaluation units; wins are near `±win_score`, the sooner the larger).
     pub score: i32,
-    /// The deepest fully searched depth in plies (0 if not even depth 1 finished, in
-    /// which case `best_move` is the first move in ordering).
+    /// The deepest fully searched depth in plies (0 if not even depth 1 finished).
     pub depth: u32,
     /// Positions visited over all iterations.
     pub nodes: u64,
@@ -332,9 +331,10 @@ pub fn alpha_beta_ordered<P: SearchPosition>(
 /// [`SearchPosition::order_hint`]; inside the tree the best move found for the same
 /// position before (a best-move table keyed by [`SearchPosition::hash_key`]), then by
 /// `order_hint`, then killer moves. The clock is read every
-/// few hundred positions; an iteration cut by the deadline is discarded, so the answer is
-/// always the best move of the deepest completed iteration (or, if even depth 1 did not
-/// finish, the first move in ordering). No new iteration starts once half the time to the
+/// few hundred positions. When the deadline cuts an iteration, the root moves it
+/// completed (the previous best move first) still count: the answer is the best of them,
+/// which is the previous iteration's best move unless a completed move beat it (and the
+/// first move in ordering if not even one root move was searched). No new iteration starts once half the time to the
 /// deadline is spent, nor once a forced win or loss is seen (`|score| >= win_score`).
 /// `win_score` is the evaluation's value for a won game (10000 for the Congo
 /// evaluations).
@@ -394,6 +394,11 @@ pub fn iterative_deepening<P: SearchPosition>(
             }
         }
         if state.stopped {
+            // The root moves searched before the deadline were searched completely, the
+            // previous best first, so the best of them is at least as good a choice.
+            if best.is_some() {
+                result.best_move = best;
+            }
             break;
         }
         let Some(best) = best else { break };
