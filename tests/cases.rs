@@ -93,3 +93,7 @@ judge!(congo_moves_crocodile, "congo-moves-crocodile");
 judge!(congo_moves, "congo-moves");
 judge!(congo_play, "congo-play");
 judge!(congo_perft, "congo-perft");
+judge!(congo_eval, "congo-eval");
+judge!(congo_minimax, "congo-minimax");
+judge!(congo_eval_advanced, "congo-eval-advanced");
+judge!(congo_alphabeta, "congo-alphabeta");

@@ -404,3 +404,37 @@ pub fn play_main(program: &str) -> ExitCode {
         Ok(())
     })
 }
+
+/// The whole `main` of the Part IV and V programs: one integer per FEN line, computed by
+/// `score` under the rule options (`--edition 2021` also selects the 2021 material table,
+/// [`crate::Material::EDITION_2021`]; otherwise [`crate::Material::FULL`]).
+pub fn score_main(
+    program: &str,
+    score: fn(&crate::Position, crate::Rules, &crate::Material) -> i32,
+) -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let edition_2021 = args
+        .windows(2)
+        .any(|w| w[0] == "--edition" && w[1] == "2021")
+        || args.iter().any(|a| a == "--edition=2021");
+    let material = if edition_2021 {
+        crate::Material::EDITION_2021
+    } else {
+        crate::Material::FULL
+    };
+    let rules = match rules_from_args(args).and_then(|(rules, rest)| {
+        if rest.is_empty() {
+            Ok(rules)
+        } else {
+            Err(format!("unknown argument {:?}", rest[0]))
+        }
+    }) {
+        Ok(rules) => rules,
+        Err(e) => return usage(program, &e),
+    };
+    main(|[fen], out, _| {
+        let pos = crate::Position::from_fen_bytes(fen).map_err(|e| Failure::at(0, e))?;
+        out.extend_from_slice(format!("{}\n", score(&pos, rules, &material)).as_bytes());
+        Ok(())
+    })
+}

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
+mod eval;
 pub mod judge;
 mod movegen;
 mod moves;
@@ -8,6 +9,7 @@ mod piece;
 mod position;
 mod tables;
 
+pub use eval::{Material, INFINITY, WIN};
 pub use grid::{BoardSize, ParseSquareError, Square};
 pub use movegen::{IllegalMove, Rules, Status};
 pub use moves::{Move, ParseMoveError, MAX_INTERMEDIATE_LANDINGS};

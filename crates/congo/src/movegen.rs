@@ -191,18 +191,18 @@ fn shift(bb: u64, dir: usize) -> u64 {
 }
 
 /// Per-move context for generation.
-struct Ctx {
-    us: Color,
-    own: u64,
-    enemy: u64,
-    occ: u64,
-    empty: u64,
-    enemy_lions: u64,
+pub(crate) struct Ctx {
+    pub(crate) us: Color,
+    pub(crate) own: u64,
+    pub(crate) enemy: u64,
+    pub(crate) occ: u64,
+    pub(crate) empty: u64,
+    pub(crate) enemy_lions: u64,
 }
 
 impl Position {
     #[inline(always)]
-    fn ctx(&self) -> Ctx {
+    pub(crate) fn ctx(&self) -> Ctx {
         let us = self.turn;
         let own = self.by_color[us];
         let enemy = self.by_color[us.other()];
@@ -226,7 +226,7 @@ impl Position {
 
     /// Destinations of the piece `role` of the side to move on `sq`, except monkey jumps.
     #[inline(always)]
-    fn targets(&self, c: &Ctx, role: Role, sq: usize) -> u64 {
+    pub(crate) fn targets(&self, c: &Ctx, role: Role, sq: usize) -> u64 {
         let us = c.us as usize;
         match role {
             Role::Pawn => {

@@ -316,3 +316,23 @@ fn move_number_grows_after_blacks_move_only() {
     let after2 = after.play(after.parse_move("d7d6").unwrap(), Rules::FULL);
     assert_eq!(after2.to_string(), "7/3l3/7/7/7/3L3/7 w 8");
 }
+
+#[test]
+fn evaluations_count_material_mobility_and_attack() {
+    use congo::Material;
+    // White: lion d1 (5 moves, one capturing the pawn on d2). Black: lion d7 (5 moves),
+    // pawn d2 (d1 capturing the lion, c1, e1, and retreats d3, d4).
+    let p = pos("3l3/7/7/7/7/3p3/3L3 w 0");
+    assert_eq!(p.evaluate(&Material::FULL), -100);
+    assert_eq!(p.mobility_and_attack(Color::White), (5, 1));
+    assert_eq!(p.mobility_and_attack(Color::Black), (10, 11));
+    // -100 material, 5 - 10 mobility, 1 - 11 attack.
+    assert_eq!(p.evaluate_advanced(&Material::FULL), -115);
+    let black_to_move = pos("3l3/7/7/7/7/3p3/3L3 b 0");
+    assert_eq!(black_to_move.evaluate_advanced(&Material::FULL), 115);
+    // Only the two lions: 0 for both evaluations.
+    assert_eq!(
+        pos("3l3/7/7/7/7/7/3L3 w 0").evaluate_advanced(&Material::FULL),
+        0
+    );
+}

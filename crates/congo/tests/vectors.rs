@@ -109,3 +109,23 @@ fn rules_cases() {
         }
     }
 }
+
+#[test]
+fn part4_part5_eval_and_search() {
+    use congo::Material;
+    for rec in records(include_str!("data/part4-part5-eval-search.txt")) {
+        let (rules, material) = match rec[0] {
+            "2021" => (Rules::EDITION_2021, Material::EDITION_2021),
+            _ => (Rules::FULL, Material::FULL),
+        };
+        let pos: Position = rec[1].parse().unwrap();
+        let want: Vec<i32> = rec[2..].iter().map(|v| v.parse().unwrap()).collect();
+        let got = vec![
+            pos.evaluate(&material),
+            pos.minimax(2, rules, &material),
+            pos.evaluate_advanced(&material),
+            pos.alpha_beta(4, rules, &material),
+        ];
+        assert_eq!(got, want, "{} {}", rec[0], rec[1]);
+    }
+}
