@@ -7,6 +7,7 @@ mod movegen;
 mod moves;
 mod piece;
 mod position;
+mod search;
 mod tables;
 
 pub use eval::{Material, INFINITY, WIN};
@@ -15,3 +16,4 @@ pub use movegen::{IllegalMove, Rules, Status};
 pub use moves::{Move, ParseMoveError, MAX_INTERMEDIATE_LANDINGS};
 pub use piece::{ByColor, Color, Piece, Role};
 pub use position::{Listing, ParseFenError, Position};
+pub use search::SearchResult;
