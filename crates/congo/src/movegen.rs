@@ -566,9 +566,15 @@ impl Position {
                 turn: self.turn,
             });
         }
-        let mut moves = Vec::new();
-        self.legal_moves_of(piece.role, &mut moves);
-        if moves.contains(&mv) {
+        let legal = if piece.role == Role::Monkey {
+            // Follow the path itself: the number of monkey paths can be huge.
+            self.is_monkey_path(mv)
+        } else {
+            let mut moves = Vec::new();
+            self.legal_moves_of(piece.role, &mut moves);
+            moves.contains(&mv)
+        };
+        if legal {
             Ok(mv)
         } else {
             Err(IllegalMove::NotLegal {
@@ -577,6 +583,45 @@ impl Position {
                 mv,
             })
         }
+    }
+
+    /// Whether `mv` is a legal move of the side to move's monkey on its start square:
+    /// a step to an empty neighbour, or a chain of jumps each over an adjacent enemy
+    /// piece not jumped before to an empty square (the start square counts as empty),
+    /// none after jumping the lion.
+    fn is_monkey_path(&self, mv: Move) -> bool {
+        let c = self.ctx();
+        let from = mv.from as usize;
+        let to = mv.to as usize;
+        if mv.hops == 0 && KING[from] & bit(to) != 0 {
+            return c.empty & bit(to) != 0;
+        }
+        let empty = c.empty | bit(from);
+        let mut enemy = c.enemy;
+        let mut cur = from;
+        let mut lion_taken = false;
+        for i in 0..=mv.hops as usize {
+            let d = if i < mv.hops as usize {
+                mv.dir(i)
+            } else {
+                match crate::moves::jump_dir(cur, to) {
+                    Some(d) => d,
+                    None => return false,
+                }
+            };
+            let (mid, land) = (STEP[cur][d], JUMP[cur][d]);
+            if lion_taken || mid < 0 || land < 0 {
+                return false;
+            }
+            let (mid, land) = (mid as usize, land as usize);
+            if enemy & bit(mid) == 0 || empty & bit(land) == 0 {
+                return false;
+            }
+            lion_taken = c.enemy_lions & bit(mid) != 0;
+            enemy &= !bit(mid);
+            cur = land;
+        }
+        true
     }
 
     /// Reads move text and checks that it is legal here.
