@@ -676,7 +676,8 @@ impl Position {
     /// assert_eq!(Position::start().perft(3, Rules::FULL), 14332);
     /// ```
     pub fn perft(&self, depth: u32, rules: Rules) -> u64 {
-        let mut buffers = vec![Vec::with_capacity(64); depth as usize];
+        // One move list per ply (more plies than this could never finish anyway).
+        let mut buffers = vec![Vec::with_capacity(64); depth.min(64) as usize];
         self.perft_with(depth, rules, &mut buffers)
     }
 
@@ -685,8 +686,10 @@ impl Position {
             0 => 1,
             1 => self.count_legal_moves(),
             _ => {
-                let Some((moves, rest)) = buffers.split_first_mut() else {
-                    return 0;
+                let mut own = Vec::new();
+                let (moves, rest) = match buffers.split_first_mut() {
+                    Some((moves, rest)) => (moves, rest),
+                    None => (&mut own, &mut [][..]),
                 };
                 self.legal_moves(moves);
                 let mut n = 0;

@@ -225,6 +225,7 @@ fn a_position_without_a_lion_has_no_moves() {
     p.legal_moves(&mut moves);
     assert!(moves.is_empty());
     assert_eq!(p.count_legal_moves(), 0);
+    assert_eq!(p.perft(1_000_000, Rules::FULL), 0);
     assert_eq!(p.status(), Status::WhiteWins);
     assert_eq!(pos("3l3/7/7/7/7/7/7 w 0").status(), Status::BlackWins);
 }
