@@ -98,3 +98,4 @@ judge!(congo_eval, "congo-eval");
 judge!(congo_minimax, "congo-minimax");
 judge!(congo_eval_advanced, "congo-eval-advanced");
 judge!(congo_alphabeta, "congo-alphabeta");
+judge!(mobility, "mobility");

@@ -191,18 +191,18 @@ fn shift(bb: u64, dir: usize) -> u64 {
 }
 
 /// Per-move context for generation.
-struct Ctx {
-    us: Color,
-    own: u64,
-    enemy: u64,
-    occ: u64,
-    empty: u64,
-    enemy_lions: u64,
+pub(crate) struct Ctx {
+    pub(crate) us: Color,
+    pub(crate) own: u64,
+    pub(crate) enemy: u64,
+    pub(crate) occ: u64,
+    pub(crate) empty: u64,
+    pub(crate) enemy_lions: u64,
 }
 
 impl Position {
     #[inline(always)]
-    fn ctx(&self) -> Ctx {
+    pub(crate) fn ctx(&self) -> Ctx {
         let us = self.turn;
         let own = self.by_color[us];
         let enemy = self.by_color[us.other()];
@@ -226,7 +226,7 @@ impl Position {
 
     /// Destinations of the piece `role` of the side to move on `sq`, except monkey jumps.
     #[inline(always)]
-    fn targets(&self, c: &Ctx, role: Role, sq: usize) -> u64 {
+    pub(crate) fn targets(&self, c: &Ctx, role: Role, sq: usize) -> u64 {
         let us = c.us as usize;
         match role {
             Role::Pawn => {
@@ -566,9 +566,15 @@ impl Position {
                 turn: self.turn,
             });
         }
-        let mut moves = Vec::new();
-        self.legal_moves_of(piece.role, &mut moves);
-        if moves.contains(&mv) {
+        let legal = if piece.role == Role::Monkey {
+            // Follow the path itself: the number of monkey paths can be huge.
+            self.is_monkey_path(mv)
+        } else {
+            let mut moves = Vec::new();
+            self.legal_moves_of(piece.role, &mut moves);
+            moves.contains(&mv)
+        };
+        if legal {
             Ok(mv)
         } else {
             Err(IllegalMove::NotLegal {
@@ -577,6 +583,45 @@ impl Position {
                 mv,
             })
         }
+    }
+
+    /// Whether `mv` is a legal move of the side to move's monkey on its start square:
+    /// a step to an empty neighbour, or a chain of jumps each over an adjacent enemy
+    /// piece not jumped before to an empty square (the start square counts as empty),
+    /// none after jumping the lion.
+    fn is_monkey_path(&self, mv: Move) -> bool {
+        let c = self.ctx();
+        let from = mv.from as usize;
+        let to = mv.to as usize;
+        if mv.hops == 0 && KING[from] & bit(to) != 0 {
+            return c.empty & bit(to) != 0;
+        }
+        let empty = c.empty | bit(from);
+        let mut enemy = c.enemy;
+        let mut cur = from;
+        let mut lion_taken = false;
+        for i in 0..=mv.hops as usize {
+            let d = if i < mv.hops as usize {
+                mv.dir(i)
+            } else {
+                match crate::moves::jump_dir(cur, to) {
+                    Some(d) => d,
+                    None => return false,
+                }
+            };
+            let (mid, land) = (STEP[cur][d], JUMP[cur][d]);
+            if lion_taken || mid < 0 || land < 0 {
+                return false;
+            }
+            let (mid, land) = (mid as usize, land as usize);
+            if enemy & bit(mid) == 0 || empty & bit(land) == 0 {
+                return false;
+            }
+            lion_taken = c.enemy_lions & bit(mid) != 0;
+            enemy &= !bit(mid);
+            cur = land;
+        }
+        true
     }
 
     /// Reads move text and checks that it is legal here.
@@ -631,7 +676,8 @@ impl Position {
     /// assert_eq!(Position::start().perft(3, Rules::FULL), 14332);
     /// ```
     pub fn perft(&self, depth: u32, rules: Rules) -> u64 {
-        let mut buffers = vec![Vec::with_capacity(64); depth as usize];
+        // One move list per ply (more plies than this could never finish anyway).
+        let mut buffers = vec![Vec::with_capacity(64); depth.min(64) as usize];
         self.perft_with(depth, rules, &mut buffers)
     }
 
@@ -640,8 +686,10 @@ impl Position {
             0 => 1,
             1 => self.count_legal_moves(),
             _ => {
-                let Some((moves, rest)) = buffers.split_first_mut() else {
-                    return 0;
+                let mut own = Vec::new();
+                let (moves, rest) = match buffers.split_first_mut() {
+                    Some((moves, rest)) => (moves, rest),
+                    None => (&mut own, &mut [][..]),
                 };
                 self.legal_moves(moves);
                 let mut n = 0;

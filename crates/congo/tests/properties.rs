@@ -166,3 +166,57 @@ fn corrupted_fens_never_panic() {
         }
     }
 }
+
+#[test]
+fn check_move_accepts_exactly_the_generated_moves() {
+    let mut rng = Rng(5);
+    let files = b"abcdefg";
+    let mut checked = 0;
+    playouts(4, 6, |pos, moves, _| {
+        // Random texts: start squares of the side to move's pieces mostly, random
+        // landings, and random jump chains from monkeys.
+        for _ in 0..30 {
+            let mut text = String::new();
+            let squares = 2 + rng.below(3) * usize::from(rng.below(3) == 0);
+            let mut f = rng.below(7) as i32;
+            let mut r = rng.below(7) as i32;
+            if rng.below(2) == 0 {
+                if let Some(m) = moves.get(rng.below(moves.len().max(1))) {
+                    f = i32::from(m.from().file());
+                    r = i32::from(m.from().rank());
+                }
+            }
+            text.push(files[f as usize] as char);
+            text.push((b'1' + r as u8) as char);
+            for _ in 1..squares {
+                let (df, dr) = [
+                    (2, 0),
+                    (-2, 0),
+                    (0, 2),
+                    (0, -2),
+                    (2, 2),
+                    (2, -2),
+                    (-2, 2),
+                    (-2, -2),
+                    (1, 0),
+                    (0, 1),
+                    (1, 1),
+                    (-1, -1),
+                ][rng.below(12)];
+                f = (f + df).clamp(0, 6);
+                r = (r + dr).clamp(0, 6);
+                text.push(files[f as usize] as char);
+                text.push((b'1' + r as u8) as char);
+            }
+            if let Ok(mv) = text.parse::<Move>() {
+                assert_eq!(
+                    pos.check_move(mv).is_ok(),
+                    moves.contains(&mv),
+                    "{pos} {text}"
+                );
+                checked += 1;
+            }
+        }
+    });
+    assert!(checked > 10_000);
+}

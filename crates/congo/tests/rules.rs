@@ -225,6 +225,7 @@ fn a_position_without_a_lion_has_no_moves() {
     p.legal_moves(&mut moves);
     assert!(moves.is_empty());
     assert_eq!(p.count_legal_moves(), 0);
+    assert_eq!(p.perft(1_000_000, Rules::FULL), 0);
     assert_eq!(p.status(), Status::WhiteWins);
     assert_eq!(pos("3l3/7/7/7/7/7/7 w 0").status(), Status::BlackWins);
 }
@@ -315,4 +316,26 @@ fn move_number_grows_after_blacks_move_only() {
     assert_eq!(after.move_number(), 7);
     let after2 = after.play(after.parse_move("d7d6").unwrap(), Rules::FULL);
     assert_eq!(after2.to_string(), "7/3l3/7/7/7/3L3/7 w 8");
+}
+
+#[test]
+fn evaluations_count_material_mobility_and_attack() {
+    use congo::eval::{activity, advanced_eval, material_eval};
+    use congo::MaterialTable;
+    let table = MaterialTable::STANDARD;
+    // White: lion d1 (5 moves, one capturing the pawn on d2). Black: lion d7 (5 moves),
+    // pawn d2 (d1 capturing the lion, c1, e1, and retreats d3, d4).
+    let p = pos("3l3/7/7/7/7/3p3/3L3 w 0");
+    assert_eq!(material_eval(&p, &table), -100);
+    let (white, black) = (activity(&p, Color::White), activity(&p, Color::Black));
+    assert_eq!((white.mobility, white.attack), (5, 1));
+    assert_eq!((black.mobility, black.attack), (10, 11));
+    // -100 material, 5 - 10 mobility, 1 - 11 attack.
+    assert_eq!(advanced_eval(&p, &table), -115);
+    let black_to_move = pos("3l3/7/7/7/7/3p3/3L3 b 0");
+    assert_eq!(advanced_eval(&black_to_move, &table), 115);
+    // Only the two lions: 0 for both evaluations.
+    let lions = pos("3l3/7/7/7/7/7/3L3 w 0");
+    assert_eq!(material_eval(&lions, &table), 0);
+    assert_eq!(advanced_eval(&lions, &table), 0);
 }
