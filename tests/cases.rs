@@ -12,7 +12,6 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-#[allow(dead_code)] // until the first judge program is listed below
 /// Runs `exe` (the binary `name`) on every case file of `tests/cases/<name>/`.
 fn run_cases(name: &str, exe: &str) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -69,7 +68,6 @@ fn run_cases(name: &str, exe: &str) {
     }
 }
 
-#[allow(unused_macros)] // until the first judge program is listed below
 /// One test per judge program: `judge!(test_name, "binary-name");`.
 macro_rules! judge {
     ($test:ident, $name:literal) => {
@@ -82,4 +80,21 @@ macro_rules! judge {
 
 // Judge programs are added here as they land, one line each.
 judge!(reversi_board, "reversi-board");
+judge!(congo_board, "congo-board");
+judge!(congo_moves_lion, "congo-moves-lion");
+judge!(congo_moves_zebra, "congo-moves-zebra");
+judge!(congo_moves_giraffe, "congo-moves-giraffe");
+judge!(congo_moves_elephant, "congo-moves-elephant");
+judge!(congo_moves_pawn, "congo-moves-pawn");
+judge!(congo_moves_superpawn, "congo-moves-superpawn");
+judge!(congo_moves_monkey, "congo-moves-monkey");
+judge!(congo_moves_crocodile, "congo-moves-crocodile");
+judge!(congo_moves, "congo-moves");
+judge!(congo_play, "congo-play");
+judge!(congo_perft, "congo-perft");
+judge!(congo_engine, "congo-engine");
+judge!(congo_eval, "congo-eval");
+judge!(congo_minimax, "congo-minimax");
+judge!(congo_eval_advanced, "congo-eval-advanced");
+judge!(congo_alphabeta, "congo-alphabeta");
 judge!(mobility, "mobility");

@@ -1,0 +1,323 @@
+//! The engine protocol of the assignment's bonus part: a line-based conversation in which
+//! the engine answers each `go` with one legal move.
+//!
+//! # Protocol
+//!
+//! One command per line; leading and trailing whitespace (CR included) is ignored, blank
+//! lines are ignored, words are separated by ASCII whitespace, commands are lower case.
+//!
+//! | command | effect | output |
+//! |---|---|---|
+//! | `newgame` | the position becomes the start position | none |
+//! | `position <fen>` | the position becomes `<fen>` (placement, side, move number) | none |
+//! | `moves <m1> <m2> ...` | plays the moves, in order, from the current position (none is fine) | none |
+//! | `go <seconds>` | searches the current position | one line: the chosen move, e.g. `d2d3` |
+//! | `quit` | ends the conversation (so does the end of input) | none |
+//!
+//! The engine starts at the start position. `go` does not change the position: the
+//! controller reports the moves actually played with `moves`. The move is chosen by
+//! iterative-deepening alpha-beta on the Part V advanced evaluation
+//! ([`Game::best_move`]); the search uses at most half of the given time
+//! ([`TIME_FRACTION`]), so the answer arrives well inside it, and always has a legal move
+//! ready (the first in ordering before depth 1 completes).
+//!
+//! # Bad lines
+//!
+//! A bad line is rejected as a whole, leaves the engine's state unchanged, prints nothing
+//! on the output, and is reported as an [`EngineError`] (the `congo-engine` program writes
+//! `line N: <error>` on standard error, goes on with the next line, and exits with status
+//! 1 at the end). Bad lines are:
+//!
+//! - an unknown command, or arguments where none are expected (`newgame x`);
+//! - `position` with a missing or bad FEN;
+//! - `moves` with a malformed or illegal move: none of the line's moves is played, and the
+//!   error names the move's 1-based index on the line;
+//! - `go` with a missing, non-numeric, non-finite or non-positive time, or extra words;
+//! - `go` when the game is over (a lion has been captured) or the side to move has no
+//!   legal move: there is no move to answer with.
+
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+
+use crate::eval::MaterialTable;
+use crate::game::Game;
+use crate::movegen::{IllegalMove, Rules, Status};
+use crate::moves::Move;
+use crate::position::{ParseFenError, Position};
+use crate::search::SearchResult;
+
+/// The share of the `go` time the search may use; the rest is a safety margin for
+/// reading, writing and process scheduling.
+pub const TIME_FRACTION: f64 = 0.5;
+
+/// The longest the engine searches, whatever time `go` gives (a year: larger times would
+/// overflow the clock).
+pub const MAX_SEARCH_TIME: Duration = Duration::from_secs(365 * 24 * 60 * 60);
+
+/// The deepest iteration the engine starts (a cap that is never reached in practice).
+pub const MAX_DEPTH: u32 = 64;
+
+/// Why a protocol line was rejected. The engine's state is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum EngineError {
+    /// The first word is not a command of the protocol.
+    #[error("unknown command {command:?} (expected newgame, position, moves, go or quit)")]
+    UnknownCommand {
+        /// The first word of the line.
+        command: String,
+    },
+    /// A command that takes no arguments was given some.
+    #[error("{command} takes no arguments, found {found:?}")]
+    UnexpectedArguments {
+        /// The command.
+        command: &'static str,
+        /// The rest of the line.
+        found: String,
+    },
+    /// `position` without a FEN.
+    #[error("position needs a FEN")]
+    MissingFen,
+    /// `position` with a FEN that cannot be read.
+    #[error("bad FEN: {0}")]
+    BadFen(#[from] ParseFenError),
+    /// A move of a `moves` line is malformed or illegal; no move of the line was played.
+    #[error("move {index} ({text}): {source}")]
+    BadMove {
+        /// 1-based index of the move on the line.
+        index: usize,
+        /// The move as written.
+        text: String,
+        /// Why it cannot be played.
+        #[source]
+        source: IllegalMove,
+    },
+    /// `go` without a time.
+    #[error("go needs a time in seconds")]
+    MissingTime,
+    /// `go` with a time that is not a positive, finite number of seconds.
+    #[error("bad time {text:?}: expected a positive number of seconds")]
+    BadTime {
+        /// The time as written (with any extra words).
+        text: String,
+    },
+    /// `go` in a finished game.
+    #[error("no move to play: the game is over ({status})")]
+    GameOver {
+        /// Who won.
+        status: Status,
+    },
+    /// `go` when the side to move has no legal move (it has lost; no passing).
+    #[error("no move to play: the side to move has no legal move")]
+    NoLegalMove,
+}
+
+/// A protocol command, read from one line.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// `newgame`.
+    NewGame,
+    /// `position <fen>`.
+    Position(Position),
+    /// `moves <m1> <m2> ...`, as written (legality is checked when they are played).
+    Moves(Vec<String>),
+    /// `go <seconds>`.
+    Go(Duration),
+    /// `quit`.
+    Quit,
+}
+
+impl FromStr for Command {
+    type Err = EngineError;
+
+    /// Reads one protocol line (not blank).
+    ///
+    /// # Errors
+    ///
+    /// [`EngineError`]: unknown command, unexpected arguments, missing or bad FEN,
+    /// missing or bad time.
+    ///
+    /// ```
+    /// use congo::engine::{Command, EngineError};
+    /// use std::time::Duration;
+    /// assert_eq!("go 0.25".parse(), Ok(Command::Go(Duration::from_millis(250))));
+    /// assert_eq!("moves d2d3 d6d5".parse(), Ok(Command::Moves(vec!["d2d3".into(), "d6d5".into()])));
+    /// assert!(matches!("play d2d3".parse::<Command>(), Err(EngineError::UnknownCommand { .. })));
+    /// assert!(matches!("go -1".parse::<Command>(), Err(EngineError::BadTime { .. })));
+    /// ```
+    fn from_str(line: &str) -> Result<Command, EngineError> {
+        let line = line.trim();
+        let (command, rest) = match line.find(|c: char| c.is_ascii_whitespace()) {
+            Some(i) => (&line[..i], line[i..].trim()),
+            None => (line, ""),
+        };
+        let no_arguments = |command: &'static str, value: Command| {
+            if rest.is_empty() {
+                Ok(value)
+            } else {
+                Err(EngineError::UnexpectedArguments {
+                    command,
+                    found: rest.to_owned(),
+                })
+            }
+        };
+        match command {
+            "newgame" => no_arguments("newgame", Command::NewGame),
+            "quit" => no_arguments("quit", Command::Quit),
+            "position" => {
+                if rest.is_empty() {
+                    Err(EngineError::MissingFen)
+                } else {
+                    Ok(Command::Position(rest.parse()?))
+                }
+            }
+            "moves" => Ok(Command::Moves(
+                rest.split_ascii_whitespace().map(str::to_owned).collect(),
+            )),
+            "go" => {
+                if rest.is_empty() {
+                    return Err(EngineError::MissingTime);
+                }
+                let bad = || EngineError::BadTime {
+                    text: rest.to_owned(),
+                };
+                let seconds: f64 = rest.parse().map_err(|_| bad())?;
+                if !(seconds.is_finite() && seconds > 0.0) {
+                    return Err(bad());
+                }
+                // A finite positive time too large for a `Duration` saturates.
+                Ok(Command::Go(
+                    Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX),
+                ))
+            }
+            _ => Err(EngineError::UnknownCommand {
+                command: command.to_owned(),
+            }),
+        }
+    }
+}
+
+/// What the engine says in reply to a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// Nothing (the line changed the state, or was blank).
+    Silent,
+    /// The answer to `go`: print this move.
+    Move(Move),
+    /// `quit`: stop reading.
+    Quit,
+}
+
+/// The engine: the current game, the material table, and the protocol state machine.
+///
+/// ```
+/// use congo::engine::{Engine, Reply};
+/// use congo::{MaterialTable, Rules};
+/// let mut engine = Engine::new(Rules::FULL, MaterialTable::STANDARD);
+/// assert_eq!(engine.handle_line("position 3l3/7/7/7/7/7/3LZ2 w 0"), Ok(Reply::Silent));
+/// // The lion capture along the open d-file wins at once.
+/// let Ok(Reply::Move(mv)) = engine.handle_line("go 0.05") else { panic!() };
+/// assert_eq!(mv.to_string(), "d1d7");
+/// assert!(engine.handle_line("moves d1d7 d7d6").is_err()); // no move after the win
+/// assert_eq!(engine.handle_line("moves d1d7"), Ok(Reply::Silent));
+/// assert!(engine.handle_line("go 0.05").is_err());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Engine {
+    game: Game,
+    table: MaterialTable,
+    last_search: Option<SearchResult<Move>>,
+}
+
+impl Engine {
+    /// An engine at the start position, making moves under `rules` and evaluating with
+    /// `table`.
+    pub fn new(rules: Rules, table: MaterialTable) -> Engine {
+        Engine {
+            game: Game::new(Position::start(), rules),
+            table,
+            last_search: None,
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.game.position
+    }
+
+    /// Statistics of the last `go` (depth reached, score, positions visited).
+    pub fn last_search(&self) -> Option<&SearchResult<Move>> {
+        self.last_search.as_ref()
+    }
+
+    /// Handles one protocol line (see the [module documentation](self)); a blank line
+    /// is [`Reply::Silent`].
+    ///
+    /// # Errors
+    ///
+    /// [`EngineError`] for a bad line; the engine's state is then unchanged.
+    pub fn handle_line(&mut self, line: &str) -> Result<Reply, EngineError> {
+        if line.trim().is_empty() {
+            return Ok(Reply::Silent);
+        }
+        self.handle(line.parse()?)
+    }
+
+    /// Carries out one command.
+    ///
+    /// # Errors
+    ///
+    /// [`EngineError::BadMove`] for a `moves` line with an unplayable move (none of its
+    /// moves is played); [`EngineError::GameOver`] or [`EngineError::NoLegalMove`] for a
+    /// `go` without a move to answer.
+    pub fn handle(&mut self, command: Command) -> Result<Reply, EngineError> {
+        match command {
+            Command::NewGame => {
+                self.game.position = Position::start();
+                Ok(Reply::Silent)
+            }
+            Command::Position(position) => {
+                self.game.position = position;
+                Ok(Reply::Silent)
+            }
+            Command::Moves(texts) => {
+                let mut game = self.game;
+                for (i, text) in texts.iter().enumerate() {
+                    let mv =
+                        game.position
+                            .parse_move(text)
+                            .map_err(|source| EngineError::BadMove {
+                                index: i + 1,
+                                text: text.clone(),
+                                source,
+                            })?;
+                    game.position = game.position.play(mv, game.rules);
+                }
+                self.game = game;
+                Ok(Reply::Silent)
+            }
+            Command::Go(time) => self.go(time).map(Reply::Move),
+            Command::Quit => Ok(Reply::Quit),
+        }
+    }
+
+    /// Chooses a move for the current position within `time` (using at most
+    /// [`TIME_FRACTION`] of it, and at most [`MAX_SEARCH_TIME`]), without playing it.
+    ///
+    /// # Errors
+    ///
+    /// [`EngineError::GameOver`] when a lion is missing, [`EngineError::NoLegalMove`] when
+    /// the side to move has no legal move.
+    pub fn go(&mut self, time: Duration) -> Result<Move, EngineError> {
+        let start = Instant::now();
+        let status = self.game.position.status();
+        if status != Status::Continue {
+            return Err(EngineError::GameOver { status });
+        }
+        let deadline = start + time.mul_f64(TIME_FRACTION).min(MAX_SEARCH_TIME);
+        let result = self.game.best_move(&self.table, MAX_DEPTH, deadline);
+        self.last_search = Some(result);
+        result.best_move.ok_or(EngineError::NoLegalMove)
+    }
+}

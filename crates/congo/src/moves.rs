@@ -1,0 +1,204 @@
+//! Moves and their notation.
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use grid::{BoardSize, ParseSquareError, Square};
+
+use crate::tables::{index_of, square_of, JUMP};
+
+/// Most intermediate landing squares a monkey path can hold (3 bits each in two `u64`s).
+/// A 7x7 board has 33 possible jumped squares for any one monkey, so every legal path fits.
+pub const MAX_INTERMEDIATE_LANDINGS: usize = 42;
+
+/// A move: a start square and one or more landing squares.
+///
+/// Every piece but the monkey has exactly one landing square (`d1d2`). A monkey capturing
+/// several pieces writes every landing square in order (`b1d3f5d7`); each step of such a
+/// path is a 2-square jump, so the path is stored as the directions of its jumps.
+///
+/// ```
+/// use congo::Move;
+/// let m: Move = "b1d3f5d7".parse()?;
+/// assert_eq!(m.from().to_string(), "b1");
+/// assert_eq!(m.to().to_string(), "d7");
+/// assert_eq!(m.landings().map(|s| s.to_string()).collect::<Vec<_>>(), ["d3", "f5", "d7"]);
+/// assert_eq!(m.to_string(), "b1d3f5d7");
+/// # Ok::<_, congo::ParseMoveError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub(crate) from: u8,
+    pub(crate) to: u8,
+    /// Number of intermediate landing squares (0 for a one-landing move).
+    pub(crate) hops: u8,
+    /// Directions (indices into `DIRS`) of the jumps reaching each intermediate landing.
+    pub(crate) dirs: [u64; 2],
+}
+
+/// Why a move text could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseMoveError {
+    /// The text is not 2 to 44 two-character square names.
+    #[error("a move is 2 to 44 square names written together (like d1d2), found {len} characters")]
+    Length {
+        /// Length of the text in bytes.
+        len: usize,
+    },
+    /// A square name is bad.
+    #[error("square {index} of the move: {source}")]
+    Square {
+        /// 1-based position of the square name in the move.
+        index: usize,
+        /// What was wrong with it.
+        #[source]
+        source: ParseSquareError,
+    },
+    /// In a path of three or more squares, a step is not a 2-square jump (orthogonal or
+    /// diagonal), the only way a monkey lands more than once.
+    #[error("square {index} of the move is not a 2-square jump from the square before it")]
+    NotAJump {
+        /// 1-based position of the square name that does not follow a jump.
+        index: usize,
+    },
+}
+
+/// The direction index of a 2-square jump from `a` to `b`, if it is one.
+pub(crate) fn jump_dir(a: usize, b: usize) -> Option<usize> {
+    (0..8).find(|&d| JUMP[a][d] == b as i8)
+}
+
+impl Move {
+    /// A move with one landing square; `None` if a square is off the 7x7 board.
+    ///
+    /// ```
+    /// use congo::{Move, Square};
+    /// use grid::BoardSize;
+    /// let d1 = Square::parse("d1", BoardSize::CONGO)?;
+    /// let d2 = Square::parse("d2", BoardSize::CONGO)?;
+    /// assert_eq!(Move::new(d1, d2).map(|m| m.to_string()), Some("d1d2".to_owned()));
+    /// # Ok::<_, congo::ParseSquareError>(())
+    /// ```
+    pub const fn new(from: Square, to: Square) -> Option<Move> {
+        match (index_of(from), index_of(to)) {
+            (Some(from), Some(to)) => Some(Move {
+                from: from as u8,
+                to: to as u8,
+                hops: 0,
+                dirs: [0, 0],
+            }),
+            _ => None,
+        }
+    }
+
+    /// The start square.
+    pub const fn from(&self) -> Square {
+        square_of(self.from as usize)
+    }
+
+    /// The final landing square.
+    pub const fn to(&self) -> Square {
+        square_of(self.to as usize)
+    }
+
+    /// How many landing squares the move has (1 except for monkey multi-captures).
+    pub const fn landing_count(&self) -> usize {
+        self.hops as usize + 1
+    }
+
+    #[inline]
+    pub(crate) fn dir(&self, i: usize) -> usize {
+        ((self.dirs[i / 21] >> (3 * (i % 21))) & 7) as usize
+    }
+
+    #[inline]
+    pub(crate) fn with_dir(mut self, d: usize) -> Move {
+        let i = self.hops as usize;
+        self.dirs[i / 21] |= (d as u64) << (3 * (i % 21));
+        self.hops += 1;
+        self
+    }
+
+    /// The landing squares in order, ending with [`Move::to`].
+    pub fn landings(&self) -> impl Iterator<Item = Square> + '_ {
+        let mut cur = self.from as usize;
+        (0..self.landing_count()).map(move |i| {
+            if i < self.hops as usize {
+                cur = JUMP[cur][self.dir(i)] as usize;
+            } else {
+                cur = self.to as usize;
+            }
+            square_of(cur)
+        })
+    }
+
+    /// Reads move text from bytes: two or more square names written together.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseMoveError`]: a length that is not an even 4..=88, a bad square name (with its
+    /// position), or, in a path of three or more squares, a step that is not a 2-square
+    /// jump.
+    ///
+    /// ```
+    /// use congo::{Move, ParseMoveError};
+    /// assert!(Move::parse_bytes(b"d1d2").is_ok());
+    /// assert_eq!(Move::parse_bytes(b"b1d3e5"), Err(ParseMoveError::NotAJump { index: 3 }));
+    /// ```
+    pub fn parse_bytes(text: &[u8]) -> Result<Move, ParseMoveError> {
+        let len = text.len();
+        if len < 4 || len % 2 != 0 || len > 2 * (MAX_INTERMEDIATE_LANDINGS + 2) {
+            return Err(ParseMoveError::Length { len });
+        }
+        let square = |i: usize| {
+            Square::parse_bytes(&text[2 * i..2 * i + 2], BoardSize::CONGO)
+                .map(Square::index)
+                .map_err(|source| ParseMoveError::Square {
+                    index: i + 1,
+                    source,
+                })
+        };
+        let n = len / 2;
+        let from = square(0)?;
+        let mut mv = Move {
+            from: from as u8,
+            to: 0,
+            hops: 0,
+            dirs: [0, 0],
+        };
+        let mut prev = from;
+        for i in 1..n {
+            let sq = square(i)?;
+            if n > 2 {
+                let d = jump_dir(prev, sq).ok_or(ParseMoveError::NotAJump { index: i + 1 })?;
+                if i + 1 < n {
+                    mv = mv.with_dir(d);
+                }
+            }
+            prev = sq;
+        }
+        mv.to = prev as u8;
+        Ok(mv)
+    }
+}
+
+impl FromStr for Move {
+    type Err = ParseMoveError;
+    /// Reads move text; see [`Move::parse_bytes`].
+    fn from_str(s: &str) -> Result<Move, ParseMoveError> {
+        Move::parse_bytes(s.as_bytes())
+    }
+}
+
+impl fmt::Display for Move {
+    /// Writes the start square and every landing square: `d1d2`, `b1d3f5d7`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.from())?;
+        for sq in self.landings() {
+            write!(f, "{sq}")?;
+        }
+        Ok(())
+    }
+}

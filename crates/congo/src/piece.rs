@@ -1,0 +1,322 @@
+//! Colours, piece kinds and pieces: the fixed vocabularies of Congo.
+
+use std::fmt;
+use std::ops::{Index, IndexMut, Not};
+
+/// A side: White (moves first, starts on ranks 1-2) or Black.
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    /// White: upper-case FEN letters, `w` in the side field; forward is toward rank 7.
+    White = 0,
+    /// Black: lower-case FEN letters, `b` in the side field; forward is toward rank 1.
+    Black = 1,
+}
+
+impl Color {
+    /// Both colours, White first.
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
+    /// The colour from its index (0 White, 1 Black).
+    ///
+    /// ```
+    /// use congo::Color;
+    /// assert_eq!(Color::from_index(1), Some(Color::Black));
+    /// assert_eq!(Color::from_index(2), None);
+    /// ```
+    pub const fn from_index(index: usize) -> Option<Color> {
+        match index {
+            0 => Some(Color::White),
+            1 => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    /// The other side.
+    ///
+    /// ```
+    /// use congo::Color;
+    /// assert_eq!(Color::White.other(), Color::Black);
+    /// ```
+    pub const fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// The FEN side letter, always lower case: `w` or `b`.
+    pub const fn char(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+
+    /// The colour from a FEN side letter, in either case (`w`, `W`, `b`, `B`).
+    ///
+    /// ```
+    /// use congo::Color;
+    /// assert_eq!(Color::from_char('B'), Some(Color::Black));
+    /// assert_eq!(Color::from_char('x'), None);
+    /// ```
+    pub const fn from_char(ch: char) -> Option<Color> {
+        match ch {
+            'w' | 'W' => Some(Color::White),
+            'b' | 'B' => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    /// The lower-case English name, `white` or `black`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+}
+
+impl Not for Color {
+    type Output = Color;
+    fn not(self) -> Color {
+        self.other()
+    }
+}
+
+impl fmt::Display for Color {
+    /// Writes the name (`white` / `black`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A piece kind, in the order the board listing prints them.
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Role {
+    /// Pawn `P`: steps forward or diagonally forward; retreats once past the river.
+    Pawn = 0,
+    /// Superpawn `S`: a promoted pawn; also steps sideways and retreats anywhere.
+    Superpawn = 1,
+    /// Giraffe `G`: non-capturing step, or a 2-square orthogonal/diagonal jump.
+    Giraffe = 2,
+    /// Monkey `M`: non-capturing step, or checkers-style multi-capture jumps.
+    Monkey = 3,
+    /// Elephant `E`: 1 or 2 squares orthogonally, jumping.
+    Elephant = 4,
+    /// Lion `L`: king steps inside its castle, plus the lion capture.
+    Lion = 5,
+    /// Crocodile `C`: king steps, file slide toward the river, river slide; never drowns.
+    Crocodile = 6,
+    /// Zebra `Z`: knight leap.
+    Zebra = 7,
+}
+
+const ROLE_CHARS: [u8; 8] = *b"psgmelcz";
+const ROLE_NAMES: [&str; 8] = [
+    "pawn",
+    "superpawn",
+    "giraffe",
+    "monkey",
+    "elephant",
+    "lion",
+    "crocodile",
+    "zebra",
+];
+
+impl Role {
+    /// All eight kinds, in listing order (pawn, superpawn, giraffe, monkey, elephant,
+    /// lion, crocodile, zebra).
+    pub const ALL: [Role; 8] = [
+        Role::Pawn,
+        Role::Superpawn,
+        Role::Giraffe,
+        Role::Monkey,
+        Role::Elephant,
+        Role::Lion,
+        Role::Crocodile,
+        Role::Zebra,
+    ];
+
+    /// The kind from its index in [`Role::ALL`].
+    ///
+    /// ```
+    /// use congo::Role;
+    /// assert_eq!(Role::from_index(5), Some(Role::Lion));
+    /// assert_eq!(Role::from_index(8), None);
+    /// ```
+    pub const fn from_index(index: usize) -> Option<Role> {
+        if index < 8 {
+            Some(Role::ALL[index])
+        } else {
+            None
+        }
+    }
+
+    /// The lower-case FEN letter (`p s g m e l c z`).
+    pub const fn char(self) -> char {
+        ROLE_CHARS[self as usize] as char
+    }
+
+    /// The upper-case FEN letter (`P S G M E L C Z`).
+    pub const fn upper_char(self) -> char {
+        ROLE_CHARS[self as usize].to_ascii_uppercase() as char
+    }
+
+    /// The kind from its FEN letter in either case.
+    ///
+    /// ```
+    /// use congo::Role;
+    /// assert_eq!(Role::from_char('Z'), Some(Role::Zebra));
+    /// assert_eq!(Role::from_char('k'), None);
+    /// ```
+    pub const fn from_char(ch: char) -> Option<Role> {
+        if !ch.is_ascii() {
+            return None;
+        }
+        let lower = (ch as u8).to_ascii_lowercase();
+        let mut i = 0;
+        while i < 8 {
+            if ROLE_CHARS[i] == lower {
+                return Some(Role::ALL[i]);
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// The English name used by the listing (`pawn`, `superpawn`, ...).
+    pub const fn name(self) -> &'static str {
+        ROLE_NAMES[self as usize]
+    }
+
+    /// The kind from its English name (`"crocodile"`).
+    ///
+    /// ```
+    /// use congo::Role;
+    /// assert_eq!(Role::from_name("monkey"), Some(Role::Monkey));
+    /// assert_eq!(Role::from_name("king"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| r.name() == name)
+    }
+}
+
+impl fmt::Display for Role {
+    /// Writes the name (`elephant`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A piece: a colour and a kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Piece {
+    /// Its side.
+    pub color: Color,
+    /// Its kind.
+    pub role: Role,
+}
+
+impl Piece {
+    /// The FEN letter: upper case for White, lower case for Black.
+    ///
+    /// ```
+    /// use congo::{Color, Piece, Role};
+    /// assert_eq!(Piece { color: Color::White, role: Role::Lion }.char(), 'L');
+    /// ```
+    pub const fn char(self) -> char {
+        match self.color {
+            Color::White => self.role.upper_char(),
+            Color::Black => self.role.char(),
+        }
+    }
+
+    /// The piece from its FEN letter (case gives the colour).
+    ///
+    /// ```
+    /// use congo::{Color, Piece, Role};
+    /// assert_eq!(Piece::from_char('c'), Some(Piece { color: Color::Black, role: Role::Crocodile }));
+    /// assert_eq!(Piece::from_char('x'), None);
+    /// ```
+    pub const fn from_char(ch: char) -> Option<Piece> {
+        let color = if ch.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        match Role::from_char(ch) {
+            Some(role) => Some(Piece { color, role }),
+            None => None,
+        }
+    }
+}
+
+impl fmt::Display for Piece {
+    /// Writes the FEN letter.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+/// One value per colour, indexed by [`Color`].
+///
+/// ```
+/// use congo::{ByColor, Color};
+/// let mut counts = ByColor::new(0, 0);
+/// counts[Color::Black] += 3;
+/// assert_eq!(counts.white, 0);
+/// assert_eq!(counts[Color::Black], 3);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ByColor<T> {
+    /// White's value.
+    pub white: T,
+    /// Black's value.
+    pub black: T,
+}
+
+impl<T> ByColor<T> {
+    /// Both values, White's first.
+    pub const fn new(white: T, black: T) -> ByColor<T> {
+        ByColor { white, black }
+    }
+
+    /// The value of `color`.
+    pub const fn get(&self, color: Color) -> &T {
+        match color {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+
+    /// The value of `color`, mutably.
+    pub fn get_mut(&mut self, color: Color) -> &mut T {
+        match color {
+            Color::White => &mut self.white,
+            Color::Black => &mut self.black,
+        }
+    }
+
+    /// Applies `f` to both values.
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByColor<U> {
+        ByColor {
+            white: f(self.white),
+            black: f(self.black),
+        }
+    }
+}
+
+impl<T> Index<Color> for ByColor<T> {
+    type Output = T;
+    fn index(&self, color: Color) -> &T {
+        self.get(color)
+    }
+}
+
+impl<T> IndexMut<Color> for ByColor<T> {
+    fn index_mut(&mut self, color: Color) -> &mut T {
+        self.get_mut(color)
+    }
+}

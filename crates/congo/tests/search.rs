@@ -1,0 +1,590 @@
+//! Evaluation and search (the assignment's Parts IV and V) and the engine's search:
+//! the shared sample vectors, one hand-derived test per evaluation rule, and property
+//! tests on random positions.
+
+use std::time::{Duration, Instant};
+
+use congo::eval::{activity, advanced_eval, material_eval};
+use congo::search::{self, alpha_beta, negamax, SearchPosition, INFINITY, MINIMAX_START};
+use congo::{Color, Game, MaterialTable, Move, Position, Rules};
+
+fn pos(fen: &str) -> Position {
+    fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn game(fen: &str, rules: Rules) -> Game {
+    Game::new(pos(fen), rules)
+}
+
+const T: MaterialTable = MaterialTable::STANDARD;
+
+// ---------------------------------------------------------------------------------------
+// The shared Part IV / Part V samples.
+
+/// One sample line: edition, FEN, eval, minimax 2, advanced eval, alpha-beta 4.
+struct Sample {
+    edition: u32,
+    fen: String,
+    values: [i32; 4],
+}
+
+fn samples() -> Vec<Sample> {
+    let text = include_str!("data/part4-part5-eval-search.txt");
+    let samples: Vec<Sample> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|line| {
+            let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+            assert_eq!(fields.len(), 6, "{line}");
+            Sample {
+                edition: fields[0].parse().unwrap(),
+                fen: fields[1].to_owned(),
+                values: [2, 3, 4, 5].map(|i| fields[i].parse().unwrap()),
+            }
+        })
+        .collect();
+    assert_eq!(samples.len(), 6);
+    samples
+}
+
+fn edition(sample: &Sample) -> (Rules, MaterialTable) {
+    match sample.edition {
+        2022 => (Rules::FULL, MaterialTable::STANDARD),
+        2021 => (Rules::EDITION_2021, MaterialTable::EDITION_2021),
+        other => panic!("unknown edition {other}"),
+    }
+}
+
+#[test]
+fn samples_evaluation() {
+    for s in samples() {
+        let (_, table) = edition(&s);
+        assert_eq!(
+            material_eval(&pos(&s.fen), &table),
+            s.values[0],
+            "{}",
+            s.fen
+        );
+        // The default table reproduces every sample, 2021 ones included.
+        assert_eq!(material_eval(&pos(&s.fen), &T), s.values[0], "{}", s.fen);
+    }
+}
+
+#[test]
+fn samples_minimax() {
+    for s in samples() {
+        let (rules, table) = edition(&s);
+        assert_eq!(
+            game(&s.fen, rules).minimax(2, &table),
+            s.values[1],
+            "{}",
+            s.fen
+        );
+    }
+}
+
+#[test]
+fn samples_advanced_evaluation() {
+    for s in samples() {
+        let (_, table) = edition(&s);
+        assert_eq!(
+            advanced_eval(&pos(&s.fen), &table),
+            s.values[2],
+            "{}",
+            s.fen
+        );
+    }
+}
+
+#[test]
+fn samples_alpha_beta() {
+    for s in samples() {
+        let (rules, table) = edition(&s);
+        assert_eq!(
+            game(&s.fen, rules).alpha_beta(4, &table),
+            s.values[3],
+            "{}",
+            s.fen
+        );
+    }
+}
+
+/// The plain generic alpha-beta (generation order, no move ordering) gives the same
+/// sample values as the ordered one.
+#[test]
+fn samples_alpha_beta_unordered() {
+    for s in samples() {
+        let (rules, table) = edition(&s);
+        let g = game(&s.fen, rules);
+        let value = alpha_beta(&g, 4, -INFINITY, INFINITY, &mut |g: &Game| {
+            advanced_eval(&g.position, &table)
+        });
+        assert_eq!(value, s.values[3], "{}", s.fen);
+    }
+}
+
+/// The rules page: the 2021 alpha-beta value 832 holds only without promotion.
+#[test]
+fn sample_832_needs_no_promotion() {
+    let fen = "1z5/pPp1lP1/5ep/4P1e/4L1p/2p2pP/7 b 12";
+    assert_eq!(game(fen, Rules::EDITION_2021).alpha_beta(4, &T), 832);
+    assert_ne!(game(fen, Rules::FULL).alpha_beta(4, &T), 832);
+}
+
+#[test]
+fn tables_agree_on_2021_pieces() {
+    use congo::Role::*;
+    for role in [Pawn, Elephant, Zebra, Lion] {
+        assert_eq!(
+            MaterialTable::STANDARD.value(role),
+            MaterialTable::EDITION_2021.value(role)
+        );
+    }
+    // The assignment's values.
+    let t = MaterialTable::STANDARD;
+    let values = [Pawn, Elephant, Zebra, Superpawn, Giraffe].map(|r| t.value(r));
+    assert_eq!(values, [100, 200, 300, 350, 400]);
+    // Our documented choice.
+    assert_eq!(
+        (t.value(Monkey), t.value(Crocodile), t.value(Lion)),
+        (500, 500, 0)
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Hand-derived tests, one per evaluation rule. Expected values were worked out from the
+// rules text by hand (as in the comments), not by running the code.
+
+/// Material: White minus Black, lions not counted, every kind valued.
+#[test]
+fn rule_material_difference() {
+    // Rank 7 "G2l3": White giraffe a7, Black lion d7.
+    // Rank 5 "1S3m1": White superpawn b5, Black monkey f5.
+    // Rank 3 "C1e3z": White crocodile a3, Black elephant c3, Black zebra g3.
+    // Rank 2 "3p3": Black pawn d2 (past the river). Rank 1: White lion d1.
+    // White 400 + 350 + 500 = 1250; Black 500 + 200 + 300 + 100 = 1100: +150.
+    let fen = "G2l3/7/1S3m1/7/C1e3z/3p3/3L3 w 0";
+    assert_eq!(material_eval(&pos(fen), &T), 150);
+}
+
+/// Material is negated when Black is to move.
+#[test]
+fn rule_negated_for_black() {
+    let fen = "G2l3/7/1S3m1/7/C1e3z/3p3/3L3 b 0";
+    assert_eq!(material_eval(&pos(fen), &T), -150);
+}
+
+/// Only the two lions left: 0, in both evaluations, even with a lion capture available
+/// (the d-file between d1 and d7 is empty) which the advanced terms would count.
+#[test]
+fn rule_two_bare_lions_score_zero() {
+    for fen in ["3l3/7/7/7/7/7/3L3 w 0", "3l3/7/7/7/7/7/3L3 b 5"] {
+        assert_eq!(material_eval(&pos(fen), &T), 0);
+        assert_eq!(advanced_eval(&pos(fen), &T), 0);
+    }
+}
+
+/// Black's lion missing: +10000 for White (so -10000 with Black to move), whatever the
+/// material (here Black has more).
+#[test]
+fn rule_black_lion_missing() {
+    // White lion d1; Black giraffe a7 and zebra g7.
+    let w = "g5z/7/7/7/7/7/3L3 w 0";
+    let b = "g5z/7/7/7/7/7/3L3 b 0";
+    assert_eq!(material_eval(&pos(w), &T), 10_000);
+    assert_eq!(material_eval(&pos(b), &T), -10_000);
+    assert_eq!(advanced_eval(&pos(w), &T), 10_000);
+    assert_eq!(advanced_eval(&pos(b), &T), -10_000);
+}
+
+/// White's lion missing: -10000 for White (+10000 with Black to move).
+#[test]
+fn rule_white_lion_missing() {
+    // Black lion d7; White pawns a2 b2.
+    let w = "3l3/7/7/7/7/PP5/7 w 0";
+    let b = "3l3/7/7/7/7/PP5/7 b 0";
+    assert_eq!(material_eval(&pos(w), &T), -10_000);
+    assert_eq!(material_eval(&pos(b), &T), 10_000);
+    assert_eq!(advanced_eval(&pos(w), &T), -10_000);
+    assert_eq!(advanced_eval(&pos(b), &T), 10_000);
+}
+
+/// Mobility counts legal moves; a lion capture counts for mobility and as an attack
+/// worth 1 + 10.
+#[test]
+fn rule_mobility_and_lion_attack() {
+    // White lion d1: c1 c2 d2 e2 (e1 holds its zebra), and the lion capture d1d7 along the
+    // empty d-file: 5 moves. White zebra e1: c2 d3 f3 g2: 4 moves. White mobility 9,
+    // attack 1 + 10 = 11.
+    // Black lion d7, counted as if Black were to move: c6 c7 d6 e6 e7 and the lion capture
+    // d7d1: mobility 6, attack 11.
+    // Material +300 (zebra). Raw = 300 + (9 - 6) + (11 - 11) = 303.
+    let fen = "3l3/7/7/7/7/7/3LZ2 w 0";
+    let p = pos(fen);
+    let w = activity(&p, Color::White);
+    let b = activity(&p, Color::Black);
+    assert_eq!((w.mobility, w.attack), (9, 11));
+    assert_eq!((b.mobility, b.attack), (6, 11));
+    assert_eq!(advanced_eval(&p, &T), 303);
+    // Black to move: the same counts, negated.
+    assert_eq!(advanced_eval(&pos("3l3/7/7/7/7/7/3LZ2 b 0"), &T), -303);
+}
+
+/// Attack counts moves landing on an enemy piece (1 each); the side not to move is
+/// counted as if it were to move (its pawn retreats included).
+#[test]
+fn rule_attack_and_side_not_to_move() {
+    // As above plus a Black pawn on f3 (past the river for Black).
+    // White: lion c1 c2 d2 e2 + d1d7 (5, attack 11); zebra e1: c2 d3 g2 and f3 which takes
+    // the pawn (4, attack 1). Mobility 9, attack 12.
+    // Black: lion c6 c7 d6 e6 e7 + d7d1 (6, attack 11); pawn f3 forward f2, e2, g2 (all
+    // empty) and, past the river, back to f4 and f5 (5, attack 0). Mobility 11, attack 11.
+    // Material 300 - 100 = 200. Raw = 200 + (9 - 11) + (12 - 11) = 199.
+    let p = pos("3l3/7/7/7/5p1/7/3LZ2 w 0");
+    assert_eq!(activity(&p, Color::White).attack, 12);
+    assert_eq!(activity(&p, Color::Black).mobility, 11);
+    assert_eq!(advanced_eval(&p, &T), 199);
+}
+
+/// Minimax: depth 0 is the evaluation; depth 2 sees the opponent's best reply, and the
+/// promotion option changes it.
+#[test]
+fn rule_minimax_depth_two_and_promotion() {
+    // White lion c1, Black lion d7, Black pawn d2. White's moves: c1c2, c1d1, c1d2 (takes).
+    // - c1d2: the d-file d3..d6 is then empty, Black's lion takes d7d2: -10000.
+    // - c1d1: Black's pawn d2 steps straight forward onto d1, taking the lion: -10000.
+    // - c1c2: Black's best reply promotes the pawn (d2c1, d2d1 or d2e1): -350; without
+    //   promotion no reply changes the material: -100.
+    let fen = "3l3/7/7/7/7/3p3/2L4 w 0";
+    assert_eq!(game(fen, Rules::FULL).minimax(0, &T), -100);
+    assert_eq!(game(fen, Rules::FULL).minimax(2, &T), -350);
+    assert_eq!(game(fen, Rules::EDITION_2021).minimax(2, &T), -100);
+}
+
+/// A finished game is evaluated, not expanded; a lion capture scores the win.
+#[test]
+fn rule_minimax_finished_game() {
+    // Two bare lions with the open d-file: White's lion capture wins (+10000), although
+    // the evaluation of the position itself is 0.
+    let g = game("3l3/7/7/7/7/7/3L3 w 0", Rules::FULL);
+    assert_eq!(g.minimax(0, &T), 0);
+    assert_eq!(g.minimax(1, &T), 10_000);
+    assert_eq!(g.minimax(2, &T), 10_000);
+    // Already finished: the evaluation at any depth.
+    let done = game("3L3/7/7/7/7/7/7 b 1", Rules::FULL);
+    assert_eq!(done.minimax(2, &T), -10_000);
+    assert_eq!(done.alpha_beta(4, &T), -10_000);
+}
+
+/// A side with no legal move (both lions on the board) scores the minimax start value
+/// -10000000 in minimax and in alpha-beta (the loop over moves never runs).
+#[test]
+fn rule_no_legal_move() {
+    // Black lion a7; White lions everywhere else except giraffes on a6 and b6.
+    // White lions: their steps stay in the castle c1-e3 and every square is taken; a lion
+    // capture needs an empty line to a7: the a-file is closed by the giraffe a6, the
+    // diagonal by b6, and lions on rank 7 share a rank (no lion capture along a rank).
+    // Giraffes: steps need an empty square; jumps from a6 (a4 c4 c6) and b6 (b4 d4 d6)
+    // land on White pieces, the others leave the board. So White has no legal move.
+    // Black's lion stands outside its castle: no steps, and its lion captures are
+    // blocked the same way, so Black has no legal move either.
+    // Material: two giraffes, 800. Advanced: 800 + (0 - 0) + (0 - 0) = 800.
+    let fen = "lLLLLLL/GGLLLLL/LLLLLLL/LLLLLLL/LLLLLLL/LLLLLLL/LLLLLLL w 0";
+    let p = pos(fen);
+    let mut moves = Vec::new();
+    p.legal_moves(&mut moves);
+    assert!(moves.is_empty());
+    assert_eq!(material_eval(&p, &T), 800);
+    assert_eq!(advanced_eval(&p, &T), 800);
+    let g = game(fen, Rules::FULL);
+    assert_eq!(g.minimax(2, &T), MINIMAX_START);
+    assert_eq!(g.minimax(2, &T), -10_000_000);
+    assert_eq!(g.alpha_beta(4, &T), -10_000_000);
+    let r = g.best_move(&T, 4, Instant::now() + Duration::from_millis(10));
+    assert_eq!(r.best_move, None);
+}
+
+// ---------------------------------------------------------------------------------------
+// Property tests.
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Positions reached by random playouts from the start and from the sample FENs.
+fn random_positions(count: usize, seed: u64, rules: Rules) -> Vec<Game> {
+    let starts = [
+        "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0",
+        "1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 b 12",
+        "2l4/7/4z2/4c2/PP2EP1/3L2p/7 b 23",
+        "1m1El2/P1P2P1/1S4C/4S2/1E3S1/1P3c1/2GL3 b 79",
+    ];
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    while out.len() < count {
+        let mut g = game(starts[rng.below(starts.len())], rules);
+        let plies = rng.below(40);
+        for _ in 0..plies {
+            if g.is_finished() {
+                break;
+            }
+            g.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            g = g.play(moves[rng.below(moves.len())]);
+        }
+        out.push(g);
+    }
+    out
+}
+
+/// Fail-hard alpha-beta with the full window equals plain negamax, on random Congo
+/// positions, for both evaluations and both rule sets.
+#[test]
+fn alpha_beta_equals_negamax_on_random_positions() {
+    for (rules, seed) in [(Rules::FULL, 7), (Rules::EDITION_2021, 11)] {
+        for g in random_positions(40, seed, rules) {
+            for depth in 0..=2 {
+                let adv = &mut |g: &Game| advanced_eval(&g.position, &T);
+                let plain = negamax(&g, depth, adv);
+                assert_eq!(g.alpha_beta(depth, &T), plain, "{} d{depth}", g.position);
+                let mat = &mut |g: &Game| material_eval(&g.position, &T);
+                let plain = negamax(&g, depth, mat);
+                let ab = alpha_beta(&g, depth, -INFINITY, INFINITY, mat);
+                assert_eq!(ab, plain, "{} d{depth}", g.position);
+            }
+        }
+    }
+}
+
+/// The same at depth 3 on fewer positions (the leaf count grows fast).
+#[test]
+fn alpha_beta_equals_negamax_depth_three() {
+    for g in random_positions(6, 3, Rules::FULL) {
+        let adv = &mut |g: &Game| advanced_eval(&g.position, &T);
+        assert_eq!(g.alpha_beta(3, &T), negamax(&g, 3, adv), "{}", g.position);
+    }
+}
+
+/// The engine's move is one of the legal moves, on random positions, and it is found
+/// whenever a legal move exists.
+#[test]
+fn engine_move_is_legal_on_random_positions() {
+    let mut moves = Vec::new();
+    for g in random_positions(60, 19, Rules::FULL) {
+        g.legal_moves(&mut moves);
+        let deadline = Instant::now() + Duration::from_millis(5);
+        let result = g.best_move(&T, 64, deadline);
+        match result.best_move {
+            Some(mv) => {
+                assert!(moves.contains(&mv), "{}: {mv} not legal", g.position);
+                assert_eq!(g.position.parse_move(&mv.to_string()), Ok(mv));
+            }
+            None => assert!(g.is_finished() || moves.is_empty(), "{}", g.position),
+        }
+    }
+}
+
+/// The engine's score at a completed depth equals the alpha-beta value at that depth,
+/// except that wins and losses are adjusted by depth to prefer quicker wins.
+#[test]
+fn engine_score_matches_alpha_beta_at_its_depth() {
+    for g in random_positions(10, 23, Rules::FULL) {
+        let far = Instant::now() + Duration::from_secs(60);
+        let result = g.best_move(&T, 2, far);
+        if g.is_finished() {
+            continue;
+        }
+        let value = g.alpha_beta(result.depth, &T);
+        if value.abs() < congo::WIN_SCORE {
+            assert_eq!(result.score, value, "{}", g.position);
+        } else {
+            assert_eq!(result.score.signum(), value.signum(), "{}", g.position);
+        }
+    }
+}
+
+/// The search plays: at a fixed depth of 2 (deterministic), it beats a random mover from
+/// the start position with either colour, capturing the lion within 200 plies.
+#[test]
+fn engine_beats_a_random_mover() {
+    let mut rng = Rng(12345);
+    let mut moves = Vec::new();
+    for game_no in 0..6 {
+        let engine = if game_no % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let mut g = game("gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0", Rules::FULL);
+        for _ in 0..200 {
+            if g.is_finished() {
+                break;
+            }
+            g.legal_moves(&mut moves);
+            assert!(!moves.is_empty(), "{}", g.position);
+            let mv = if g.position.turn() == engine {
+                let far = Instant::now() + Duration::from_secs(600);
+                g.best_move(&T, 2, far).best_move.unwrap()
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            g = g.play(mv);
+        }
+        let won = match engine {
+            Color::White => congo::Status::WhiteWins,
+            Color::Black => congo::Status::BlackWins,
+        };
+        assert_eq!(g.position.status(), won, "game {game_no}: {}", g.position);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The generic search on synthetic game trees (including nodes without moves).
+
+/// A node of a pseudo-random tree: 0 to 4 children, leaf values in -50..50.
+#[derive(Clone, Copy, Debug)]
+struct Tree {
+    id: u64,
+    /// Remaining height: nodes at height 0 are finished.
+    height: u32,
+}
+
+fn mix(x: u64) -> u64 {
+    let mut r = Rng(x.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    r.next()
+}
+
+impl SearchPosition for Tree {
+    type Move = u64;
+    fn is_finished(&self) -> bool {
+        self.height == 0
+    }
+    fn legal_moves(&self, moves: &mut Vec<u64>) {
+        moves.clear();
+        moves.extend(0..mix(self.id) % 5);
+    }
+    fn play(&self, mv: u64) -> Tree {
+        Tree {
+            id: mix(self.id ^ (mv + 1).wrapping_mul(0x1234_5678_9ABC_DEF1)),
+            height: self.height - 1,
+        }
+    }
+    fn order_hint(&self, mv: u64) -> i32 {
+        (mix(self.id + mv) % 7) as i32
+    }
+    /// Deliberately poor: many positions share a key, so the best-move table suggests
+    /// moves from other positions (which must change nothing but the speed).
+    fn hash_key(&self) -> Option<u64> {
+        Some(self.id % 97)
+    }
+}
+
+fn tree_eval(t: &Tree) -> i32 {
+    (mix(t.id ^ 0xABCD) % 100) as i32 - 50
+}
+
+/// Hand-checkable semantics on a tiny tree: a node without moves scores MINIMAX_START.
+#[test]
+fn generic_node_without_moves() {
+    // Find a root with no children: its negamax at depth >= 1 is the start value.
+    let root = (0..1000)
+        .map(|id| Tree { id, height: 3 })
+        .find(|t| mix(t.id) % 5 == 0)
+        .unwrap();
+    assert_eq!(negamax(&root, 1, &mut tree_eval), MINIMAX_START);
+    assert_eq!(
+        alpha_beta(&root, 1, -INFINITY, INFINITY, &mut tree_eval),
+        MINIMAX_START
+    );
+    assert_eq!(negamax(&root, 0, &mut tree_eval), tree_eval(&root));
+}
+
+/// Alpha-beta with the full window equals negamax; with a narrow window it returns the
+/// negamax value clamped to the window (the fail-hard contract).
+#[test]
+fn generic_alpha_beta_is_clamped_negamax() {
+    let mut rng = Rng(99);
+    for id in 0..400u64 {
+        let root = Tree { id, height: 6 };
+        for depth in 0..=6 {
+            let v = negamax(&root, depth, &mut tree_eval);
+            assert_eq!(
+                alpha_beta(&root, depth, -INFINITY, INFINITY, &mut tree_eval),
+                v
+            );
+            let a = rng.below(120) as i32 - 60;
+            let b = a + 1 + rng.below(60) as i32;
+            let ab = alpha_beta(&root, depth, a, b, &mut tree_eval);
+            // A leaf returns its evaluation as it is; an expanded node clamps.
+            let expected = if depth == 0 || root.is_finished() {
+                v
+            } else {
+                v.clamp(a, b)
+            };
+            assert_eq!(ab, expected, "id {id} depth {depth} window ({a}, {b})");
+        }
+    }
+}
+
+/// The ordered alpha-beta (hints, killer moves, iterative deepening) returns the
+/// negamax value on synthetic trees whose order hints are arbitrary.
+#[test]
+fn generic_ordered_alpha_beta_equals_negamax() {
+    for id in 0..400u64 {
+        let root = Tree { id, height: 6 };
+        for depth in 0..=6 {
+            let v = negamax(&root, depth, &mut tree_eval);
+            let ordered = search::alpha_beta_ordered(&root, depth, &mut tree_eval);
+            assert_eq!(ordered, v, "id {id} depth {depth}");
+        }
+    }
+}
+
+/// The iterative-deepening search returns the negamax value of its deepest iteration
+/// and a best move achieving it; it goes to the maximum depth unless the score is
+/// decisive (here: a side left without moves, which scores `MINIMAX_START`).
+#[test]
+fn generic_iterative_deepening_finds_the_negamax_move() {
+    for id in 0..300u64 {
+        let root = Tree { id, height: 5 };
+        let far = Instant::now() + Duration::from_secs(60);
+        let r = search::iterative_deepening(&root, &mut tree_eval, 1_000, 4, far);
+        let mut moves = Vec::new();
+        root.legal_moves(&mut moves);
+        if moves.is_empty() {
+            assert_eq!(r.best_move, None);
+            continue;
+        }
+        assert!(r.depth == 4 || r.score.abs() >= 1_000, "id {id}");
+        assert!(r.depth >= 1, "id {id}");
+        assert_eq!(r.score, negamax(&root, r.depth, &mut tree_eval), "id {id}");
+        let mv = r.best_move.unwrap();
+        let child = -negamax(&root.play(mv), r.depth - 1, &mut tree_eval);
+        assert_eq!(child, r.score, "id {id}");
+    }
+}
+
+/// A deadline in the past still yields a legal move (the first in ordering).
+#[test]
+fn generic_iterative_deepening_past_deadline() {
+    let g = game("gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0", Rules::FULL);
+    let r = g.best_move(&T, 64, Instant::now());
+    let mut moves: Vec<Move> = Vec::new();
+    g.legal_moves(&mut moves);
+    assert!(moves.contains(&r.best_move.unwrap()));
+    assert!(r.depth <= 1);
+}

@@ -1,0 +1,37 @@
+//! Fuzz target: FEN and move text never panic, and what parses round-trips.
+//! Input: a FEN line, a newline, then move text. Run with
+//! `cargo fuzz run fen_and_move` from the repository root (nightly or RUSTC_BOOTSTRAP=1).
+#![no_main]
+
+use congo::{Move, Position, Rules};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let (fen, text) = match data.iter().position(|&b| b == b'\n') {
+        Some(i) => (&data[..i], &data[i + 1..]),
+        None => (data, &b""[..]),
+    };
+    if let Ok(mv) = Move::parse_bytes(text) {
+        assert_eq!(mv.to_string().parse::<Move>().ok(), Some(mv));
+    }
+    let Ok(pos) = Position::from_fen_bytes(fen) else {
+        return;
+    };
+    assert_eq!(pos.to_string().parse::<Position>().ok(), Some(pos));
+    let mut listing = Vec::new();
+    pos.write_listing(&mut listing);
+    assert!(pos.is_consistent());
+    // Keep the move count bounded: contrived monkey lattices have billions of paths.
+    if pos.occupied().count_ones() <= 24 {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        for &mv in &moves {
+            let after = pos.play(mv, Rules::FULL);
+            assert!(after.is_consistent());
+        }
+    }
+    if let Ok(mv) = pos.parse_move(&String::from_utf8_lossy(text)) {
+        let after = pos.play(mv, Rules::FULL);
+        assert!(after.is_consistent());
+    }
+});

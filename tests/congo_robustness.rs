@@ -1,0 +1,98 @@
+//! The Congo judge programs never panic, whatever bytes they are fed.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// A small deterministic generator (xorshift64*), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+}
+
+/// Random inputs: pure noise, and FEN-like text with random corruptions.
+fn inputs(seed: u64, count: usize) -> Vec<Vec<u8>> {
+    let mut rng = Rng(seed);
+    let alphabet = b"pPsSgGmMeElLcCzZ0123456789/ wWbB\r\n\t-x";
+    let base = b"gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\nd2d3\n";
+    (0..count)
+        .map(|i| {
+            let mut text = format!("{}\n", rng.next() % 6).into_bytes();
+            let len = (rng.next() % 200) as usize;
+            for _ in 0..len {
+                let r = rng.next();
+                text.push(match i % 3 {
+                    0 => r as u8,
+                    1 => alphabet[(r % alphabet.len() as u64) as usize],
+                    _ => {
+                        let b = base[(r % base.len() as u64) as usize];
+                        if r % 7 == 0 {
+                            (r >> 8) as u8
+                        } else {
+                            b
+                        }
+                    }
+                });
+            }
+            text
+        })
+        .collect()
+}
+
+/// Runs `exe` with `args` on `input` and checks it ends normally (status 0 or 1) without
+/// a panic message.
+pub fn check_no_panic(exe: &str, args: &[&str], input: &[u8]) {
+    let mut child = Command::new(exe)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    let data = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&data);
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        matches!(output.status.code(), Some(0 | 1)) && !stderr.contains("panicked"),
+        "{exe} {args:?} on {:?}: status {:?}, stderr {stderr}",
+        String::from_utf8_lossy(input),
+        output.status
+    );
+}
+
+#[test]
+fn congo_board_never_panics() {
+    for input in inputs(0x5eed_0001, 150) {
+        check_no_panic(env!("CARGO_BIN_EXE_congo-board"), &[], &input);
+    }
+}
+
+#[test]
+fn congo_moves_programs_never_panic() {
+    let programs = [
+        env!("CARGO_BIN_EXE_congo-moves"),
+        env!("CARGO_BIN_EXE_congo-moves-lion"),
+        env!("CARGO_BIN_EXE_congo-moves-monkey"),
+        env!("CARGO_BIN_EXE_congo-moves-crocodile"),
+    ];
+    for (i, input) in inputs(0x5eed_0002, 80).iter().enumerate() {
+        check_no_panic(programs[i % programs.len()], &[], input);
+    }
+}
+
+#[test]
+fn congo_play_never_panics() {
+    for input in inputs(0x5eed_0003, 120) {
+        check_no_panic(env!("CARGO_BIN_EXE_congo-play"), &[], &input);
+    }
+}

@@ -1,0 +1,178 @@
+//! The evaluation, search and engine programs never panic, whatever they are fed.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// A small deterministic generator (xorshift64*), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[(self.next() % items.len() as u64) as usize]
+    }
+}
+
+/// Judge inputs: a small count, then noise, FEN alphabet soup, or corrupted FENs.
+fn judge_inputs(seed: u64, count: usize) -> Vec<Vec<u8>> {
+    let mut rng = Rng(seed);
+    let alphabet = b"pPsSgGmMeElLcCzZ0123456789/ wWbB\r\n\t-x";
+    let base = b"1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 b 12\n3l3/7/7/7/7/7/3LZ2 w 0\n";
+    (0..count)
+        .map(|i| {
+            let mut text = format!("{}\n", rng.next() % 4).into_bytes();
+            let len = (rng.next() % 160) as usize;
+            for _ in 0..len {
+                let r = rng.next();
+                text.push(match i % 3 {
+                    0 => r as u8,
+                    1 => alphabet[(r % alphabet.len() as u64) as usize],
+                    _ => {
+                        let b = base[(r % base.len() as u64) as usize];
+                        if r % 7 == 0 {
+                            (r >> 8) as u8
+                        } else {
+                            b
+                        }
+                    }
+                });
+            }
+            text
+        })
+        .collect()
+}
+
+/// Engine conversations: protocol words, FENs (some corrupted), moves, and small times
+/// only (so that every `go` is quick), with occasional raw noise lines.
+fn engine_inputs(seed: u64, count: usize) -> Vec<Vec<u8>> {
+    let mut rng = Rng(seed);
+    let words = [
+        "newgame",
+        "position",
+        "moves",
+        "go",
+        "quit",
+        "d2d3",
+        "d6d5",
+        "b1d3f5",
+        "e1f3",
+        "g7e6",
+        "0.005",
+        "0.001",
+        "-1",
+        "x",
+        "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ",
+        "w",
+        "b",
+        "0",
+        "3l3/7/7/7/7/7/3LZ2",
+        "7/7/7/7/7/7/3L3",
+    ];
+    (0..count)
+        .map(|_| {
+            let mut text = Vec::new();
+            for _ in 0..rng.next() % 12 {
+                if rng.next() % 9 == 0 {
+                    for _ in 0..rng.next() % 30 {
+                        let b = rng.next() as u8;
+                        // Raw noise, but never a digit after which a long `go` could follow.
+                        text.push(if b.is_ascii_digit() { b'x' } else { b });
+                    }
+                    text.push(b'\n');
+                    continue;
+                }
+                let first = rng.pick(&["newgame", "position", "moves", "go", "quit", "go"]);
+                text.extend_from_slice(first.as_bytes());
+                let n = if first == "go" { 1 } else { rng.next() % 5 };
+                for _ in 0..n {
+                    text.push(b' ');
+                    let word = if first == "go" {
+                        rng.pick(&["0.005", "0.001", "-1", "x", "0"])
+                    } else {
+                        rng.pick(&words)
+                    };
+                    text.extend_from_slice(word.as_bytes());
+                }
+                text.extend_from_slice(if rng.next() % 4 == 0 { b"\r\n" } else { b"\n" });
+            }
+            text
+        })
+        .collect()
+}
+
+/// Runs `exe` with `args` on `input` and checks it ends normally (status 0 or 1) without
+/// a panic message.
+fn check_no_panic(exe: &str, args: &[&str], input: &[u8]) {
+    let mut child = Command::new(exe)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    let data = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&data);
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        matches!(output.status.code(), Some(0 | 1)) && !stderr.contains("panicked"),
+        "{exe} {args:?} on {:?}: status {:?}, stderr {stderr}",
+        String::from_utf8_lossy(input),
+        output.status
+    );
+}
+
+#[test]
+fn evaluation_and_search_programs_never_panic() {
+    let programs = [
+        env!("CARGO_BIN_EXE_congo-eval"),
+        env!("CARGO_BIN_EXE_congo-minimax"),
+        env!("CARGO_BIN_EXE_congo-eval-advanced"),
+        env!("CARGO_BIN_EXE_congo-alphabeta"),
+    ];
+    for (i, input) in judge_inputs(0x5eed_0005, 80).iter().enumerate() {
+        let args: &[&str] = if i % 4 == 0 {
+            &["--edition", "2021"]
+        } else {
+            &[]
+        };
+        check_no_panic(programs[i % programs.len()], args, input);
+    }
+}
+
+#[test]
+fn engine_never_panics() {
+    for input in engine_inputs(0x5eed_0006, 60) {
+        check_no_panic(env!("CARGO_BIN_EXE_congo-engine"), &[], &input);
+    }
+}
+
+/// The protocol parser, fed arbitrary bytes in-process, returns a command or an error.
+#[test]
+fn protocol_parser_never_panics() {
+    let mut rng = Rng(0x5eed_0007);
+    let mut engine = congo::engine::Engine::new(congo::Rules::FULL, congo::MaterialTable::STANDARD);
+    for _ in 0..20_000 {
+        let len = rng.next() % 40;
+        let bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+        let text = String::from_utf8_lossy(&bytes);
+        let _ = text.parse::<congo::engine::Command>();
+        for prefix in ["position ", "moves ", "go x"] {
+            let line = format!("{prefix}{text}");
+            if !line.starts_with("go") {
+                let _ = engine.handle_line(&line);
+            } else {
+                let _ = line.parse::<congo::engine::Command>();
+            }
+        }
+    }
+}
