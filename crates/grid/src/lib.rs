@@ -1,1 +1,11 @@
-//! Board geometry (work in progress).
+#![doc = include_str!("../README.md")]
+
+mod direction;
+mod set;
+mod size;
+mod square;
+
+pub use direction::{Direction, Ray};
+pub use set::{SquareIndices, SquareSet};
+pub use size::{BoardSize, ParseBoardSizeError};
+pub use square::{ParseSquareError, Square};

@@ -1,0 +1,401 @@
+//! Squares and their algebraic names.
+
+use std::cmp::Ordering;
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::direction::{Direction, Ray};
+use crate::size::BoardSize;
+
+/// A square of a board of known [`BoardSize`].
+///
+/// Coordinates are 0-based: file 0 is `a`, rank 0 is rank `1`. The square's
+/// [`index`](Square::index) is `rank * files + file`, so `a1` is 0 and, on 8x8, `h8` is 63:
+/// the bit order of Congo and Reversi bitboards. Squares can only be built through checked
+/// constructors, so a `Square` is always on its board.
+///
+/// Squares order by file, then rank (`a1 < a2 < ... < a7 < b1`): on boards of fewer than
+/// ten ranks that is the alphabetical order of their names.
+///
+/// ```
+/// use grid::{BoardSize, Square};
+///
+/// let square = Square::parse("c5", BoardSize::CONGO)?;
+/// assert_eq!((square.file(), square.rank()), (2, 4));
+/// assert_eq!(square.index(), 30);
+/// assert_eq!(square.matrix(), (2, 2));
+/// assert_eq!(square.to_string(), "c5");
+/// # Ok::<_, grid::ParseSquareError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Square {
+    file: u8,
+    rank: u8,
+    size: BoardSize,
+}
+
+/// Why an algebraic square name could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseSquareError {
+    /// The text is empty.
+    #[error("empty square name")]
+    Empty,
+    /// The first character is not a lower-case file letter `a`..`z`.
+    #[error("invalid square {text:?}: it must start with a file letter a-z")]
+    File {
+        /// The text that was read (lossily decoded if it was not UTF-8).
+        text: String,
+    },
+    /// What follows the file letter is not a rank number without leading zeros.
+    #[error("invalid square {text:?}: the file letter must be followed by a rank number")]
+    Rank {
+        /// The text that was read.
+        text: String,
+    },
+    /// The name is well formed but the square is not on the board.
+    #[error("square {text:?} is off the {size} board")]
+    OffBoard {
+        /// The text that was read.
+        text: String,
+        /// The board it was read for.
+        size: BoardSize,
+    },
+}
+
+impl Square {
+    /// The square on 0-based `file` and `rank` of a board of `size`, or `None` when off it.
+    ///
+    /// ```
+    /// use grid::{BoardSize, Square};
+    /// assert_eq!(Square::new(6, 6, BoardSize::CONGO).unwrap().to_string(), "g7");
+    /// assert_eq!(Square::new(7, 0, BoardSize::CONGO), None);
+    /// ```
+    pub const fn new(file: u8, rank: u8, size: BoardSize) -> Option<Square> {
+        if file < size.files() && rank < size.ranks() {
+            Some(Square { file, rank, size })
+        } else {
+            None
+        }
+    }
+
+    /// Parses an algebraic name: a lower-case file letter and a rank number `1`.. without
+    /// leading zeros (`d4`, `a10`), on a board of `size`.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseSquareError`]: empty text, a bad file letter, a bad rank number (missing,
+    /// leading zero, trailing characters), or a square off the board.
+    ///
+    /// ```
+    /// use grid::{BoardSize, ParseSquareError, Square};
+    /// assert_eq!(Square::parse("h8", BoardSize::CHESS)?.index(), 63);
+    /// assert!(matches!(Square::parse("i1", BoardSize::CHESS), Err(ParseSquareError::OffBoard { .. })));
+    /// assert!(matches!(Square::parse("D4", BoardSize::CHESS), Err(ParseSquareError::File { .. })));
+    /// assert!(matches!(Square::parse("a0", BoardSize::CHESS), Err(ParseSquareError::Rank { .. })));
+    /// # Ok::<_, ParseSquareError>(())
+    /// ```
+    pub fn parse(text: &str, size: BoardSize) -> Result<Square, ParseSquareError> {
+        Square::parse_bytes(text.as_bytes(), size)
+    }
+
+    /// [`Square::parse`] on bytes, for parsers that work on raw input.
+    ///
+    /// # Errors
+    ///
+    /// As [`Square::parse`].
+    ///
+    /// ```
+    /// use grid::{BoardSize, Square};
+    /// assert_eq!(Square::parse_bytes(b"a10", BoardSize::new(26, 26).unwrap())?.rank(), 9);
+    /// # Ok::<_, grid::ParseSquareError>(())
+    /// ```
+    pub fn parse_bytes(text: &[u8], size: BoardSize) -> Result<Square, ParseSquareError> {
+        let owned = || String::from_utf8_lossy(text).into_owned();
+        let (&letter, digits) = text.split_first().ok_or(ParseSquareError::Empty)?;
+        if !letter.is_ascii_lowercase() {
+            return Err(ParseSquareError::File { text: owned() });
+        }
+        let rank_ok = matches!(digits, [b'1'..=b'9'] | [b'1'..=b'9', b'0'..=b'9']);
+        if !rank_ok {
+            // Longer numbers are well formed but off every board.
+            let long =
+                digits.len() > 2 && digits[0] != b'0' && digits.iter().all(u8::is_ascii_digit);
+            return Err(if long {
+                ParseSquareError::OffBoard {
+                    text: owned(),
+                    size,
+                }
+            } else {
+                ParseSquareError::Rank { text: owned() }
+            });
+        }
+        let rank = digits.iter().fold(0u8, |n, d| n * 10 + (d - b'0'));
+        Square::new(letter - b'a', rank - 1, size).ok_or_else(|| ParseSquareError::OffBoard {
+            text: owned(),
+            size,
+        })
+    }
+
+    /// 0-based file: 0 for `a`.
+    pub const fn file(self) -> u8 {
+        self.file
+    }
+
+    /// 0-based rank: 0 for rank `1`.
+    pub const fn rank(self) -> u8 {
+        self.rank
+    }
+
+    /// The board this square belongs to.
+    pub const fn size(self) -> BoardSize {
+        self.size
+    }
+
+    /// `rank * files + file`: `a1` is 0; on 8x8 `h8` is 63, on 7x7 `g7` is 48.
+    pub const fn index(self) -> usize {
+        self.rank as usize * self.size.files() as usize + self.file as usize
+    }
+
+    /// Matrix coordinates `(row, col)`: row 0 is the top rank, col 0 is file `a`.
+    ///
+    /// ```
+    /// use grid::{BoardSize, Square};
+    /// assert_eq!(Square::parse("g2", BoardSize::CHESS)?.matrix(), (6, 6));
+    /// # Ok::<_, grid::ParseSquareError>(())
+    /// ```
+    pub const fn matrix(self) -> (usize, usize) {
+        (
+            (self.size.ranks() - 1 - self.rank) as usize,
+            self.file as usize,
+        )
+    }
+
+    /// The file letter, `a`..`z`.
+    pub const fn file_char(self) -> char {
+        (b'a' + self.file) as char
+    }
+
+    /// The square one leap of `direction` away, or `None` when that is off the board.
+    ///
+    /// ```
+    /// use grid::{BoardSize, Direction, Square};
+    /// let b1 = Square::parse("b1", BoardSize::CHESS)?;
+    /// let knight = Direction::new(1, 2).unwrap();
+    /// assert_eq!(b1.offset(knight).unwrap().to_string(), "c3");
+    /// assert_eq!(b1.offset(Direction::new(-2, 1).unwrap()), None);
+    /// # Ok::<_, grid::ParseSquareError>(())
+    /// ```
+    pub fn offset(self, direction: Direction) -> Option<Square> {
+        let file = i64::from(self.file) + i64::from(direction.d_file());
+        let rank = i64::from(self.rank) + i64::from(direction.d_rank());
+        let file = u8::try_from(file).ok()?;
+        let rank = u8::try_from(rank).ok()?;
+        Square::new(file, rank, self.size)
+    }
+
+    /// The squares reached by repeating `direction` from this square (the square itself
+    /// excluded), nearest first, up to `max_steps` steps (`None`: until the edge).
+    /// `Some(1)` is a leaper's single step.
+    ///
+    /// ```
+    /// use grid::{BoardSize, Direction, Square};
+    /// let d4 = Square::parse("d4", BoardSize::CHESS)?;
+    /// let down_right = Direction::from_matrix(1, 1).unwrap();
+    /// let names: Vec<String> = d4.ray(down_right, None).map(|s| s.to_string()).collect();
+    /// assert_eq!(names, ["e3", "f2", "g1"]);
+    /// assert_eq!(d4.ray(down_right, Some(2)).count(), 2);
+    /// # Ok::<_, grid::ParseSquareError>(())
+    /// ```
+    pub fn ray(self, direction: Direction, max_steps: Option<u32>) -> Ray {
+        Ray::new(self, direction, max_steps)
+    }
+}
+
+impl PartialOrd for Square {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Square {
+    /// By file, then rank, then board size.
+    fn cmp(&self, other: &Self) -> Ordering {
+        (self.file, self.rank, self.size.files(), self.size.ranks()).cmp(&(
+            other.file,
+            other.rank,
+            other.size.files(),
+            other.size.ranks(),
+        ))
+    }
+}
+
+impl fmt::Display for Square {
+    /// The algebraic name, e.g. `d4`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.file_char(), self.rank + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sizes() -> Vec<BoardSize> {
+        [
+            (1, 1),
+            (7, 7),
+            (8, 8),
+            (10, 10),
+            (26, 26),
+            (26, 99),
+            (3, 12),
+        ]
+        .into_iter()
+        .map(|(f, r)| BoardSize::new(f, r).unwrap())
+        .collect()
+    }
+
+    #[test]
+    fn every_square_round_trips() {
+        for size in sizes() {
+            for square in size.squares() {
+                let name = square.to_string();
+                assert_eq!(Square::parse(&name, size), Ok(square), "{name} on {size}");
+                let (row, col) = square.matrix();
+                assert_eq!(
+                    size.square_from_matrix(row as i64, col as i64),
+                    Some(square)
+                );
+                assert_eq!(size.square(square.file(), square.rank()), Some(square));
+                assert_eq!(size.square_at(square.index()), Some(square));
+            }
+        }
+    }
+
+    #[test]
+    fn names_from_the_rules() {
+        // Matrix coordinates of the mobility exercise: d4 = (4, 3), g2 = (6, 6).
+        let chess = BoardSize::CHESS;
+        assert_eq!(Square::parse("d4", chess).unwrap().matrix(), (4, 3));
+        assert_eq!(Square::parse("g2", chess).unwrap().matrix(), (6, 6));
+        assert_eq!(chess.square_from_matrix(0, 0).unwrap().to_string(), "a8");
+        assert_eq!(chess.square_from_matrix(7, 7).unwrap().to_string(), "h1");
+        // Corners of the Congo board.
+        let congo = BoardSize::CONGO;
+        assert_eq!(Square::parse("a1", congo).unwrap().index(), 0);
+        assert_eq!(Square::parse("g1", congo).unwrap().index(), 6);
+        assert_eq!(Square::parse("a7", congo).unwrap().index(), 42);
+        assert_eq!(Square::parse("g7", congo).unwrap().index(), 48);
+        // Two-digit ranks.
+        let big = BoardSize::new(26, 26).unwrap();
+        let z26 = Square::parse("z26", big).unwrap();
+        assert_eq!((z26.file(), z26.rank(), z26.index()), (25, 25, 675));
+        assert_eq!(z26.matrix(), (0, 25));
+    }
+
+    #[test]
+    fn bad_names() {
+        let chess = BoardSize::CHESS;
+        let cases: &[(&[u8], &str)] = &[
+            (b"", "empty"),
+            (b"4", "file"),
+            (b"D4", "file"),
+            (b"-1", "file"),
+            (b"\xff1", "file"),
+            (b"a", "rank"),
+            (b"a0", "rank"),
+            (b"a01", "rank"),
+            (b"a1 ", "rank"),
+            (b"a-1", "rank"),
+            (b"ab", "rank"),
+            (b"i1", "off"),
+            (b"x9", "off"),
+            (b"a9", "off"),
+            (b"a10", "off"),
+            (b"a123456789012345678901", "off"),
+        ];
+        for &(text, kind) in cases {
+            let got = Square::parse_bytes(text, chess);
+            let ok = matches!(
+                (&got, kind),
+                (Err(ParseSquareError::Empty), "empty")
+                    | (Err(ParseSquareError::File { .. }), "file")
+                    | (Err(ParseSquareError::Rank { .. }), "rank")
+                    | (Err(ParseSquareError::OffBoard { .. }), "off")
+            );
+            assert!(ok, "{:?}: {got:?}", String::from_utf8_lossy(text));
+        }
+        assert_eq!(
+            Square::parse("i1", chess).unwrap_err().to_string(),
+            "square \"i1\" is off the 8x8 board"
+        );
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic() {
+        // A small deterministic generator: every input of up to 3 bytes from an
+        // alphabet of interesting bytes.
+        let alphabet = b"a z0 19\xffA-";
+        let size = BoardSize::new(26, 26).unwrap();
+        let mut inputs = vec![Vec::new()];
+        for _ in 0..3 {
+            let longer: Vec<Vec<u8>> = inputs
+                .iter()
+                .flat_map(|s| {
+                    alphabet.iter().map(move |&b| {
+                        let mut t = s.clone();
+                        t.push(b);
+                        t
+                    })
+                })
+                .collect();
+            inputs.extend(longer);
+        }
+        for input in inputs {
+            if let Ok(square) = Square::parse_bytes(&input, size) {
+                assert_eq!(square.to_string().as_bytes(), &input[..]);
+            }
+        }
+    }
+
+    #[test]
+    fn ordering_is_alphabetical_on_small_boards() {
+        let congo = BoardSize::CONGO;
+        let mut squares: Vec<Square> = congo.squares().collect();
+        squares.sort();
+        let names: Vec<String> = squares.iter().map(Square::to_string).collect();
+        let mut sorted = names.clone();
+        sorted.sort();
+        assert_eq!(names, sorted);
+    }
+
+    #[test]
+    fn offsets_stay_on_the_board() {
+        for size in sizes() {
+            for square in size.squares() {
+                for direction in Direction::KING.into_iter().chain(Direction::KNIGHT) {
+                    let expected_file = i32::from(square.file()) + direction.d_file();
+                    let expected_rank = i32::from(square.rank()) + direction.d_rank();
+                    let on_board = (0..i32::from(size.files())).contains(&expected_file)
+                        && (0..i32::from(size.ranks())).contains(&expected_rank);
+                    match square.offset(direction) {
+                        Some(to) => {
+                            assert!(on_board);
+                            assert_eq!(
+                                (i32::from(to.file()), i32::from(to.rank())),
+                                (expected_file, expected_rank)
+                            );
+                        }
+                        None => assert!(!on_board),
+                    }
+                }
+            }
+        }
+        let huge = Direction::new(i32::MAX, i32::MIN).unwrap();
+        assert_eq!(
+            BoardSize::CHESS.squares().find_map(|s| s.offset(huge)),
+            None
+        );
+    }
+}
