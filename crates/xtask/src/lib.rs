@@ -86,11 +86,52 @@ pub fn bundle(ws: &Workspace, name: &str) -> Result<String> {
 
     let scratch = tempfile::tempdir().context("cannot make a scratch folder")?;
     let text = prune::prune(main, scratch.path()).with_context(|| format!("bundling `{name}`"))?;
+    let text = indent_with_tabs(&text)?;
     Ok(format!(
         "// `{name}`: single-file build of this judge program and the workspace crates it\n\
          // uses, made by `cargo xtask bundle {name}`. Compile with `rustc --edition 2021 -O`.\n\
          // Generated: edit the workspace's sources, not this file.\n\n{text}"
     ))
+}
+
+/// Replaces each 4-space indentation step of prettyplease's output by one tab (judges
+/// limit the file's size, and indentation is a third of it). Lines that begin inside a
+/// multi-line string literal are left byte for byte.
+///
+/// # Errors
+///
+/// `text` does not parse.
+pub fn indent_with_tabs(text: &str) -> Result<String> {
+    let file = syn::parse_file(text).context("cannot parse the bundle")?;
+    let mut inside_literal = std::collections::BTreeSet::new();
+    literal_lines(quote!(#file), &mut inside_literal);
+    let mut out = String::with_capacity(text.len());
+    for (index, line) in text.split_inclusive('\n').enumerate() {
+        if inside_literal.contains(&(index + 1)) {
+            out.push_str(line);
+            continue;
+        }
+        let body = line.trim_start_matches(' ');
+        let spaces = line.len() - body.len();
+        out.extend(std::iter::repeat_n('\t', spaces / 4));
+        out.extend(std::iter::repeat_n(' ', spaces % 4));
+        out.push_str(body);
+    }
+    Ok(out)
+}
+
+/// Collects the lines (1-based) that begin inside a literal spanning several lines.
+fn literal_lines(tokens: TokenStream, lines: &mut std::collections::BTreeSet<usize>) {
+    for tree in tokens {
+        match tree {
+            TokenTree::Literal(literal) => {
+                let span = literal.span();
+                lines.extend(span.start().line + 1..=span.end().line);
+            }
+            TokenTree::Group(group) => literal_lines(group.stream(), lines),
+            _ => {}
+        }
+    }
 }
 
 /// The crate-level attributes kept in a bundle: `#![allow(..)]` only. Docs and lint

@@ -213,6 +213,19 @@ fn starts_with_crate(tree: &UseTree) -> bool {
     }
 }
 
+/// Every identifier in `tokens`, at any depth.
+pub fn idents(tokens: TokenStream) -> Vec<String> {
+    let mut found = Vec::new();
+    for tree in tokens {
+        match tree {
+            TokenTree::Ident(ident) => found.push(ident.to_string()),
+            TokenTree::Group(group) => found.extend(idents(group.stream())),
+            _ => {}
+        }
+    }
+    found
+}
+
 /// The crates among `candidates` that `file` names: as the first segment of a path of
 /// two or more segments, as the root of a `use` tree, or before `::` in macro tokens.
 pub fn used_crates(file: &syn::File, candidates: &BTreeSet<String>) -> BTreeSet<String> {

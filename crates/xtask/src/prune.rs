@@ -6,14 +6,16 @@
 //! removes the items the `dead_code`, `unused_imports` and `unused_macros` warnings point
 //! at (with the impl blocks of a removed type), and repeats until rustc is silent.
 //!
-//! A few warnings cannot be answered by removal without changing other code: an enum
-//! variant never constructed (matches name it), a field never read (constructors name
-//! it), a trait method never called (impls define it). Those items get a precise
-//! `#[allow(dead_code)]` of their own. If a removal round ever makes the file fail to
-//! compile, that round is redone with `#[allow(dead_code)]` on the same items instead.
+//! Each round is checked again. Imports of removed items (`E0432`) are removed in turn;
+//! other errors name what a removal broke, and the reported items of those names are
+//! kept and the round redone. Items kept get a precise `#[allow(dead_code)]` of their
+//! own: enum variants never constructed (matches name them), fields never read
+//! (constructors name them), trait methods never called (impls define them), types
+//! never constructed (live signatures may name them), and whatever a round proved
+//! needed. A round that cannot be repaired so keeps all its items, allowed one by one.
 //! Any other warning, or any error in the input, fails the bundle.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;
 use std::process::Command;
@@ -23,8 +25,8 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{Attribute, Fields, ImplItem, Item, TraitItem, UseTree};
 
-/// At most this many check rounds (each one removes everything rustc reported).
-const MAX_ROUNDS: usize = 12;
+/// At most this many rustc checks for one bundle.
+const MAX_CHECKS: usize = 60;
 
 /// One position (1-based line, 1-based character column) that rustc pointed at.
 type Position = (usize, usize);
@@ -40,8 +42,19 @@ enum Mode {
 struct Report {
     /// Rendered errors.
     errors: Vec<String>,
-    /// Warnings this module knows how to answer, by lint name.
+    /// How many of the errors are unresolved imports (E0432).
+    unresolved_import_errors: usize,
+    /// Where those unresolved imports are.
+    unresolved_imports: BTreeSet<Position>,
+    /// The identifiers other errors name (in backquotes): items that must stay.
+    error_names: BTreeSet<String>,
+    /// Where the unused items are that this module knows how to answer.
     dead: BTreeSet<Position>,
+    /// The name at each of those positions.
+    dead_names: BTreeMap<Position, String>,
+    /// Those of them to silence rather than remove: types "never constructed" may still
+    /// be named in live code.
+    silence: BTreeSet<Position>,
     /// Rendered warnings of other lints.
     other: Vec<String>,
     /// All rendered warnings (for messages).
@@ -56,22 +69,20 @@ struct Report {
 /// rustc cannot be run, the file does not compile, or rustc gives a warning that is
 /// not about unused code (all rendered in the message).
 pub fn prune(file: syn::File, scratch: &Path) -> Result<String> {
+    let debug = std::env::var_os("XTASK_DEBUG").is_some();
+    let mut checks = 0;
+    let mut check = |text: &str| {
+        checks += 1;
+        if checks > MAX_CHECKS {
+            bail!("unused code still reported after {MAX_CHECKS} checks");
+        }
+        check(text, scratch)
+    };
     let mut text = prettyplease::unparse(&file);
-    // The text of the round before, and what that round removed, for the fallback.
-    let mut previous: Option<(String, BTreeSet<Position>)> = None;
-    let mut allowing = false;
-    for _ in 0..MAX_ROUNDS {
-        let report = check(&text, scratch)?;
+    let mut report = check(&text)?;
+    loop {
         if !report.errors.is_empty() {
-            match previous.take() {
-                Some((before, targets)) if !allowing => {
-                    // Removal broke something: keep those items, silenced one by one.
-                    text = apply(&before, &targets, Mode::Allow)?;
-                    allowing = true;
-                    continue;
-                }
-                _ => bail!("the bundle does not compile:\n{}", report.errors.join("\n")),
-            }
+            bail!("the bundle does not compile:\n{}", report.errors.join("\n"));
         }
         if !report.other.is_empty() {
             bail!(
@@ -82,13 +93,52 @@ pub fn prune(file: syn::File, scratch: &Path) -> Result<String> {
         if report.dead.is_empty() {
             return Ok(text);
         }
-        let next =
-            apply(&text, &report.dead, Mode::Remove).with_context(|| report.rendered.join("\n"))?;
-        previous = Some((text, report.dead));
-        allowing = false;
-        text = next;
+        // One round: remove what rustc reported, then check that the file still
+        // compiles; if it does not, keep (silenced) the items the errors name, and redo.
+        let mut silence = report.silence.clone();
+        let mut mode = Mode::Remove;
+        let mut attempt = apply(&text, &report.dead, &silence, mode)
+            .with_context(|| report.rendered.join("\n"))?;
+        loop {
+            let result = check(&attempt)?;
+            if result.errors.is_empty() {
+                text = attempt;
+                report = result;
+                break;
+            }
+            if debug {
+                eprintln!("round broke the bundle:\n{}", result.errors.join("\n"));
+            }
+            if result.errors.len() == result.unresolved_import_errors {
+                // Only imports of removed items are left: remove them too.
+                attempt = apply(
+                    &attempt,
+                    &result.unresolved_imports,
+                    &BTreeSet::new(),
+                    Mode::Remove,
+                )?;
+                continue;
+            }
+            let needed: BTreeSet<Position> = report
+                .dead_names
+                .iter()
+                .filter(|(_, name)| result.error_names.contains(*name))
+                .map(|(position, _)| *position)
+                .collect();
+            if mode == Mode::Allow {
+                bail!(
+                    "the bundle does not compile once unused code is silenced:\n{}",
+                    result.errors.join("\n")
+                );
+            }
+            if needed.is_subset(&silence) {
+                // The errors name nothing removed: silence the whole round instead.
+                mode = Mode::Allow;
+            }
+            silence.extend(needed);
+            attempt = apply(&text, &report.dead, &silence, mode)?;
+        }
     }
-    bail!("unused code still reported after {MAX_ROUNDS} rounds of removal")
 }
 
 /// Runs `rustc` on `text` (check only) and sorts its diagnostics.
@@ -112,7 +162,12 @@ fn check(text: &str, scratch: &Path) -> Result<Report> {
         .with_context(|| format!("cannot run {}", rustc.to_string_lossy()))?;
     let mut report = Report {
         errors: Vec::new(),
+        unresolved_import_errors: 0,
+        unresolved_imports: BTreeSet::new(),
+        error_names: BTreeSet::new(),
+        dead_names: BTreeMap::new(),
         dead: BTreeSet::new(),
+        silence: BTreeSet::new(),
         other: Vec::new(),
         rendered: Vec::new(),
     };
@@ -127,23 +182,42 @@ fn check(text: &str, scratch: &Path) -> Result<Report> {
             .to_owned();
         let level = diagnostic["level"].as_str().unwrap_or_default();
         let code = diagnostic["code"]["code"].as_str().unwrap_or_default();
+        let primary_spans = || {
+            diagnostic["spans"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|span| span["is_primary"].as_bool() == Some(true))
+                .map(|span| {
+                    let line = span["line_start"].as_u64().unwrap_or_default();
+                    let column = span["column_start"].as_u64().unwrap_or_default();
+                    (line as usize, column as usize)
+                })
+                .collect::<Vec<Position>>()
+        };
+        let message = diagnostic["message"].as_str().unwrap_or_default();
         match level {
-            "error" | "error: internal compiler error" => report.errors.push(rendered),
+            "error" if message.starts_with("aborting due to") => {}
+            "error" if code == "E0432" => {
+                report.unresolved_import_errors += 1;
+                report.unresolved_imports.extend(primary_spans());
+                report.errors.push(rendered);
+            }
+            "error" | "error: internal compiler error" => {
+                report.error_names.extend(quoted_identifiers(message));
+                report.errors.push(rendered);
+            }
             "warning" if matches!(code, "dead_code" | "unused_imports" | "unused_macros") => {
-                for span in diagnostic["spans"].as_array().into_iter().flatten() {
-                    if span["is_primary"].as_bool() == Some(true) {
-                        let line = span["line_start"].as_u64().unwrap_or_default();
-                        let column = span["column_start"].as_u64().unwrap_or_default();
-                        report.dead.insert((line as usize, column as usize));
-                    }
+                report.dead.extend(primary_spans());
+                report.dead_names.extend(primary_names(&diagnostic));
+                if message.contains("never constructed") {
+                    report.silence.extend(primary_spans());
                 }
                 report.rendered.push(rendered);
             }
             "warning"
                 if diagnostic["spans"].as_array().is_some_and(|s| s.is_empty())
-                    && diagnostic["message"]
-                        .as_str()
-                        .is_some_and(|m| m.ends_with(" emitted")) =>
+                    && message.ends_with(" emitted") =>
             {
                 // The "N warnings emitted" summary.
             }
@@ -163,15 +237,67 @@ fn check(text: &str, scratch: &Path) -> Result<Report> {
     Ok(report)
 }
 
+/// The identifiers inside backquotes in a message: `` `&Move` `` gives `Move`.
+fn quoted_identifiers(message: &str) -> Vec<String> {
+    message
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .flat_map(|quoted| {
+            quoted
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .filter(|word| !word.is_empty())
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// The text under each primary span of a diagnostic (the unused item's name).
+fn primary_names(diagnostic: &serde_json::Value) -> Vec<(Position, String)> {
+    let mut names = Vec::new();
+    for span in diagnostic["spans"].as_array().into_iter().flatten() {
+        if span["is_primary"].as_bool() != Some(true) {
+            continue;
+        }
+        let line = span["line_start"].as_u64().unwrap_or_default() as usize;
+        let column = span["column_start"].as_u64().unwrap_or_default() as usize;
+        let Some(source) = span["text"].get(0) else {
+            continue;
+        };
+        let text = source["text"].as_str().unwrap_or_default();
+        let start = source["highlight_start"].as_u64().unwrap_or(1) as usize;
+        let end = source["highlight_end"].as_u64().unwrap_or(1) as usize;
+        let name: String = text
+            .chars()
+            .skip(start.saturating_sub(1))
+            .take(end.saturating_sub(start))
+            .collect();
+        names.push(((line, column), name));
+    }
+    names
+}
+
 /// Parses `text`, removes (or silences) the items at `targets`, prints it again.
-fn apply(text: &str, targets: &BTreeSet<Position>, mode: Mode) -> Result<String> {
+fn apply(
+    text: &str,
+    targets: &BTreeSet<Position>,
+    silence: &BTreeSet<Position>,
+    mode: Mode,
+) -> Result<String> {
     let mut file = syn::parse_file(text).context("cannot parse the printed bundle")?;
     let mut pruner = Pruner {
         targets,
+        silence,
+        silenced: false,
+        removed_types: BTreeSet::new(),
         matched: BTreeSet::new(),
         mode,
     };
     pruner.items(&mut file.items);
+    if !pruner.removed_types.is_empty() {
+        remove_impls_naming(&mut file.items, &pruner.removed_types);
+    }
     let missed: Vec<_> = targets.difference(&pruner.matched).collect();
     if !missed.is_empty() {
         bail!("rustc pointed at code the bundler cannot remove (line, column): {missed:?}");
@@ -200,6 +326,12 @@ enum Verdict {
 
 struct Pruner<'a> {
     targets: &'a BTreeSet<Position>,
+    /// Targets to silence even when removing.
+    silence: &'a BTreeSet<Position>,
+    /// Whether the last hit was on such a target.
+    silenced: bool,
+    /// The names of the types and traits removed.
+    removed_types: BTreeSet<String>,
     matched: BTreeSet<Position>,
     mode: Mode,
 }
@@ -212,6 +344,7 @@ impl Pruner<'_> {
             let pos = position(*span);
             if self.targets.contains(&pos) {
                 self.matched.insert(pos);
+                self.silenced |= self.silence.contains(&pos);
                 hit = true;
             }
         }
@@ -220,17 +353,17 @@ impl Pruner<'_> {
 
     /// Handles a list of items: removes or silences the targeted ones.
     fn items(&mut self, items: &mut Vec<Item>) {
-        let mut removed_types = BTreeSet::new();
         let mut keep = Vec::with_capacity(items.len());
         for mut item in std::mem::take(items) {
+            self.silenced = false;
             let verdict = self.item(&mut item);
             if verdict == Verdict::Drop {
                 continue;
             }
             if verdict == Verdict::Dead {
-                if self.mode == Mode::Remove {
+                if self.mode == Mode::Remove && !self.silenced {
                     if let Some(name) = type_name(&item) {
-                        removed_types.insert(name);
+                        self.removed_types.insert(name);
                     }
                     continue;
                 }
@@ -240,19 +373,8 @@ impl Pruner<'_> {
             }
             keep.push(item);
         }
-        keep.retain(|item| match item {
-            Item::Impl(block) => {
-                let self_named = impl_self_name(&block.self_ty)
-                    .is_some_and(|name| removed_types.contains(&name));
-                let trait_named = block.trait_.as_ref().is_some_and(|(path, _)| {
-                    path.segments.len() == 1
-                        && removed_types.contains(&path.segments[0].ident.to_string())
-                });
-                let empty_inherent = block.trait_.is_none() && block.items.is_empty();
-                !(self_named || trait_named || empty_inherent)
-            }
-            _ => true,
-        });
+        // An inherent impl left empty goes too.
+        keep.retain(|item| !matches!(item, Item::Impl(block) if block.trait_.is_none() && block.items.is_empty()));
         *items = keep;
     }
 
@@ -316,8 +438,9 @@ impl Pruner<'_> {
                             continue;
                         }
                     };
+                    self.silenced = false;
                     if self.hit(&[ident]) {
-                        if mode == Mode::Remove {
+                        if mode == Mode::Remove && !self.silenced {
                             continue;
                         }
                         allow_dead_code(attrs);
@@ -400,12 +523,26 @@ fn type_name(item: &Item) -> Option<String> {
     })
 }
 
-/// `X` for `impl .. for X` / `impl X` when the self type is a single-segment path.
-fn impl_self_name(ty: &syn::Type) -> Option<String> {
-    match ty {
-        syn::Type::Path(path) if path.qself.is_none() && path.path.segments.len() == 1 => {
-            Some(path.path.segments[0].ident.to_string())
+/// Removes, at every depth, the impl blocks whose header (trait or self type) names one
+/// of the removed types: `impl Display for X`, `impl From<X> for Y`. Such an impl can
+/// only be used with a value of `X`, which no live code has. A same-named live type
+/// wrongly hit makes the round fail to compile, and the name is then kept.
+fn remove_impls_naming(items: &mut Vec<Item>, removed: &BTreeSet<String>) {
+    items.retain_mut(|item| match item {
+        Item::Impl(block) => {
+            let trait_path = block.trait_.as_ref().map(|(path, _)| path);
+            let self_ty = &block.self_ty;
+            let header = quote::quote!(#trait_path #self_ty);
+            !crate::paths::idents(header)
+                .iter()
+                .any(|ident| removed.contains(ident))
         }
-        _ => None,
-    }
+        Item::Mod(module) => {
+            if let Some((_, inner)) = &mut module.content {
+                remove_impls_naming(inner, removed);
+            }
+            true
+        }
+        _ => true,
+    });
 }

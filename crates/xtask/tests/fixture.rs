@@ -79,7 +79,9 @@ fn a_bundle_inlines_the_crates_it_uses_and_nothing_else() {
     for gone in ["unused_helper", "fn mirror", "fn unused", "not_for_tests"] {
         assert!(!text.contains(gone), "{gone} left in the bundle");
     }
-    assert!(text.contains("#[allow(dead_code)]\n        Reserved,"));
+    assert!(text.contains("#[allow(dead_code)]\n\t\tReserved,"));
+    // Indentation is one tab a level, but not inside multi-line literals.
+    assert!(text.contains("\n\tpub const BANNER: &str = \"banner:\n    indented by four\n        by eight\n\tand a tab\";"));
     assert!(!text.contains("#![allow(dead_code)]"));
 
     let geometry = bundle("geometry");
