@@ -52,8 +52,7 @@ struct Report {
     dead: BTreeSet<Position>,
     /// The name at each of those positions.
     dead_names: BTreeMap<Position, String>,
-    /// Those of them to silence rather than remove: types "never constructed" may still
-    /// be named in live code.
+    /// Those of them that are types "never constructed": live code may still name them.
     silence: BTreeSet<Position>,
     /// Rendered warnings of other lints.
     other: Vec<String>,
@@ -70,10 +69,10 @@ struct Report {
 /// not about unused code (all rendered in the message).
 pub fn prune(file: syn::File, scratch: &Path) -> Result<String> {
     let debug = std::env::var_os("XTASK_DEBUG").is_some();
-    let mut checks = 0;
-    let mut check = |text: &str| {
-        checks += 1;
-        if checks > MAX_CHECKS {
+    let checks = std::cell::Cell::new(0);
+    let check = |text: &str| {
+        checks.set(checks.get() + 1);
+        if checks.get() > MAX_CHECKS {
             bail!("unused code still reported after {MAX_CHECKS} checks");
         }
         check(text, scratch)
@@ -95,13 +94,26 @@ pub fn prune(file: syn::File, scratch: &Path) -> Result<String> {
         }
         // One round: remove what rustc reported, then check that the file still
         // compiles; if it does not, keep (silenced) the items the errors name, and redo.
-        let mut silence = report.silence.clone();
-        let mut mode = Mode::Remove;
-        let mut attempt = apply(&text, &report.dead, &silence, mode)
-            .with_context(|| report.rendered.join("\n"))?;
+        // A type never constructed that live code still names is kept, but its trait
+        // impls go unless proven needed too.
+        let unbuilt: BTreeSet<String> = report
+            .silence
+            .iter()
+            .filter_map(|position| report.dead_names.get(position).cloned())
+            .collect();
+        let mut round = Round {
+            targets: report.dead.clone(),
+            silence: BTreeSet::new(),
+            strip_impls_of: unbuilt,
+            mode: Mode::Remove,
+        };
+        let mut attempt = apply(&text, &round).with_context(|| report.rendered.join("\n"))?;
         loop {
             let result = check(&attempt)?;
             if result.errors.is_empty() {
+                if debug {
+                    eprintln!("round done after {} checks", checks.get());
+                }
                 text = attempt;
                 report = result;
                 break;
@@ -111,12 +123,13 @@ pub fn prune(file: syn::File, scratch: &Path) -> Result<String> {
             }
             if result.errors.len() == result.unresolved_import_errors {
                 // Only imports of removed items are left: remove them too.
-                attempt = apply(
-                    &attempt,
-                    &result.unresolved_imports,
-                    &BTreeSet::new(),
-                    Mode::Remove,
-                )?;
+                let imports = Round {
+                    targets: result.unresolved_imports.clone(),
+                    silence: BTreeSet::new(),
+                    strip_impls_of: BTreeSet::new(),
+                    mode: Mode::Remove,
+                };
+                attempt = apply(&attempt, &imports)?;
                 continue;
             }
             let needed: BTreeSet<Position> = report
@@ -125,18 +138,34 @@ pub fn prune(file: syn::File, scratch: &Path) -> Result<String> {
                 .filter(|(_, name)| result.error_names.contains(*name))
                 .map(|(position, _)| *position)
                 .collect();
-            if mode == Mode::Allow {
+            // A type already kept whose name is still in the errors needs its impls.
+            let kept_names: BTreeSet<&String> = round
+                .silence
+                .iter()
+                .filter_map(|position| report.dead_names.get(position))
+                .collect();
+            let impls_needed: BTreeSet<String> = round
+                .strip_impls_of
+                .iter()
+                .filter(|name| result.error_names.contains(*name) && kept_names.contains(name))
+                .cloned()
+                .collect();
+            if round.mode == Mode::Allow {
                 bail!(
                     "the bundle does not compile once unused code is silenced:\n{}",
                     result.errors.join("\n")
                 );
             }
-            if needed.is_subset(&silence) {
+            if needed.is_subset(&round.silence) && impls_needed.is_empty() {
                 // The errors name nothing removed: silence the whole round instead.
-                mode = Mode::Allow;
+                round.mode = Mode::Allow;
+                round.strip_impls_of.clear();
             }
-            silence.extend(needed);
-            attempt = apply(&text, &report.dead, &silence, mode)?;
+            round.silence.extend(needed);
+            round
+                .strip_impls_of
+                .retain(|name| !impls_needed.contains(name));
+            attempt = apply(&text, &round)?;
         }
     }
 }
@@ -278,13 +307,21 @@ fn primary_names(diagnostic: &serde_json::Value) -> Vec<(Position, String)> {
     names
 }
 
-/// Parses `text`, removes (or silences) the items at `targets`, prints it again.
-fn apply(
-    text: &str,
-    targets: &BTreeSet<Position>,
-    silence: &BTreeSet<Position>,
+/// One removal round.
+struct Round {
+    /// Where the reported items are.
+    targets: BTreeSet<Position>,
+    /// Those to keep (silenced) even when removing.
+    silence: BTreeSet<Position>,
+    /// Types whose trait impls are removed although the types stay.
+    strip_impls_of: BTreeSet<String>,
+    /// Remove, or silence everything.
     mode: Mode,
-) -> Result<String> {
+}
+
+/// Parses `text`, applies the round, prints it again.
+fn apply(text: &str, round: &Round) -> Result<String> {
+    let (targets, silence, mode) = (&round.targets, &round.silence, round.mode);
     let mut file = syn::parse_file(text).context("cannot parse the printed bundle")?;
     let mut pruner = Pruner {
         targets,
@@ -295,8 +332,12 @@ fn apply(
         mode,
     };
     pruner.items(&mut file.items);
-    if !pruner.removed_types.is_empty() {
-        remove_impls_naming(&mut file.items, &pruner.removed_types);
+    if !pruner.removed_types.is_empty() || !round.strip_impls_of.is_empty() {
+        remove_impls_naming(
+            &mut file.items,
+            &pruner.removed_types,
+            &round.strip_impls_of,
+        );
     }
     let missed: Vec<_> = targets.difference(&pruner.matched).collect();
     if !missed.is_empty() {
@@ -527,22 +568,42 @@ fn type_name(item: &Item) -> Option<String> {
 /// of the removed types: `impl Display for X`, `impl From<X> for Y`. Such an impl can
 /// only be used with a value of `X`, which no live code has. A same-named live type
 /// wrongly hit makes the round fail to compile, and the name is then kept.
-fn remove_impls_naming(items: &mut Vec<Item>, removed: &BTreeSet<String>) {
+/// Also removes the trait impls for the types `unbuilt` (`impl Display for X`).
+fn remove_impls_naming(
+    items: &mut Vec<Item>,
+    removed: &BTreeSet<String>,
+    unbuilt: &BTreeSet<String>,
+) {
     items.retain_mut(|item| match item {
         Item::Impl(block) => {
             let trait_path = block.trait_.as_ref().map(|(path, _)| path);
             let self_ty = &block.self_ty;
             let header = quote::quote!(#trait_path #self_ty);
-            !crate::paths::idents(header)
+            let names_removed = crate::paths::idents(header)
                 .iter()
-                .any(|ident| removed.contains(ident))
+                .any(|ident| removed.contains(ident));
+            let unbuilt_trait_impl = trait_path.is_some()
+                && impl_self_name(self_ty).is_some_and(|name| unbuilt.contains(&name));
+            !(names_removed || unbuilt_trait_impl)
         }
         Item::Mod(module) => {
             if let Some((_, inner)) = &mut module.content {
-                remove_impls_naming(inner, removed);
+                remove_impls_naming(inner, removed, unbuilt);
             }
             true
         }
         _ => true,
     });
+}
+
+/// `X` for `impl .. for X` when the self type is a path ending in `X`.
+fn impl_self_name(ty: &syn::Type) -> Option<String> {
+    match ty {
+        syn::Type::Path(path) if path.qself.is_none() => path
+            .path
+            .segments
+            .last()
+            .map(|segment| segment.ident.to_string()),
+        _ => None,
+    }
 }
