@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod check;
+pub mod edition;
 pub mod paths;
 pub mod prune;
 pub mod source;
@@ -54,6 +55,7 @@ pub fn bundle(ws: &Workspace, name: &str) -> Result<String> {
         thiserror::expand(&mut file.items, &lib)?;
         let dependencies = ws.libraries[&lib].dependencies.clone();
         paths::Rewriter::new(Some(&lib), dependencies).rewrite(&mut file);
+        edition::make_edition_neutral(&mut file.items);
         check_supported(&file, &lib)?;
         let ident = Ident::new(&lib, Span::call_site());
         let items = &file.items;
@@ -73,6 +75,7 @@ pub fn bundle(ws: &Workspace, name: &str) -> Result<String> {
     source::strip_docs(&mut main);
     thiserror::expand(&mut main.items, name)?;
     paths::Rewriter::new(None, ws.root_dependencies.clone()).rewrite(&mut main);
+    edition::make_edition_neutral(&mut main.items);
     check_supported(&main, name)?;
     for item in &main.items {
         if let Some(ident) = item_ident(item) {
@@ -89,7 +92,7 @@ pub fn bundle(ws: &Workspace, name: &str) -> Result<String> {
     let text = indent_with_tabs(&text)?;
     Ok(format!(
         "// `{name}`: single-file build of this judge program and the workspace crates it\n\
-         // uses, made by `cargo xtask bundle {name}`. Compile with `rustc --edition 2021 -O`.\n\
+         // uses, made by `cargo xtask bundle {name}`. Compile with `rustc -O` (any edition).\n\
          // Generated: edit the workspace's sources, not this file.\n\n{text}"
     ))
 }

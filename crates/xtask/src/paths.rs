@@ -72,7 +72,22 @@ impl Rewriter {
                     self.rewrite_use_root(item, had_leading_colon);
                 }
             }
-            _ => {}
+            UseTree::Path(syn::UsePath { ident, .. })
+            | UseTree::Name(syn::UseName { ident })
+            | UseTree::Rename(syn::UseRename { ident, .. }) => {
+                if ident == "core" || ident == "alloc" {
+                    // Edition 2015 has only `std` at the crate root.
+                    *ident = Ident::new("std", ident.span());
+                } else if !had_leading_colon
+                    && !["crate", "self", "super", "std"].iter().any(|k| ident == k)
+                {
+                    // A path relative to this module (edition 2018+) is `self::..`
+                    // in every edition.
+                    let inner = tree.clone();
+                    *tree = syn::parse_quote!(self::#inner);
+                }
+            }
+            UseTree::Glob(_) => {}
         }
     }
 
@@ -96,6 +111,13 @@ impl Rewriter {
                         && matches!(&trees[index - 1], TokenTree::Punct(p) if p.as_char() == '.' || p.as_char() == '$');
                     let after_dollar = index >= 1
                         && matches!(&trees[index - 1], TokenTree::Punct(p) if p.as_char() == '$');
+                    if followed_by_path
+                        && !after_dot_or_dollar
+                        && (ident == "core" || ident == "alloc")
+                    {
+                        out.push(TokenTree::Ident(Ident::new("std", ident.span())));
+                        continue;
+                    }
                     if followed_by_path && !after_path_sep {
                         if ident == "crate" {
                             out.push(tree.clone());
@@ -173,7 +195,10 @@ impl VisitMut for Rewriter {
             return;
         }
         let first = path.segments[0].ident.clone();
-        if path.leading_colon.is_some() {
+        if first == "core" || first == "alloc" {
+            // Edition 2015 has only `std` at the crate root.
+            path.segments[0].ident = Ident::new("std", first.span());
+        } else if path.leading_colon.is_some() {
             if self.is_crate(&first) {
                 path.leading_colon = None;
                 path.segments.insert(0, Self::crate_segment());

@@ -379,9 +379,9 @@ fn generate(name: &Ident, shapes: &[Shape], is_enum: bool) -> Result<Vec<Item>> 
             }
         });
         if shape.unit {
-            quote!(#path => ::core::write!(__formatter, #format))
+            quote!(#path => ::std::write!(__formatter, #format))
         } else {
-            quote!(#path { #(#bindings,)* .. } => ::core::write!(__formatter, #format))
+            quote!(#path { #(#bindings,)* .. } => ::std::write!(__formatter, #format))
         }
     });
     let display_body = if is_enum {
@@ -394,8 +394,8 @@ fn generate(name: &Ident, shapes: &[Shape], is_enum: bool) -> Result<Vec<Item>> 
         quote!(match self { #(#display_arms,)* })
     };
     let mut items: Vec<Item> = vec![syn::parse2(quote! {
-        impl ::core::fmt::Display for #name {
-            fn fmt(&self, __formatter: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        impl ::std::fmt::Display for #name {
+            fn fmt(&self, __formatter: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                 #display_body
             }
         }
@@ -408,7 +408,7 @@ fn generate(name: &Ident, shapes: &[Shape], is_enum: bool) -> Result<Vec<Item>> 
             let path = &shape.pattern_path;
             Some(quote! {
                 #path { #member: __source, .. } =>
-                    ::core::option::Option::Some(__source as &(dyn ::std::error::Error + 'static))
+                    ::std::option::Option::Some(__source as &(dyn std::error::Error + 'static))
             })
         })
         .collect();
@@ -416,10 +416,10 @@ fn generate(name: &Ident, shapes: &[Shape], is_enum: bool) -> Result<Vec<Item>> 
         quote!(impl ::std::error::Error for #name {})
     } else {
         let fallback =
-            (with_source.len() < shapes.len()).then(|| quote!(_ => ::core::option::Option::None,));
+            (with_source.len() < shapes.len()).then(|| quote!(_ => ::std::option::Option::None,));
         quote! {
             impl ::std::error::Error for #name {
-                fn source(&self) -> ::core::option::Option<&(dyn ::std::error::Error + 'static)> {
+                fn source(&self) -> ::std::option::Option<&(dyn std::error::Error + 'static)> {
                     match self {
                         #(#with_source,)*
                         #fallback
@@ -436,7 +436,7 @@ fn generate(name: &Ident, shapes: &[Shape], is_enum: bool) -> Result<Vec<Item>> 
         };
         let path = &shape.pattern_path;
         items.push(syn::parse2(quote! {
-            impl ::core::convert::From<#ty> for #name {
+            impl ::std::convert::From<#ty> for #name {
                 fn from(source: #ty) -> Self {
                     #path { #member: source }
                 }
@@ -568,13 +568,13 @@ mod tests {
         assert!(out.contains("#[derive(Debug, Clone, PartialEq)]"), "{out}");
         assert!(out.contains("Self::Bad { 0: _0, 2: _2, .. }"), "{out}");
         assert!(
-            out.contains("::core::write!(__formatter, \"bad {_0:?} at {_2}\")"),
+            out.contains("::std::write!(__formatter, \"bad {_0:?} at {_2}\")"),
             "{out}"
         );
         assert!(out.contains("Self::Bad { 1: __source, .. }"), "{out}");
-        assert!(out.contains("_ => ::core::option::Option::None"), "{out}");
+        assert!(out.contains("_ => ::std::option::Option::None"), "{out}");
         assert!(
-            out.contains("impl ::core::convert::From<Inner> for ParseError"),
+            out.contains("impl ::std::convert::From<Inner> for ParseError"),
             "{out}"
         );
         assert!(out.contains("Self::Wrapped { 0: source }"), "{out}");

@@ -59,7 +59,12 @@ fn a_bundle_inlines_the_crates_it_uses_and_nothing_else() {
     assert!(text.contains("\nmod beta {"));
     assert!(!text.contains("thiserror"));
     assert!(!text.contains("#[derive(Debug, Clone, PartialEq, Eq, Error)]"));
-    assert!(text.contains("impl ::core::convert::From<crate::alpha::ParseError> for CommandError"));
+    assert!(text.contains("impl ::std::convert::From<crate::alpha::ParseError> for CommandError"));
+    // Edition-neutral forms (see the `edition` module).
+    assert!(text.contains("::std::iter::IntoIterator::into_iter(Direction::ALL)"));
+    assert!(text.contains("use self::util::clamp;"));
+    assert!(text.contains("use std::convert::TryFrom;"));
+    assert!(text.contains("u8::try_from(std::cmp::min(value, max))"));
     // Docs, tests and test-only items are gone.
     for gone in [
         "///",
