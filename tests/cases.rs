@@ -81,3 +81,4 @@ macro_rules! judge {
 }
 
 // Judge programs are added here as they land, one line each.
+judge!(mobility, "mobility");

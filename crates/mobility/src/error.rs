@@ -1,0 +1,134 @@
+//! The crate's error types.
+
+use grid::{BoardSize, ParseSquareError};
+use thiserror::Error;
+
+/// Why one of the exercise's operations could not be answered.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MobilityError {
+    /// An algebraic square name that is malformed or off the board (`x9`, `a0`, `D4`,
+    /// `i1` on 8x8, an empty string).
+    #[error("invalid square: {0}")]
+    InvalidSquare(#[source] ParseSquareError),
+    /// Matrix coordinates `(row, col)` outside the board.
+    #[error("invalid square: coordinates ({row}, {col}) are off the {size} board")]
+    InvalidCoordinates {
+        /// The row asked for (0 = the top rank).
+        row: i64,
+        /// The column asked for (0 = file `a`).
+        col: i64,
+        /// The board.
+        size: BoardSize,
+    },
+    /// The direction `(0, 0)`: a rider repeating it would never end.
+    #[error("invalid direction (0, 0): a direction must move the piece")]
+    ZeroDirection,
+    /// A direction whose row step is `i32::MIN` (its rank step does not fit an `i32`).
+    #[error("invalid direction ({dr}, {dk}): the row step is out of range")]
+    DirectionOutOfRange {
+        /// Row step.
+        dr: i32,
+        /// Column step.
+        dk: i32,
+    },
+}
+
+impl From<ParseSquareError> for MobilityError {
+    fn from(error: ParseSquareError) -> Self {
+        MobilityError::InvalidSquare(error)
+    }
+}
+
+/// Why a piece description (the `once`/`repeated` form or Betza notation) could not be
+/// read. Columns count characters from 1 at the start of the text.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParsePieceError {
+    /// Nothing but white space.
+    #[error("empty piece description")]
+    Empty,
+    /// Something other than what the `once`/`repeated` grammar allows at this point.
+    #[error("column {column}: expected {expected}, found {found}")]
+    Expected {
+        /// 1-based character column.
+        column: usize,
+        /// What the grammar allows here.
+        expected: &'static str,
+        /// What is there (a quoted character, or `end of line`).
+        found: String,
+    },
+    /// A direction component that does not fit a 32-bit integer.
+    #[error("column {column}: number {text} is out of range")]
+    NumberOutOfRange {
+        /// 1-based character column of the number.
+        column: usize,
+        /// The number as written.
+        text: String,
+    },
+    /// The direction `(0, 0)`.
+    #[error("column {column}: direction (0, 0) does not move the piece")]
+    ZeroDirection {
+        /// 1-based character column of the `(`.
+        column: usize,
+    },
+    /// A second `once` or second `repeated` part.
+    #[error("column {column}: second `{part}` part (each part may appear once)")]
+    DuplicatePart {
+        /// 1-based character column of the keyword.
+        column: usize,
+        /// `once` or `repeated`.
+        part: &'static str,
+    },
+    /// A Betza modifier this crate does not implement (hoppers, lame leapers, multi-leg
+    /// moves, initial moves...): refusing is better than counting a different piece.
+    #[error(
+        "column {column}: unsupported Betza modifier '{modifier}' (supported: the directions f b l r v s h and the modalities m c)"
+    )]
+    UnsupportedModifier {
+        /// 1-based character column.
+        column: usize,
+        /// The modifier letter.
+        modifier: char,
+    },
+    /// A capital letter that is no Betza atom of this crate.
+    #[error("column {column}: unknown Betza atom '{atom}' (known: W F D N A H C L Z J G K R B Q)")]
+    UnknownAtom {
+        /// 1-based character column.
+        column: usize,
+        /// The letter.
+        atom: char,
+    },
+    /// A character that has no place in Betza notation.
+    #[error("column {column}: unexpected character {character:?} in Betza notation")]
+    UnexpectedCharacter {
+        /// 1-based character column.
+        column: usize,
+        /// The character.
+        character: char,
+    },
+    /// Modifiers at the end of the text with no atom after them.
+    #[error("column {column}: modifiers are not followed by an atom")]
+    DanglingModifiers {
+        /// 1-based character column of the first dangling modifier.
+        column: usize,
+    },
+    /// A range number that does not fit, or follows a doubled atom.
+    #[error("column {column}: bad range {text:?}: {reason}")]
+    BadRange {
+        /// 1-based character column of the range.
+        column: usize,
+        /// The range as written.
+        text: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// Direction modifiers that do not combine (`h` alone, `hf`, `hh`, ...).
+    #[error("column {column}: direction modifiers {text:?} do not combine: {reason}")]
+    BadDirections {
+        /// 1-based character column of the first letter.
+        column: usize,
+        /// The letters.
+        text: String,
+        /// What is wrong with them.
+        reason: &'static str,
+    },
+}

@@ -1,0 +1,429 @@
+//! Betza notation: every atom, every direction prefix on an orthogonal (W), a diagonal (F)
+//! and an oblique (N) atom, ranges, riders, compounds, modalities and errors.
+//!
+//! Expected values are written by hand from the notation. Moves are `(x, y)`: `x` files
+//! to the right, `y` ranks forward (toward rank 8). The prefix rules (the crate README):
+//! a single letter selects the atom's moves furthest toward that side (`f` on W: the one
+//! forward move; on F: both forward diagonals; on N: the two narrow forward moves
+//! (±1, 2)); `v` = f + b, `s` = l + r; a vertical and a horizontal letter together name,
+//! on diagonal and oblique atoms, the moves of the second letter's set furthest toward the
+//! first (`frN` = the upper move of the right pair = (2, 1), `rfN` = the right move of the
+//! forward pair = (1, 2), `frF` = (1, 1)) and, on orthogonal atoms, both moves (`frW`);
+//! `fh bh lh rh` every move with a component toward that side; `hr hl` the chiral halves.
+
+use mobility::{Board, BoardSize, ParsePieceError, Piece, PieceOnBoard, Range};
+
+/// A piece from hand-written `(x, y, range)` moves (range 0 = unlimited).
+fn piece(moves: &[(i32, i32, u32)]) -> Piece {
+    let mut p = Piece::new();
+    for &(x, y, n) in moves {
+        p.add(grid::Direction::new(x, y).unwrap(), Range::from_count(n));
+    }
+    p
+}
+
+/// Leaps (range 1).
+fn leaps(moves: &[(i32, i32)]) -> Piece {
+    let v: Vec<(i32, i32, u32)> = moves.iter().map(|&(x, y)| (x, y, 1)).collect();
+    piece(&v)
+}
+
+fn betza(text: &str) -> Piece {
+    Piece::parse_betza(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn check(cases: &[(&str, &[(i32, i32)])]) {
+    for &(text, moves) in cases {
+        assert_eq!(betza(text), leaps(moves), "{text}");
+    }
+}
+
+const W: [(i32, i32); 4] = [(0, 1), (0, -1), (-1, 0), (1, 0)];
+const F: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+const N: [(i32, i32); 8] = [
+    (1, 2),
+    (-1, 2),
+    (1, -2),
+    (-1, -2),
+    (2, 1),
+    (-2, 1),
+    (2, -1),
+    (-2, -1),
+];
+
+#[test]
+fn atoms() {
+    // Each atom's leap (x <= y) and all its symmetric images.
+    check(&[
+        ("W", &W),
+        ("F", &F),
+        ("D", &[(0, 2), (0, -2), (2, 0), (-2, 0)]),
+        ("N", &N),
+        ("A", &[(2, 2), (2, -2), (-2, 2), (-2, -2)]),
+        ("H", &[(0, 3), (0, -3), (3, 0), (-3, 0)]),
+        (
+            "C",
+            &[
+                (1, 3),
+                (-1, 3),
+                (1, -3),
+                (-1, -3),
+                (3, 1),
+                (-3, 1),
+                (3, -1),
+                (-3, -1),
+            ],
+        ),
+        (
+            "Z",
+            &[
+                (2, 3),
+                (-2, 3),
+                (2, -3),
+                (-2, -3),
+                (3, 2),
+                (-3, 2),
+                (3, -2),
+                (-3, -2),
+            ],
+        ),
+        ("G", &[(3, 3), (3, -3), (-3, 3), (-3, -3)]),
+    ]);
+    // L and J are the older letters of C and Z; K is W + F.
+    assert_eq!(betza("L"), betza("C"));
+    assert_eq!(betza("J"), betza("Z"));
+    assert_eq!(betza("K"), betza("WF"));
+}
+
+#[test]
+fn shortcuts_and_riders() {
+    let rider = |moves: &[(i32, i32)]| {
+        let v: Vec<(i32, i32, u32)> = moves.iter().map(|&(x, y)| (x, y, 0)).collect();
+        piece(&v)
+    };
+    assert_eq!(betza("R"), rider(&W));
+    assert_eq!(betza("B"), rider(&F));
+    assert_eq!(betza("Q"), rider(&[W, F].concat()));
+    // Doubled atom or a 0 range: unlimited.
+    assert_eq!(betza("WW"), betza("R"));
+    assert_eq!(betza("W0"), betza("R"));
+    assert_eq!(betza("FF"), betza("B"));
+    assert_eq!(betza("F0"), betza("B"));
+    assert_eq!(betza("NN"), rider(&N));
+    assert_eq!(betza("N0"), rider(&N));
+    assert_eq!(betza("R0"), betza("R"));
+    assert_eq!(betza("RR"), betza("R"));
+    assert_eq!(betza("KK"), betza("Q"));
+}
+
+#[test]
+fn ranges() {
+    let limited = |moves: &[(i32, i32)], n| {
+        let v: Vec<(i32, i32, u32)> = moves.iter().map(|&(x, y)| (x, y, n)).collect();
+        piece(&v)
+    };
+    assert_eq!(betza("R4"), limited(&W, 4));
+    assert_eq!(betza("W4"), limited(&W, 4));
+    assert_eq!(betza("W2"), limited(&W, 2));
+    assert_eq!(betza("B3"), limited(&F, 3));
+    assert_eq!(betza("N2"), limited(&N, 2));
+    assert_eq!(betza("Q12"), limited(&[W, F].concat(), 12));
+    assert_eq!(betza("W1"), betza("W"));
+    assert_eq!(betza("B1"), betza("F"));
+    // Strength on 8x8 by hand: along one direction the room from the 8 squares of a line
+    // is 0..=7; W4 reaches min(room, 4): 0+1+2+3+4+4+4+4 = 22 per line, 8 lines per
+    // direction, 4 directions: 704. W2: 0+1+2*6 = 13 per line: 416.
+    assert_eq!(Board::CHESS.strength(&betza("R4")), 704);
+    assert_eq!(Board::CHESS.strength(&betza("W2")), 416);
+}
+
+#[test]
+fn nightrider_by_hand() {
+    // On 5x5 from a1 (file 0, rank 0) the knight directions with both components
+    // positive run (1,2): b3, c5 and (2,1): c2, e3; all others leave the board at once.
+    let size = BoardSize::new(5, 5).unwrap();
+    let on_board = PieceOnBoard::new(&betza("NN"), size);
+    let a1 = size.parse_square("a1").unwrap();
+    let names: Vec<String> = on_board.moves(a1).iter().map(|s| s.to_string()).collect();
+    assert_eq!(names, ["b3", "c2", "c5", "e3"]);
+    // A plain knight only reaches the first square of each: b3, c2.
+    assert_eq!(
+        PieceOnBoard::new(&betza("N"), size).destination_count(a1),
+        2
+    );
+}
+
+#[test]
+fn prefixes_on_the_wazir() {
+    check(&[
+        ("fW", &[(0, 1)]),
+        ("bW", &[(0, -1)]),
+        ("lW", &[(-1, 0)]),
+        ("rW", &[(1, 0)]),
+        ("vW", &[(0, 1), (0, -1)]),
+        ("sW", &[(1, 0), (-1, 0)]),
+        ("ffW", &[(0, 1)]),
+        // Orthogonal combinations join: the Xiangqi soldier after the river.
+        ("fsW", &[(0, 1), (1, 0), (-1, 0)]),
+        ("frW", &[(0, 1), (1, 0)]),
+        ("rfW", &[(0, 1), (1, 0)]),
+        ("blW", &[(0, -1), (-1, 0)]),
+        ("vsW", &W),
+        ("fhW", &[(0, 1)]),
+        ("rhW", &[(1, 0)]),
+        ("flbW", &[(0, 1), (-1, 0), (0, -1)]),
+    ]);
+}
+
+#[test]
+fn prefixes_on_the_ferz() {
+    check(&[
+        ("fF", &[(1, 1), (-1, 1)]),
+        ("bF", &[(1, -1), (-1, -1)]),
+        ("lF", &[(-1, 1), (-1, -1)]),
+        ("rF", &[(1, 1), (1, -1)]),
+        ("vF", &F),
+        ("sF", &F),
+        // Diagonal combinations intersect, in either order.
+        ("frF", &[(1, 1)]),
+        ("rfF", &[(1, 1)]),
+        ("flF", &[(-1, 1)]),
+        ("brF", &[(1, -1)]),
+        ("lbF", &[(-1, -1)]),
+        ("fsF", &[(1, 1), (-1, 1)]),
+        ("vrF", &[(1, 1), (1, -1)]),
+        ("fhF", &[(1, 1), (-1, 1)]),
+        ("lhF", &[(-1, 1), (-1, -1)]),
+        ("frFblF", &[(1, 1), (-1, -1)]),
+    ]);
+}
+
+#[test]
+fn prefixes_on_the_knight() {
+    check(&[
+        // Single letters: the pair going furthest that way.
+        ("fN", &[(1, 2), (-1, 2)]),
+        ("ffN", &[(1, 2), (-1, 2)]),
+        ("bN", &[(1, -2), (-1, -2)]),
+        ("lN", &[(-2, 1), (-2, -1)]),
+        ("rN", &[(2, 1), (2, -1)]),
+        ("vN", &[(1, 2), (-1, 2), (1, -2), (-1, -2)]),
+        ("sN", &[(2, 1), (2, -1), (-2, 1), (-2, -1)]),
+        // Two letters: of the second letter's pair, the move toward the first.
+        ("frN", &[(2, 1)]),
+        ("rfN", &[(1, 2)]),
+        ("flN", &[(-2, 1)]),
+        ("lfN", &[(-1, 2)]),
+        ("brN", &[(2, -1)]),
+        ("rbN", &[(1, -2)]),
+        ("blN", &[(-2, -1)]),
+        ("lbN", &[(-1, -2)]),
+        // fs = fl + fr: the wide forward moves; bs likewise backward.
+        ("fsN", &[(2, 1), (-2, 1)]),
+        ("bsN", &[(2, -1), (-2, -1)]),
+        // rv = rf + rb.
+        ("rvN", &[(1, 2), (1, -2)]),
+        // Halves: every move with a component toward that side.
+        ("fhN", &[(1, 2), (-1, 2), (2, 1), (-2, 1)]),
+        ("bhN", &[(1, -2), (-1, -2), (2, -1), (-2, -1)]),
+        ("lhN", &[(-1, 2), (-1, -2), (-2, 1), (-2, -1)]),
+        ("rhN", &[(1, 2), (1, -2), (2, 1), (2, -1)]),
+        // Chiral halves: (1, 2) turned by quarter turns, and its mirror image.
+        ("hrN", &[(1, 2), (2, -1), (-1, -2), (-2, 1)]),
+        ("hlN", &[(-1, 2), (2, 1), (1, -2), (-2, -1)]),
+        // Several specifiers join.
+        ("fbN", &[(1, 2), (-1, 2), (1, -2), (-1, -2)]),
+        ("ffrrN", &[(1, 2), (-1, 2), (2, 1), (2, -1)]),
+    ]);
+    // The shogi knight on 8x8 by hand: from ranks 1-6 it jumps two ranks up, one file
+    // either way: 2 moves from files b-g, 1 from a and h: 6 ranks * (6*2 + 2) = 84.
+    assert_eq!(Board::CHESS.strength(&betza("fN")), 84);
+}
+
+#[test]
+fn prefixes_on_compound_and_rider_atoms() {
+    // fK = fW + fF; the modifiers apply to each component.
+    check(&[("fK", &[(0, 1), (1, 1), (-1, 1)])]);
+    // fR: the lance; fsR: forward and sideways rook moves.
+    let lance = piece(&[(0, 1, 0)]);
+    assert_eq!(betza("fR"), lance);
+    assert_eq!(betza("fsR"), piece(&[(0, 1, 0), (1, 0, 0), (-1, 0, 0)]));
+    // Betza's own example: fr then l on a rook, all joined: no backward move.
+    assert_eq!(betza("frlR"), piece(&[(0, 1, 0), (1, 0, 0), (-1, 0, 0)]));
+    assert_eq!(betza("fB"), piece(&[(1, 1, 0), (-1, 1, 0)]));
+    assert_eq!(betza("fNN"), piece(&[(1, 2, 0), (-1, 2, 0)]));
+    // Strength of fW on 8x8: one move from each square below rank 8: 56. Of fF: from the
+    // 7 lower ranks, 2 moves from files b-g and 1 from a and h: 7 * 14 = 98.
+    assert_eq!(Board::CHESS.strength(&betza("fW")), 56);
+    assert_eq!(Board::CHESS.strength(&betza("fF")), 98);
+}
+
+#[test]
+fn compounds() {
+    let union = |a: &str, b: &str| betza(a).union(&betza(b));
+    assert_eq!(betza("NB"), union("N", "B"));
+    assert_eq!(betza("BN"), union("N", "B"));
+    assert_eq!(betza("RN"), union("R", "N"));
+    assert_eq!(betza("QN"), union("Q", "N"));
+    assert_eq!(betza("KN"), union("K", "N"));
+    // The leaper W inside the rook R adds nothing.
+    assert_eq!(betza("WR"), betza("R"));
+    // 8x8 by hand: the archbishop's knight and bishop moves never coincide, so its
+    // strength is 336 + 560; the chancellor's 336 + 896; the amazon's 336 + 1456.
+    assert_eq!(Board::CHESS.strength(&betza("NB")), 896);
+    assert_eq!(Board::CHESS.strength(&betza("RN")), 1232);
+    assert_eq!(Board::CHESS.strength(&betza("QN")), 1792);
+    // The king's W and F moves and the queen: Q already holds K, 1456.
+    assert_eq!(Board::CHESS.strength(&betza("QK")), 1456);
+}
+
+#[test]
+fn modalities() {
+    // m (move only) is every move on an empty board; c alone reaches nothing there.
+    assert_eq!(betza("mN"), betza("N"));
+    assert_eq!(betza("mcN"), betza("N"));
+    assert_eq!(betza("cmN"), betza("N"));
+    assert!(betza("cN").is_empty());
+    // c applies to its own atom only: cNB is a bishop.
+    assert_eq!(betza("cNB"), betza("B"));
+    // The shatranj pawn fmWfcF: forward step, forward diagonal captures (none here).
+    assert_eq!(betza("fmWfcF"), betza("fW"));
+    // Modifier letters may mix: mf and fm are the same.
+    assert_eq!(betza("mfN"), betza("fmN"));
+    // White space around the notation is ignored.
+    assert_eq!(betza("  N \t"), betza("N"));
+}
+
+#[test]
+fn errors_name_the_character_and_column() {
+    use ParsePieceError::*;
+    let err = |text: &str| Piece::parse_betza(text).unwrap_err();
+    for (text, modifier, column) in [
+        ("pR", 'p', 1),
+        ("nN", 'n', 1),
+        ("aK", 'a', 1),
+        ("iW", 'i', 1),
+        ("fjB", 'j', 2),
+        ("gQ", 'g', 1),
+        ("eF", 'e', 1),
+        ("Nx", 'x', 2),
+        ("fWtR", 't', 3),
+    ] {
+        assert_eq!(
+            err(text),
+            UnsupportedModifier { column, modifier },
+            "{text}"
+        );
+        assert!(err(text).to_string().contains("unsupported"), "{text}");
+    }
+    assert_eq!(
+        err("X"),
+        UnknownAtom {
+            column: 1,
+            atom: 'X'
+        }
+    );
+    assert_eq!(
+        err("NM"),
+        UnknownAtom {
+            column: 2,
+            atom: 'M'
+        }
+    );
+    assert_eq!(
+        err("N B"),
+        UnexpectedCharacter {
+            column: 2,
+            character: ' '
+        }
+    );
+    assert_eq!(
+        err("3N"),
+        UnexpectedCharacter {
+            column: 1,
+            character: '3'
+        }
+    );
+    assert_eq!(
+        err("Né"),
+        UnexpectedCharacter {
+            column: 2,
+            character: 'é'
+        }
+    );
+    assert_eq!(
+        err("fW f"),
+        UnexpectedCharacter {
+            column: 3,
+            character: ' '
+        }
+    );
+    assert_eq!(err("Nf"), DanglingModifiers { column: 2 });
+    assert_eq!(err("Nmc"), DanglingModifiers { column: 2 });
+    assert!(matches!(err("NN2"), BadRange { column: 3, .. }));
+    assert!(matches!(err("W99999999999"), BadRange { column: 2, .. }));
+    assert!(matches!(err("hN"), BadDirections { column: 1, .. }));
+    assert!(matches!(err("hfN"), BadDirections { column: 1, .. }));
+    assert!(matches!(err("hhN"), BadDirections { column: 1, .. }));
+    assert!(matches!(err("vhN"), BadDirections { column: 2, .. }));
+    assert_eq!(err(""), Empty);
+    assert_eq!(err(" \t "), Empty);
+}
+
+/// All symmetric images of the leap `(a, b)`, as the vector file describes each atom.
+fn images(a: i32, b: i32, range: u32) -> Piece {
+    let mut moves = Vec::new();
+    for (x, y) in [(a, b), (b, a)] {
+        for sx in [1, -1] {
+            for sy in [1, -1] {
+                moves.push((sx * x, sy * y, range));
+            }
+        }
+    }
+    piece(&moves)
+}
+
+/// Reads a piece as the vector file writes it: `(x, y)`, `X rider`, `X + Y`.
+fn described(text: &str) -> Piece {
+    if let Some((a, b)) = text.split_once(" + ") {
+        return described_letter(a).union(&described_letter(b));
+    }
+    if let Some(atom) = text.strip_suffix(" rider") {
+        let leap = described_letter(atom);
+        let mut rider = Piece::new();
+        for (d, _) in leap.moves() {
+            rider.add(d, Range::Unlimited);
+        }
+        return rider;
+    }
+    let inner = text.trim_start_matches('(').trim_end_matches(')');
+    let (a, b) = inner.split_once(", ").unwrap();
+    images(a.parse().unwrap(), b.parse().unwrap(), 1)
+}
+
+/// A letter already defined earlier in the file: its Betza reading (checked there).
+fn described_letter(letter: &str) -> Piece {
+    betza(letter.trim())
+}
+
+#[test]
+fn the_atom_vectors() {
+    let data = include_str!("data/betza-atoms.txt");
+    let mut checked = 0;
+    for line in data.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split(" | ").collect();
+        let [letter, leap, name] = fields[..] else {
+            panic!("bad line {line}");
+        };
+        assert_eq!(betza(letter), described(leap), "{line}");
+        // Alternative spellings: "camel (also written L)", "rook (also WW, W0)".
+        if let Some((_, also)) = name.split_once("(also ") {
+            let also = also.trim_end_matches(')').trim_start_matches("written ");
+            for other in also.split(", ") {
+                assert_eq!(betza(other), betza(letter), "{line}: {other}");
+            }
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 13);
+}
