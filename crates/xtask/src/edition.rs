@@ -88,3 +88,50 @@ fn collect_idents(tokens: TokenStream, idents: &mut BTreeSet<String>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn neutral(source: &str) -> String {
+        let mut file = syn::parse_file(source).unwrap();
+        make_edition_neutral(&mut file.items);
+        prettyplease::unparse(&file)
+    }
+
+    #[test]
+    fn into_iter_calls_become_trait_calls() {
+        let out = neutral("fn f() { let v: Vec<u8> = [1, 2].into_iter().map(|x: u8| x).collect(); v.iter().into_iter(); }");
+        assert!(
+            out.contains("::std::iter::IntoIterator::into_iter([1, 2])\n        .map(|x: u8| x)"),
+            "{out}"
+        );
+        assert!(
+            out.contains("::std::iter::IntoIterator::into_iter(v.iter())"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn modules_calling_2021_prelude_methods_import_the_traits() {
+        let out = neutral(
+            "fn a() { u8::try_from(3u32); }\n\
+             mod m { fn b() { let _: u8 = 3u32.try_into().unwrap(); Vec::<u8>::from_iter(None); } }\n\
+             mod n { use std::convert::TryFrom; fn c() { u8::try_from(3u32); } }\n\
+             mod o { fn d() {} }",
+        );
+        assert!(out.starts_with("use std::convert::TryFrom;\n"), "{out}");
+        assert!(
+            out.contains(
+                "mod m {\n    use std::iter::FromIterator;\n    use std::convert::TryInto;"
+            ),
+            "{out}"
+        );
+        assert_eq!(
+            out.matches("use std::convert::TryFrom;").count(),
+            2,
+            "{out}"
+        );
+        assert!(out.contains("mod o {\n    fn d() {}\n}"), "{out}");
+    }
+}
