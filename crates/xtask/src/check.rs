@@ -101,7 +101,7 @@ pub fn check_bundles(ws: &Workspace, options: &Options) -> Result<Vec<Checked>> 
         .map(|(name, _)| name.as_str())
         .collect();
     println!(
-        "bundle check: {} passed, {} failed",
+        "bundles: {} passed, {} failed",
         results.len() - failed.len(),
         failed.len()
     );
