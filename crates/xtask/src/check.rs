@@ -328,3 +328,48 @@ pub fn compare(expected: &Run, got: &Run) -> Option<String> {
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::process::ExitStatusExt;
+
+    fn run_of(code: i32, stdout: &str, stderr: &str) -> Run {
+        Run {
+            status: ExitStatus::from_raw(code << 8),
+            stdout: stdout.as_bytes().to_vec(),
+            stderr: stderr.as_bytes().to_vec(),
+        }
+    }
+
+    #[test]
+    fn identical_runs_compare_equal() {
+        assert_eq!(
+            compare(
+                &run_of(1, "a\nb\n", "line 2: x\n"),
+                &run_of(1, "a\nb\n", "line 2: x\n")
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn differences_name_the_stream_and_the_line() {
+        let expected = run_of(0, "a\nb\nc\n", "");
+        let status = compare(&expected, &run_of(1, "a\nb\nc\n", "")).unwrap();
+        assert_eq!(status, "exit status Some(1), expected Some(0)");
+        let stdout = compare(&expected, &run_of(0, "a\nB\nc\n", "")).unwrap();
+        assert!(
+            stdout.starts_with("stdout differs at line 2 (6 vs 6 bytes)"),
+            "{stdout}"
+        );
+        assert!(stdout.contains("got \"B\", expected \"b\""), "{stdout}");
+        let missing = compare(&expected, &run_of(0, "a\nb\n", "")).unwrap();
+        assert!(
+            missing.starts_with("stdout differs at line 3 (4 vs 6 bytes)"),
+            "{missing}"
+        );
+        let stderr = compare(&expected, &run_of(0, "a\nb\nc\n", "oops\n")).unwrap();
+        assert!(stderr.starts_with("stderr differs at line 1"), "{stderr}");
+    }
+}
