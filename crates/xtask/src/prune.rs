@@ -414,8 +414,15 @@ impl Pruner<'_> {
             }
             keep.push(item);
         }
-        // An inherent impl left empty goes too.
-        keep.retain(|item| !matches!(item, Item::Impl(block) if block.trait_.is_none() && block.items.is_empty()));
+        // An inherent impl or a module left empty goes too.
+        keep.retain(|item| match item {
+            Item::Impl(block) => block.trait_.is_some() || !block.items.is_empty(),
+            Item::Mod(module) => module
+                .content
+                .as_ref()
+                .is_none_or(|(_, items)| !items.is_empty()),
+            _ => true,
+        });
         *items = keep;
     }
 
@@ -568,12 +575,29 @@ fn type_name(item: &Item) -> Option<String> {
 /// of the removed types: `impl Display for X`, `impl From<X> for Y`. Such an impl can
 /// only be used with a value of `X`, which no live code has. A same-named live type
 /// wrongly hit makes the round fail to compile, and the name is then kept.
-/// Also removes the trait impls for the types `unbuilt` (`impl Display for X`).
+/// Also removes the trait impls for the types `unbuilt` (`impl Display for X`), and the
+/// item-position macro invocations naming a removed type (`ops!(BitAnd for X)`) or
+/// invoking a `macro_rules!` of the same module whose body names one.
 fn remove_impls_naming(
     items: &mut Vec<Item>,
     removed: &BTreeSet<String>,
     unbuilt: &BTreeSet<String>,
 ) {
+    let names_removed = |tokens: proc_macro2::TokenStream| {
+        crate::paths::idents(tokens)
+            .iter()
+            .any(|ident| removed.contains(ident))
+    };
+    // `macro_rules!` definitions of this module whose body names a removed type.
+    let tainted: BTreeSet<String> = items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Macro(mac) if names_removed(mac.mac.tokens.clone()) => {
+                mac.ident.as_ref().map(ToString::to_string)
+            }
+            _ => None,
+        })
+        .collect();
     items.retain_mut(|item| match item {
         Item::Impl(block) => {
             let trait_path = block.trait_.as_ref().map(|(path, _)| path);
@@ -585,6 +609,16 @@ fn remove_impls_naming(
             let unbuilt_trait_impl = trait_path.is_some()
                 && impl_self_name(self_ty).is_some_and(|name| unbuilt.contains(&name));
             !(names_removed || unbuilt_trait_impl)
+        }
+        // A macro invocation generating items (impls) for a removed type goes with it:
+        // its tokens name the type, or the macro's body does.
+        Item::Macro(mac) if mac.ident.is_none() => {
+            let invokes_tainted = mac
+                .mac
+                .path
+                .get_ident()
+                .is_some_and(|name| tainted.contains(&name.to_string()));
+            !(invokes_tainted || names_removed(mac.mac.tokens.clone()))
         }
         Item::Mod(module) => {
             if let Some((_, inner)) = &mut module.content {
