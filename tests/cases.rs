@@ -81,4 +81,5 @@ macro_rules! judge {
 }
 
 // Judge programs are added here as they land, one line each.
+judge!(reversi_board, "reversi-board");
 judge!(mobility, "mobility");

@@ -1,1 +1,15 @@
-//! The `reversi` crate (work in progress).
+#![doc = include_str!("../README.md")]
+
+mod bitboard;
+mod board;
+mod color;
+mod perft;
+mod transcript;
+
+pub use board::{Board, BoardError, IllegalMove, Outcome, SIZE};
+pub use color::{ByColor, Color};
+pub use perft::{divide, perft, Convention, ParseConventionError, Ply};
+pub use transcript::{ParseTranscriptError, Transcript};
+
+/// The [`grid`] types this crate's API uses, for callers that do not depend on `grid`.
+pub use grid::{ParseSquareError, Square, SquareSet};

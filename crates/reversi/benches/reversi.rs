@@ -1,0 +1,84 @@
+//! Benchmarks: perft from the start (the runtime-dispatched fast path where the CPU has
+//! it) and move generation alone (`Board::legal_moves`, the portable code) over
+//! positions from random games.
+//!
+//! Run: `cargo bench -p reversi --bench reversi`.
+
+// `criterion_group!` defines an undocumented public function.
+#![allow(missing_docs)]
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use reversi::{perft, Board, Convention};
+
+/// Positions from random games (a fixed xorshift generator, so every run sees the same).
+fn positions() -> Vec<Board> {
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        state.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    };
+    let mut all = Vec::new();
+    for _ in 0..100 {
+        let mut board = Board::START;
+        loop {
+            all.push(board);
+            let moves: Vec<_> = board.legal_moves().squares(reversi::SIZE).collect();
+            if moves.is_empty() {
+                match board.pass() {
+                    Ok(passed) => board = passed,
+                    Err(_) => break,
+                }
+                continue;
+            }
+            let square = moves[(next() % moves.len() as u64) as usize];
+            board = board.play(square).expect("a legal move");
+        }
+    }
+    all
+}
+
+fn bench_perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft");
+    group.sample_size(10);
+    for depth in [8u32, 9] {
+        let leaves = perft(&Board::START, depth, Convention::A);
+        group.throughput(Throughput::Elements(leaves));
+        group.bench_function(format!("A/{depth}"), |b| {
+            b.iter(|| perft(black_box(&Board::START), black_box(depth), Convention::A))
+        });
+    }
+    group.finish();
+}
+
+fn bench_move_generation(c: &mut Criterion) {
+    let positions = positions();
+    let mut group = c.benchmark_group("move generation");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("legal_moves", |b| {
+        b.iter(|| {
+            black_box(&positions)
+                .iter()
+                .map(|board| board.legal_moves().bits())
+                .fold(0u64, |acc, moves| acc ^ moves)
+        })
+    });
+    group.bench_function("legal_moves+flips", |b| {
+        b.iter(|| {
+            let mut discs = 0u32;
+            for board in black_box(&positions) {
+                for square in board.legal_moves().squares(reversi::SIZE) {
+                    discs += board.flips(square).len();
+                }
+            }
+            discs
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_perft, bench_move_generation);
+criterion_main!(benches);

@@ -1,0 +1,459 @@
+//! The position: two bitboards and the side to move.
+
+use grid::{BoardSize, Square, SquareSet};
+use thiserror::Error;
+
+use crate::bitboard;
+use crate::color::{ByColor, Color};
+
+/// The Reversi board size, 8 files by 8 ranks.
+pub const SIZE: BoardSize = BoardSize::CHESS;
+
+/// Why a move (or a pass) cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum IllegalMove {
+    /// The square belongs to a board of another size.
+    #[error("square {square} is not on the 8x8 Reversi board")]
+    WrongBoard {
+        /// The square given.
+        square: Square,
+    },
+    /// The square already holds a disc.
+    #[error("square {square} is not empty")]
+    Occupied {
+        /// The square given.
+        square: Square,
+    },
+    /// Placing a disc there closes no run of opponent discs.
+    #[error("{color} on {square} flips no disc")]
+    NoFlip {
+        /// The square given.
+        square: Square,
+        /// The side to move.
+        color: Color,
+    },
+    /// Neither side has a legal move.
+    #[error("the game is over")]
+    GameOver,
+    /// A pass was asked for while the side to move has a legal move.
+    #[error("{color} has a legal move and cannot pass")]
+    CannotPass {
+        /// The side to move.
+        color: Color,
+    },
+}
+
+/// Why two disc sets do not make a board.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum BoardError {
+    /// A square is in both sets.
+    #[error("square {square} holds both a black and a white disc")]
+    Overlap {
+        /// The lowest such square.
+        square: Square,
+    },
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The side with more discs won.
+    Win(Color),
+    /// Both sides have as many discs.
+    Draw,
+}
+
+/// A Reversi position: the side to move's discs and the opponent's as two `u64`
+/// bitboards (bit 0 = a1, bit 7 = h1, bit 63 = h8, the [`grid`] square index on 8x8),
+/// and which colour is to move. A small `Copy` value: making a move returns a new board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    mover: u64,
+    opponent: u64,
+    side_to_move: Color,
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::START
+    }
+}
+
+fn square_of(index: u32) -> Square {
+    // Every index below 64 is a square of the 8x8 board.
+    match SIZE.square_at(index as usize & 63) {
+        Some(square) => square,
+        None => unreachable!("index below 64"),
+    }
+}
+
+impl Board {
+    /// The start: White on d4 and e5, Black on e4 and d5, Black to move.
+    pub const START: Board = Board {
+        mover: (1 << 28) | (1 << 35),
+        opponent: (1 << 27) | (1 << 36),
+        side_to_move: Color::Black,
+    };
+
+    /// The board with these discs and side to move.
+    ///
+    /// # Errors
+    /// [`BoardError::Overlap`] when a square is in both sets.
+    ///
+    /// ```
+    /// use grid::SquareSet;
+    /// use reversi::{Board, Color};
+    /// let board = Board::from_discs(SquareSet::from_bits(1), SquareSet::from_bits(2), Color::White)?;
+    /// assert_eq!(board.side_to_move(), Color::White);
+    /// assert!(Board::from_discs(SquareSet::from_bits(3), SquareSet::from_bits(2), Color::White).is_err());
+    /// # Ok::<_, reversi::BoardError>(())
+    /// ```
+    pub fn from_discs(
+        black: SquareSet,
+        white: SquareSet,
+        side_to_move: Color,
+    ) -> Result<Board, BoardError> {
+        let both = black.bits() & white.bits();
+        if both != 0 {
+            return Err(BoardError::Overlap {
+                square: square_of(both.trailing_zeros()),
+            });
+        }
+        let (mover, opponent) = match side_to_move {
+            Color::Black => (black.bits(), white.bits()),
+            Color::White => (white.bits(), black.bits()),
+        };
+        Ok(Board {
+            mover,
+            opponent,
+            side_to_move,
+        })
+    }
+
+    /// The board with the side to move's discs `mover` and the other side's `opponent`
+    /// as raw bitboards.
+    ///
+    /// # Errors
+    /// [`BoardError::Overlap`] when a bit is set in both.
+    ///
+    /// ```
+    /// use reversi::{Board, Color};
+    /// let board = Board::from_bitboards(1 << 28 | 1 << 35, 1 << 27 | 1 << 36, Color::Black)?;
+    /// assert_eq!(board, Board::START);
+    /// # Ok::<_, reversi::BoardError>(())
+    /// ```
+    pub fn from_bitboards(
+        mover: u64,
+        opponent: u64,
+        side_to_move: Color,
+    ) -> Result<Board, BoardError> {
+        if mover & opponent != 0 {
+            return Err(BoardError::Overlap {
+                square: square_of((mover & opponent).trailing_zeros()),
+            });
+        }
+        Ok(Board {
+            mover,
+            opponent,
+            side_to_move,
+        })
+    }
+
+    /// The side to move.
+    ///
+    /// ```
+    /// assert_eq!(reversi::Board::START.side_to_move(), reversi::Color::Black);
+    /// ```
+    pub const fn side_to_move(&self) -> Color {
+        self.side_to_move
+    }
+
+    /// The side to move's discs as a raw bitboard.
+    ///
+    /// ```
+    /// // Black (to move) has e4 (index 28) and d5 (index 35).
+    /// assert_eq!(reversi::Board::START.mover_bits(), 1 << 28 | 1 << 35);
+    /// ```
+    pub const fn mover_bits(&self) -> u64 {
+        self.mover
+    }
+
+    /// The opponent's discs as a raw bitboard.
+    ///
+    /// ```
+    /// // White has d4 (index 27) and e5 (index 36).
+    /// assert_eq!(reversi::Board::START.opponent_bits(), 1 << 27 | 1 << 36);
+    /// ```
+    pub const fn opponent_bits(&self) -> u64 {
+        self.opponent
+    }
+
+    /// The discs of `color`.
+    ///
+    /// ```
+    /// use reversi::{Board, Color};
+    /// let d4 = grid::BoardSize::CHESS.parse_square("d4")?;
+    /// assert!(Board::START.discs(Color::White).contains(d4));
+    /// # Ok::<_, grid::ParseSquareError>(())
+    /// ```
+    pub const fn discs(&self, color: Color) -> SquareSet {
+        if color as u8 == self.side_to_move as u8 {
+            SquareSet::from_bits(self.mover)
+        } else {
+            SquareSet::from_bits(self.opponent)
+        }
+    }
+
+    /// The empty squares.
+    ///
+    /// ```
+    /// assert_eq!(reversi::Board::START.empty_squares().len(), 60);
+    /// ```
+    pub const fn empty_squares(&self) -> SquareSet {
+        SquareSet::from_bits(!(self.mover | self.opponent))
+    }
+
+    /// The number of discs of each side.
+    ///
+    /// ```
+    /// use reversi::{Board, ByColor};
+    /// assert_eq!(Board::START.disc_counts(), ByColor { black: 2, white: 2 });
+    /// ```
+    pub fn disc_counts(&self) -> ByColor<u32> {
+        ByColor::new_with(|color| self.discs(color).len())
+    }
+
+    /// The colour of the disc on `square`, if any (`None` also for a square of another
+    /// board size).
+    ///
+    /// ```
+    /// use reversi::{Board, Color};
+    /// let e4 = grid::BoardSize::CHESS.parse_square("e4")?;
+    /// assert_eq!(Board::START.disc_at(e4), Some(Color::Black));
+    /// # Ok::<_, grid::ParseSquareError>(())
+    /// ```
+    pub fn disc_at(&self, square: Square) -> Option<Color> {
+        if square.size() != SIZE {
+            return None;
+        }
+        let bit = 1u64 << (square.index() & 63);
+        if self.mover & bit != 0 {
+            Some(self.side_to_move)
+        } else if self.opponent & bit != 0 {
+            Some(self.side_to_move.other())
+        } else {
+            None
+        }
+    }
+
+    /// The legal moves of the side to move: the empty squares where a disc closes, in at
+    /// least one of the 8 directions, a run of one or more opponent discs.
+    ///
+    /// ```
+    /// use reversi::Board;
+    /// let moves: Vec<String> = Board::START
+    ///     .legal_moves()
+    ///     .squares(grid::BoardSize::CHESS)
+    ///     .map(|square| square.to_string())
+    ///     .collect();
+    /// assert_eq!(moves, ["d3", "c4", "f5", "e6"]);
+    /// ```
+    pub fn legal_moves(&self) -> SquareSet {
+        SquareSet::from_bits(bitboard::moves(self.mover, self.opponent))
+    }
+
+    /// Whether the side to move has a legal move.
+    ///
+    /// ```
+    /// assert!(reversi::Board::START.can_move());
+    /// ```
+    pub fn can_move(&self) -> bool {
+        bitboard::moves(self.mover, self.opponent) != 0
+    }
+
+    /// Whether the side to move must pass: it has no legal move but the opponent has.
+    ///
+    /// ```
+    /// assert!(!reversi::Board::START.must_pass());
+    /// ```
+    pub fn must_pass(&self) -> bool {
+        !self.can_move() && bitboard::moves(self.opponent, self.mover) != 0
+    }
+
+    /// Whether the game is over: neither side has a legal move.
+    ///
+    /// ```
+    /// assert!(!reversi::Board::START.is_game_over());
+    /// ```
+    pub fn is_game_over(&self) -> bool {
+        !self.can_move() && bitboard::moves(self.opponent, self.mover) == 0
+    }
+
+    /// The result of a finished game (most discs wins), `None` while it goes on.
+    ///
+    /// ```
+    /// use reversi::{Board, Color, Outcome};
+    /// use grid::SquareSet;
+    /// assert_eq!(Board::START.outcome(), None);
+    /// // Only black discs are left: nobody can move and Black wins.
+    /// let board = Board::from_discs(SquareSet::from_bits(0xFF), SquareSet::EMPTY, Color::White)?;
+    /// assert_eq!(board.outcome(), Some(Outcome::Win(Color::Black)));
+    /// # Ok::<_, reversi::BoardError>(())
+    /// ```
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !self.is_game_over() {
+            return None;
+        }
+        let counts = self.disc_counts();
+        Some(match counts.black.cmp(&counts.white) {
+            std::cmp::Ordering::Greater => Outcome::Win(Color::Black),
+            std::cmp::Ordering::Less => Outcome::Win(Color::White),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        })
+    }
+
+    /// The winner of a finished game; `None` while the game goes on or after a draw.
+    ///
+    /// ```
+    /// assert_eq!(reversi::Board::START.winner(), None);
+    /// ```
+    pub fn winner(&self) -> Option<Color> {
+        match self.outcome() {
+            Some(Outcome::Win(color)) => Some(color),
+            _ => None,
+        }
+    }
+
+    /// The discs a move of the side to move on `square` would flip (empty when the move
+    /// is illegal).
+    ///
+    /// ```
+    /// use reversi::Board;
+    /// let chess = grid::BoardSize::CHESS;
+    /// let flipped = Board::START.flips(chess.parse_square("d3")?);
+    /// assert_eq!(flipped.squares(chess).map(|s| s.to_string()).collect::<Vec<_>>(), ["d4"]);
+    /// # Ok::<_, grid::ParseSquareError>(())
+    /// ```
+    pub fn flips(&self, square: Square) -> SquareSet {
+        if square.size() != SIZE || (self.mover | self.opponent) >> (square.index() & 63) & 1 != 0 {
+            return SquareSet::EMPTY;
+        }
+        SquareSet::from_bits(bitboard::flips(
+            self.mover,
+            self.opponent,
+            square.index() as u32,
+        ))
+    }
+
+    /// The board after the side to move places a disc on `square`: the runs it closes
+    /// flip, and the other side is to move.
+    ///
+    /// # Errors
+    /// [`IllegalMove::WrongBoard`], [`IllegalMove::Occupied`], [`IllegalMove::GameOver`]
+    /// (neither side can move) or [`IllegalMove::NoFlip`] (the move closes no run; this is
+    /// also the error when the side to move has no legal move and must pass).
+    ///
+    /// ```
+    /// use reversi::{Board, ByColor, Color};
+    /// let board = Board::START.play(grid::BoardSize::CHESS.parse_square("d3")?)?;
+    /// assert_eq!(board.side_to_move(), Color::White);
+    /// assert_eq!(board.disc_counts(), ByColor { black: 4, white: 1 });
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play(&self, square: Square) -> Result<Board, IllegalMove> {
+        if square.size() != SIZE {
+            return Err(IllegalMove::WrongBoard { square });
+        }
+        let index = square.index() as u32 & 63;
+        let bit = 1u64 << index;
+        if (self.mover | self.opponent) & bit != 0 {
+            return Err(IllegalMove::Occupied { square });
+        }
+        let flipped = bitboard::flips(self.mover, self.opponent, index);
+        if flipped == 0 {
+            return Err(if self.is_game_over() {
+                IllegalMove::GameOver
+            } else {
+                IllegalMove::NoFlip {
+                    square,
+                    color: self.side_to_move,
+                }
+            });
+        }
+        Ok(Board {
+            mover: self.opponent ^ flipped,
+            opponent: self.mover ^ flipped ^ bit,
+            side_to_move: self.side_to_move.other(),
+        })
+    }
+
+    /// The board after the side to move passes.
+    ///
+    /// # Errors
+    /// [`IllegalMove::CannotPass`] when the side to move has a legal move,
+    /// [`IllegalMove::GameOver`] when neither side has one.
+    ///
+    /// ```
+    /// use reversi::{Board, IllegalMove, Color};
+    /// assert_eq!(Board::START.pass(), Err(IllegalMove::CannotPass { color: Color::Black }));
+    /// ```
+    pub fn pass(&self) -> Result<Board, IllegalMove> {
+        if self.can_move() {
+            return Err(IllegalMove::CannotPass {
+                color: self.side_to_move,
+            });
+        }
+        if bitboard::moves(self.opponent, self.mover) == 0 {
+            return Err(IllegalMove::GameOver);
+        }
+        Ok(self.swapped())
+    }
+
+    /// Plays `square` for whichever side the game state says is to move: when the side
+    /// to move has no legal move (and the game is not over) it passes first. This is how
+    /// move lists with implicit passes are read.
+    ///
+    /// # Errors
+    /// As [`Board::play`], for the side that moves after the pass if any.
+    ///
+    /// ```
+    /// use reversi::Board;
+    /// let board = Board::START.play_after_pass(grid::BoardSize::CHESS.parse_square("d3")?)?;
+    /// assert_eq!(board.disc_counts().black, 4);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_after_pass(&self, square: Square) -> Result<Board, IllegalMove> {
+        if self.must_pass() {
+            self.swapped().play(square)
+        } else {
+            self.play(square)
+        }
+    }
+
+    /// The same discs with the other side to move (a pass, unchecked).
+    pub(crate) const fn swapped(&self) -> Board {
+        Board {
+            mover: self.opponent,
+            opponent: self.mover,
+            side_to_move: self.side_to_move.other(),
+        }
+    }
+}
+
+/// A diagram with rank 8 on top, files a to h left to right: `X` Black, `O` White, `.`
+/// empty, one line per rank, each line ending with a newline.
+impl std::fmt::Display for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for rank in (0..8u8).rev() {
+            for file in 0..8u8 {
+                let c = SIZE
+                    .square(file, rank)
+                    .and_then(|square| self.disc_at(square))
+                    .map_or('.', Color::char);
+                write!(f, "{c}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}

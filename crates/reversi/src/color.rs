@@ -1,0 +1,137 @@
+//! The two sides and per-side data.
+
+use std::fmt;
+
+/// A side: Black moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Color {
+    /// The side that moves first; written `X` in board diagrams.
+    Black = 0,
+    /// The side that moves second; written `O` in board diagrams.
+    White = 1,
+}
+
+impl Color {
+    /// Both sides, Black first.
+    pub const ALL: [Color; 2] = [Color::Black, Color::White];
+
+    /// The other side.
+    ///
+    /// ```
+    /// use reversi::Color;
+    /// assert_eq!(Color::Black.other(), Color::White);
+    /// ```
+    pub const fn other(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// The disc character of the usual text diagrams: `X` for Black, `O` for White.
+    ///
+    /// ```
+    /// assert_eq!(reversi::Color::White.char(), 'O');
+    /// ```
+    pub const fn char(self) -> char {
+        match self {
+            Color::Black => 'X',
+            Color::White => 'O',
+        }
+    }
+
+    /// The side whose disc character ([`Color::char`]) is `c`.
+    ///
+    /// ```
+    /// use reversi::Color;
+    /// assert_eq!(Color::from_char('X'), Some(Color::Black));
+    /// assert_eq!(Color::from_char('.'), None);
+    /// ```
+    pub const fn from_char(c: char) -> Option<Color> {
+        match c {
+            'X' => Some(Color::Black),
+            'O' => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// The side's name, `"Black"` or `"White"`.
+    ///
+    /// ```
+    /// assert_eq!(reversi::Color::Black.name(), "Black");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::Black => "Black",
+            Color::White => "White",
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One value per side, instead of a `[T; 2]` indexed by hand.
+///
+/// ```
+/// use reversi::{ByColor, Color};
+/// let mut counts = ByColor { black: 2, white: 2 };
+/// *counts.get_mut(Color::White) += 1;
+/// assert_eq!(counts.get(Color::White), 3);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ByColor<T> {
+    /// Black's value.
+    pub black: T,
+    /// White's value.
+    pub white: T,
+}
+
+impl<T> ByColor<T> {
+    /// Builds both values from a function of the side.
+    ///
+    /// ```
+    /// use reversi::{ByColor, Color};
+    /// assert_eq!(ByColor::new_with(Color::char), ByColor { black: 'X', white: 'O' });
+    /// ```
+    pub fn new_with(mut f: impl FnMut(Color) -> T) -> ByColor<T> {
+        ByColor {
+            black: f(Color::Black),
+            white: f(Color::White),
+        }
+    }
+
+    /// The value of `color`.
+    ///
+    /// ```
+    /// let counts = reversi::ByColor { black: 3, white: 1 };
+    /// assert_eq!(counts.get(reversi::Color::Black), 3);
+    /// ```
+    pub fn get(&self, color: Color) -> T
+    where
+        T: Copy,
+    {
+        match color {
+            Color::Black => self.black,
+            Color::White => self.white,
+        }
+    }
+
+    /// The value of `color`, mutably.
+    ///
+    /// ```
+    /// let mut counts = reversi::ByColor { black: 3, white: 1 };
+    /// *counts.get_mut(reversi::Color::White) += 1;
+    /// assert_eq!(counts.white, 2);
+    /// ```
+    pub fn get_mut(&mut self, color: Color) -> &mut T {
+        match color {
+            Color::Black => &mut self.black,
+            Color::White => &mut self.white,
+        }
+    }
+}

@@ -1,0 +1,206 @@
+//! Compact game transcripts: `f5d6c3d3...`.
+
+use std::fmt;
+use std::str::FromStr;
+
+use grid::{ParseSquareError, Square};
+use thiserror::Error;
+
+use crate::board::{Board, IllegalMove, SIZE};
+
+/// Why a text is not a transcript. `index` is the 1-based number of the failing move.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseTranscriptError {
+    /// The text ends in the middle of a move.
+    #[error("move {index}: {text:?} is cut short: a move is a file letter and a rank digit")]
+    Truncated {
+        /// The failing move's number, from 1.
+        index: usize,
+        /// What is left of it.
+        text: String,
+    },
+    /// Two characters that are not a square of the 8x8 board.
+    #[error("move {index}: {source}")]
+    Square {
+        /// The failing move's number, from 1.
+        index: usize,
+        /// What is wrong with the square's name.
+        #[source]
+        source: ParseSquareError,
+    },
+    /// A square that is not a legal move there.
+    #[error("move {index} ({square}): {source}")]
+    Illegal {
+        /// The failing move's number, from 1.
+        index: usize,
+        /// The square played.
+        square: Square,
+        /// Why it is not legal.
+        #[source]
+        source: IllegalMove,
+    },
+}
+
+/// A game from the start position as its moves, in the compact notation: two
+/// characters a move (file letter, rank digit), no separators, passes implicit (a side
+/// with no legal move passes, so whose move it is follows from the game). Every move is
+/// checked when it is added, so a transcript is always a legal game; the position it
+/// reaches is kept.
+///
+/// ```
+/// use reversi::{Color, Transcript};
+/// let game: Transcript = "f5d6c3d3c4".parse()?;
+/// assert_eq!(game.len(), 5);
+/// assert_eq!(game.board().side_to_move(), Color::White);
+/// assert_eq!(game.to_string(), "f5d6c3d3c4");
+/// // Upper case is read too; the text is always written in lower case.
+/// assert_eq!("F5D6".parse::<Transcript>()?.to_string(), "f5d6");
+/// # Ok::<_, reversi::ParseTranscriptError>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Transcript {
+    moves: Vec<Square>,
+    board: Board,
+}
+
+impl Transcript {
+    /// The empty game: no move yet, the start position.
+    ///
+    /// ```
+    /// let game = reversi::Transcript::new();
+    /// assert!(game.is_empty());
+    /// assert_eq!(*game.board(), reversi::Board::START);
+    /// ```
+    pub fn new() -> Transcript {
+        Transcript::default()
+    }
+
+    /// The moves played, in order (passes are not listed).
+    ///
+    /// ```
+    /// let game: reversi::Transcript = "f5d6".parse()?;
+    /// let names: Vec<String> = game.moves().iter().map(|m| m.to_string()).collect();
+    /// assert_eq!(names, ["f5", "d6"]);
+    /// # Ok::<_, reversi::ParseTranscriptError>(())
+    /// ```
+    pub fn moves(&self) -> &[Square] {
+        &self.moves
+    }
+
+    /// The number of moves played (passes not counted).
+    ///
+    /// ```
+    /// assert_eq!("f5d6c3".parse::<reversi::Transcript>()?.len(), 3);
+    /// # Ok::<_, reversi::ParseTranscriptError>(())
+    /// ```
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether no move has been played.
+    ///
+    /// ```
+    /// assert!("".parse::<reversi::Transcript>()?.is_empty());
+    /// # Ok::<_, reversi::ParseTranscriptError>(())
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The position after the last move. Its side to move may have to pass
+    /// ([`Board::must_pass`]): the pass is only made by the next move.
+    ///
+    /// ```
+    /// // After these eight plies Black has no move: the pass comes with the next move.
+    /// let game: reversi::Transcript = "d3c3b3b2f5a3a1c1".parse()?;
+    /// assert!(game.board().must_pass());
+    /// # Ok::<_, reversi::ParseTranscriptError>(())
+    /// ```
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Adds a move for whichever side is to move, passing first for a side with no
+    /// legal move ([`Board::play_after_pass`]).
+    ///
+    /// # Errors
+    /// The [`IllegalMove`] of [`Board::play`]; the transcript is then unchanged.
+    ///
+    /// ```
+    /// use reversi::{IllegalMove, Transcript};
+    /// let chess = grid::BoardSize::CHESS;
+    /// let mut game = Transcript::new();
+    /// game.play(chess.parse_square("f5")?)?;
+    /// let again = game.play(chess.parse_square("f5")?);
+    /// assert!(matches!(again, Err(IllegalMove::Occupied { .. })));
+    /// assert_eq!(game.to_string(), "f5");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play(&mut self, square: Square) -> Result<(), IllegalMove> {
+        self.board = self.board.play_after_pass(square)?;
+        self.moves.push(square);
+        Ok(())
+    }
+
+    /// Parses a transcript from bytes (see [`Transcript`]); the letters in either case,
+    /// surrounding ASCII whitespace ignored.
+    ///
+    /// # Errors
+    /// [`ParseTranscriptError`], naming the first failing move's index.
+    ///
+    /// ```
+    /// use reversi::{ParseTranscriptError, Transcript};
+    /// let error = Transcript::parse_bytes(b"f5d6f5").unwrap_err();
+    /// assert!(matches!(error, ParseTranscriptError::Illegal { index: 3, .. }));
+    /// assert_eq!(error.to_string(), "move 3 (f5): square f5 is not empty");
+    /// ```
+    pub fn parse_bytes(text: &[u8]) -> Result<Transcript, ParseTranscriptError> {
+        let start = text
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .unwrap_or(text.len());
+        let end = text
+            .iter()
+            .rposition(|b| !b.is_ascii_whitespace())
+            .map_or(start, |last| (last + 1).max(start));
+        let mut transcript = Transcript::new();
+        for (i, pair) in text[start..end].chunks(2).enumerate() {
+            let index = i + 1;
+            if pair.len() < 2 {
+                return Err(ParseTranscriptError::Truncated {
+                    index,
+                    text: String::from_utf8_lossy(pair).into_owned(),
+                });
+            }
+            let name = pair.to_ascii_lowercase();
+            let square = Square::parse_bytes(&name, SIZE)
+                .map_err(|source| ParseTranscriptError::Square { index, source })?;
+            transcript
+                .play(square)
+                .map_err(|source| ParseTranscriptError::Illegal {
+                    index,
+                    square,
+                    source,
+                })?;
+        }
+        Ok(transcript)
+    }
+}
+
+impl FromStr for Transcript {
+    type Err = ParseTranscriptError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Transcript::parse_bytes(s.as_bytes())
+    }
+}
+
+/// The compact notation, lower case, no separators.
+impl fmt::Display for Transcript {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for square in &self.moves {
+            write!(f, "{square}")?;
+        }
+        Ok(())
+    }
+}
