@@ -22,8 +22,9 @@ pub const MAX_BUNDLE_BYTES: usize = 64 * 1024;
 pub struct Options {
     /// Judge programs checked at once (each compiles with `rustc -O`).
     pub jobs: usize,
-    /// Build the workspace binaries with `--release` (default: the dev profile).
-    pub release: bool,
+    /// The cargo profile the workspace binaries are built with (default `test`: the
+    /// dev profile with the workspace's optimisation, and what `cargo test` built).
+    pub profile: String,
     /// Longest run of one program on one case file.
     pub timeout: Duration,
     /// Cargo's target folder for the workspace build (default: the workspace's own).
@@ -34,7 +35,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             jobs: 2,
-            release: false,
+            profile: "test".to_owned(),
             timeout: Duration::from_secs(60),
             target_dir: None,
         }
@@ -127,9 +128,7 @@ fn build(ws: &Workspace, options: &Options) -> Result<Vec<(String, PathBuf)>> {
         .arg("--manifest-path")
         .arg(ws.root.join("Cargo.toml"))
         .stdout(Stdio::piped());
-    if options.release {
-        command.arg("--release");
-    }
+    command.args(["--profile", &options.profile]);
     if let Some(dir) = &options.target_dir {
         command.env("CARGO_TARGET_DIR", dir);
     }

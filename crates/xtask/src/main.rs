@@ -32,9 +32,10 @@ enum Task {
         /// Judge programs checked at once.
         #[arg(long, default_value_t = 2)]
         jobs: usize,
-        /// Build the workspace binaries in release mode.
-        #[arg(long)]
-        release: bool,
+        /// The cargo profile for the workspace binaries (`test` is what `cargo test`
+        /// builds: the dev profile with the workspace's optimisation level).
+        #[arg(long, default_value = "test")]
+        profile: String,
         /// Longest run of one program on one case file, in seconds.
         #[arg(long, default_value_t = 60)]
         timeout: u64,
@@ -61,12 +62,12 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Task::CheckBundles {
             jobs,
-            release,
+            profile,
             timeout,
         } => {
             let options = check::Options {
                 jobs,
-                release,
+                profile,
                 timeout: Duration::from_secs(timeout),
                 target_dir: None,
             };
