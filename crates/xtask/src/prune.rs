@@ -1,0 +1,643 @@
+//! Removal of the code a judge program does not use, guided by rustc.
+//!
+//! A bundle holds whole crates, and in a binary crate every unused function, constant or
+//! type of them is a `dead_code` warning. Rather than guessing what is used, [`prune`]
+//! asks the compiler: it checks the file (`rustc --emit=metadata`, JSON diagnostics),
+//! removes the items the `dead_code`, `unused_imports` and `unused_macros` warnings point
+//! at (with the impl blocks of a removed type), and repeats until rustc is silent.
+//!
+//! Each round is checked again. Imports of removed items (`E0432`) are removed in turn;
+//! other errors name what a removal broke, and the reported items of those names are
+//! kept and the round redone. Items kept get a precise `#[allow(dead_code)]` of their
+//! own: enum variants never constructed (matches name them), fields never read
+//! (constructors name them), trait methods never called (impls define them), types
+//! never constructed (live signatures may name them), and whatever a round proved
+//! needed. A round that cannot be repaired so keeps all its items, allowed one by one.
+//! Any other warning, or any error in the input, fails the bundle.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+use anyhow::{bail, Context, Result};
+use proc_macro2::Span;
+use syn::spanned::Spanned;
+use syn::{Attribute, Fields, ImplItem, Item, TraitItem, UseTree};
+
+/// At most this many rustc checks for one bundle.
+const MAX_CHECKS: usize = 60;
+
+/// One position (1-based line, 1-based character column) that rustc pointed at.
+type Position = (usize, usize);
+
+/// What to do with the items a warning points at.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mode {
+    Remove,
+    Allow,
+}
+
+/// What rustc said about a file.
+struct Report {
+    /// Rendered errors.
+    errors: Vec<String>,
+    /// How many of the errors are unresolved imports (E0432).
+    unresolved_import_errors: usize,
+    /// Where those unresolved imports are.
+    unresolved_imports: BTreeSet<Position>,
+    /// The identifiers other errors name (in backquotes): items that must stay.
+    error_names: BTreeSet<String>,
+    /// Where the unused items are that this module knows how to answer.
+    dead: BTreeSet<Position>,
+    /// The name at each of those positions.
+    dead_names: BTreeMap<Position, String>,
+    /// Those of them that are types "never constructed": live code may still name them.
+    silence: BTreeSet<Position>,
+    /// Rendered warnings of other lints.
+    other: Vec<String>,
+    /// All rendered warnings (for messages).
+    rendered: Vec<String>,
+}
+
+/// Removes unused code from `file` until `rustc --edition 2021` gives no warning.
+/// `scratch` is an empty folder for rustc's files.
+///
+/// # Errors
+///
+/// rustc cannot be run, the file does not compile, or rustc gives a warning that is
+/// not about unused code (all rendered in the message).
+pub fn prune(file: syn::File, scratch: &Path) -> Result<String> {
+    let debug = std::env::var_os("XTASK_DEBUG").is_some();
+    let checks = std::cell::Cell::new(0);
+    let check = |text: &str| {
+        checks.set(checks.get() + 1);
+        if checks.get() > MAX_CHECKS {
+            bail!("unused code still reported after {MAX_CHECKS} checks");
+        }
+        check(text, scratch)
+    };
+    let mut text = prettyplease::unparse(&file);
+    let mut report = check(&text)?;
+    loop {
+        if !report.errors.is_empty() {
+            bail!("the bundle does not compile:\n{}", report.errors.join("\n"));
+        }
+        if !report.other.is_empty() {
+            bail!(
+                "the bundle compiles with warnings that are not about unused code:\n{}",
+                report.other.join("\n")
+            );
+        }
+        if report.dead.is_empty() {
+            return Ok(text);
+        }
+        // One round: remove what rustc reported, then check that the file still
+        // compiles; if it does not, keep (silenced) the items the errors name, and redo.
+        // A type never constructed that live code still names is kept, but its trait
+        // impls go unless proven needed too.
+        let unbuilt: BTreeSet<String> = report
+            .silence
+            .iter()
+            .filter_map(|position| report.dead_names.get(position).cloned())
+            .collect();
+        let mut round = Round {
+            targets: report.dead.clone(),
+            silence: BTreeSet::new(),
+            strip_impls_of: unbuilt,
+            mode: Mode::Remove,
+        };
+        let mut attempt = apply(&text, &round).with_context(|| report.rendered.join("\n"))?;
+        loop {
+            let result = check(&attempt)?;
+            if result.errors.is_empty() {
+                if debug {
+                    eprintln!("round done after {} checks", checks.get());
+                }
+                text = attempt;
+                report = result;
+                break;
+            }
+            if debug {
+                eprintln!("round broke the bundle:\n{}", result.errors.join("\n"));
+            }
+            if result.errors.len() == result.unresolved_import_errors {
+                // Only imports of removed items are left: remove them too.
+                let imports = Round {
+                    targets: result.unresolved_imports.clone(),
+                    silence: BTreeSet::new(),
+                    strip_impls_of: BTreeSet::new(),
+                    mode: Mode::Remove,
+                };
+                attempt = apply(&attempt, &imports)?;
+                continue;
+            }
+            let needed: BTreeSet<Position> = report
+                .dead_names
+                .iter()
+                .filter(|(_, name)| result.error_names.contains(*name))
+                .map(|(position, _)| *position)
+                .collect();
+            // A type already kept whose name is still in the errors needs its impls.
+            let kept_names: BTreeSet<&String> = round
+                .silence
+                .iter()
+                .filter_map(|position| report.dead_names.get(position))
+                .collect();
+            let impls_needed: BTreeSet<String> = round
+                .strip_impls_of
+                .iter()
+                .filter(|name| result.error_names.contains(*name) && kept_names.contains(name))
+                .cloned()
+                .collect();
+            if round.mode == Mode::Allow {
+                bail!(
+                    "the bundle does not compile once unused code is silenced:\n{}",
+                    result.errors.join("\n")
+                );
+            }
+            if needed.is_subset(&round.silence) && impls_needed.is_empty() {
+                // The errors name nothing removed: silence the whole round instead.
+                round.mode = Mode::Allow;
+                round.strip_impls_of.clear();
+            }
+            round.silence.extend(needed);
+            round
+                .strip_impls_of
+                .retain(|name| !impls_needed.contains(name));
+            attempt = apply(&text, &round)?;
+        }
+    }
+}
+
+/// Runs `rustc` on `text` (check only) and sorts its diagnostics.
+fn check(text: &str, scratch: &Path) -> Result<Report> {
+    let source = scratch.join("bundle.rs");
+    fs::write(&source, text).with_context(|| format!("cannot write {}", source.display()))?;
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let output = Command::new(&rustc)
+        .args([
+            "--edition",
+            "2021",
+            "--crate-type",
+            "bin",
+            "--crate-name",
+            "bundle",
+        ])
+        .args(["--emit=metadata", "--error-format=json", "-o"])
+        .arg(scratch.join("bundle.rmeta"))
+        .arg(&source)
+        .output()
+        .with_context(|| format!("cannot run {}", rustc.to_string_lossy()))?;
+    let mut report = Report {
+        errors: Vec::new(),
+        unresolved_import_errors: 0,
+        unresolved_imports: BTreeSet::new(),
+        error_names: BTreeSet::new(),
+        dead_names: BTreeMap::new(),
+        dead: BTreeSet::new(),
+        silence: BTreeSet::new(),
+        other: Vec::new(),
+        rendered: Vec::new(),
+    };
+    for line in String::from_utf8_lossy(&output.stderr).lines() {
+        let Ok(diagnostic) = serde_json::from_str::<serde_json::Value>(line) else {
+            report.errors.push(line.to_owned());
+            continue;
+        };
+        let rendered = diagnostic["rendered"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        let level = diagnostic["level"].as_str().unwrap_or_default();
+        let code = diagnostic["code"]["code"].as_str().unwrap_or_default();
+        let primary_spans = || {
+            diagnostic["spans"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|span| span["is_primary"].as_bool() == Some(true))
+                .map(|span| {
+                    let line = span["line_start"].as_u64().unwrap_or_default();
+                    let column = span["column_start"].as_u64().unwrap_or_default();
+                    (line as usize, column as usize)
+                })
+                .collect::<Vec<Position>>()
+        };
+        let message = diagnostic["message"].as_str().unwrap_or_default();
+        match level {
+            "error" if message.starts_with("aborting due to") => {}
+            "error" if code == "E0432" => {
+                report.unresolved_import_errors += 1;
+                report.unresolved_imports.extend(primary_spans());
+                report.errors.push(rendered);
+            }
+            "error" | "error: internal compiler error" => {
+                report.error_names.extend(quoted_identifiers(message));
+                report.errors.push(rendered);
+            }
+            "warning" if matches!(code, "dead_code" | "unused_imports" | "unused_macros") => {
+                report.dead.extend(primary_spans());
+                report.dead_names.extend(primary_names(&diagnostic));
+                if message.contains("never constructed") {
+                    report.silence.extend(primary_spans());
+                }
+                report.rendered.push(rendered);
+            }
+            "warning"
+                if diagnostic["spans"].as_array().is_some_and(|s| s.is_empty())
+                    && message.ends_with(" emitted") =>
+            {
+                // The "N warnings emitted" summary.
+            }
+            "warning" => {
+                report.other.push(rendered.clone());
+                report.rendered.push(rendered);
+            }
+            _ => {}
+        }
+    }
+    if !output.status.success() && report.errors.is_empty() {
+        report.errors.push(format!(
+            "rustc failed ({}) without a diagnostic",
+            output.status
+        ));
+    }
+    Ok(report)
+}
+
+/// The identifiers inside backquotes in a message: `` `&Move` `` gives `Move`.
+fn quoted_identifiers(message: &str) -> Vec<String> {
+    message
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .flat_map(|quoted| {
+            quoted
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .filter(|word| !word.is_empty())
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// The text under each primary span of a diagnostic (the unused item's name).
+fn primary_names(diagnostic: &serde_json::Value) -> Vec<(Position, String)> {
+    let mut names = Vec::new();
+    for span in diagnostic["spans"].as_array().into_iter().flatten() {
+        if span["is_primary"].as_bool() != Some(true) {
+            continue;
+        }
+        let line = span["line_start"].as_u64().unwrap_or_default() as usize;
+        let column = span["column_start"].as_u64().unwrap_or_default() as usize;
+        let Some(source) = span["text"].get(0) else {
+            continue;
+        };
+        let text = source["text"].as_str().unwrap_or_default();
+        let start = source["highlight_start"].as_u64().unwrap_or(1) as usize;
+        let end = source["highlight_end"].as_u64().unwrap_or(1) as usize;
+        let name: String = text
+            .chars()
+            .skip(start.saturating_sub(1))
+            .take(end.saturating_sub(start))
+            .collect();
+        names.push(((line, column), name));
+    }
+    names
+}
+
+/// One removal round.
+struct Round {
+    /// Where the reported items are.
+    targets: BTreeSet<Position>,
+    /// Those to keep (silenced) even when removing.
+    silence: BTreeSet<Position>,
+    /// Types whose trait impls are removed although the types stay.
+    strip_impls_of: BTreeSet<String>,
+    /// Remove, or silence everything.
+    mode: Mode,
+}
+
+/// Parses `text`, applies the round, prints it again.
+fn apply(text: &str, round: &Round) -> Result<String> {
+    let (targets, silence, mode) = (&round.targets, &round.silence, round.mode);
+    let mut file = syn::parse_file(text).context("cannot parse the printed bundle")?;
+    let mut pruner = Pruner {
+        targets,
+        silence,
+        silenced: false,
+        removed_types: BTreeSet::new(),
+        matched: BTreeSet::new(),
+        mode,
+    };
+    pruner.items(&mut file.items);
+    if !pruner.removed_types.is_empty() || !round.strip_impls_of.is_empty() {
+        remove_impls_naming(
+            &mut file.items,
+            &pruner.removed_types,
+            &round.strip_impls_of,
+        );
+    }
+    let missed: Vec<_> = targets.difference(&pruner.matched).collect();
+    if !missed.is_empty() {
+        bail!("rustc pointed at code the bundler cannot remove (line, column): {missed:?}");
+    }
+    Ok(prettyplease::unparse(&file))
+}
+
+fn position(span: Span) -> Position {
+    let start = span.start();
+    (start.line, start.column + 1)
+}
+
+fn allow_dead_code(attrs: &mut Vec<Attribute>) {
+    attrs.push(syn::parse_quote!(#[allow(dead_code)]));
+}
+
+/// What becomes of one item.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Verdict {
+    Keep,
+    /// Removed whatever the mode.
+    Drop,
+    /// Reported as dead code: removed or silenced, by the mode.
+    Dead,
+}
+
+struct Pruner<'a> {
+    targets: &'a BTreeSet<Position>,
+    /// Targets to silence even when removing.
+    silence: &'a BTreeSet<Position>,
+    /// Whether the last hit was on such a target.
+    silenced: bool,
+    /// The names of the types and traits removed.
+    removed_types: BTreeSet<String>,
+    matched: BTreeSet<Position>,
+    mode: Mode,
+}
+
+impl Pruner<'_> {
+    /// Whether one of `spans` is a target (all of them count as matched).
+    fn hit(&mut self, spans: &[Span]) -> bool {
+        let mut hit = false;
+        for span in spans {
+            let pos = position(*span);
+            if self.targets.contains(&pos) {
+                self.matched.insert(pos);
+                self.silenced |= self.silence.contains(&pos);
+                hit = true;
+            }
+        }
+        hit
+    }
+
+    /// Handles a list of items: removes or silences the targeted ones.
+    fn items(&mut self, items: &mut Vec<Item>) {
+        let mut keep = Vec::with_capacity(items.len());
+        for mut item in std::mem::take(items) {
+            self.silenced = false;
+            let verdict = self.item(&mut item);
+            if verdict == Verdict::Drop {
+                continue;
+            }
+            if verdict == Verdict::Dead {
+                if self.mode == Mode::Remove && !self.silenced {
+                    if let Some(name) = type_name(&item) {
+                        self.removed_types.insert(name);
+                    }
+                    continue;
+                }
+                if let Some(attrs) = crate::source::item_attrs(&mut item) {
+                    allow_dead_code(attrs);
+                }
+            }
+            keep.push(item);
+        }
+        // An inherent impl or a module left empty goes too.
+        keep.retain(|item| match item {
+            Item::Impl(block) => block.trait_.is_some() || !block.items.is_empty(),
+            Item::Mod(module) => module
+                .content
+                .as_ref()
+                .is_none_or(|(_, items)| !items.is_empty()),
+            _ => true,
+        });
+        *items = keep;
+    }
+
+    /// Handles one item; says what becomes of the item itself.
+    fn item(&mut self, item: &mut Item) -> Verdict {
+        let dead = |hit: bool| if hit { Verdict::Dead } else { Verdict::Keep };
+        match item {
+            Item::Fn(i) => dead(self.hit(&[i.sig.ident.span()])),
+            Item::Const(i) => dead(self.hit(&[i.ident.span()])),
+            Item::Static(i) => dead(self.hit(&[i.ident.span()])),
+            Item::Type(i) => dead(self.hit(&[i.ident.span()])),
+            Item::TraitAlias(i) => dead(self.hit(&[i.ident.span()])),
+            Item::Union(i) => dead(self.hit(&[i.ident.span()])),
+            Item::Macro(i) => {
+                let mut spans = vec![i.mac.path.span()];
+                spans.extend(i.ident.as_ref().map(|ident| ident.span()));
+                // An unused macro cannot be needed: always removed.
+                if self.hit(&spans) {
+                    Verdict::Drop
+                } else {
+                    Verdict::Keep
+                }
+            }
+            Item::Struct(i) => {
+                self.fields(&mut i.fields);
+                dead(self.hit(&[i.ident.span()]))
+            }
+            Item::Enum(i) => {
+                for variant in &mut i.variants {
+                    if self.hit(&[variant.ident.span()]) {
+                        allow_dead_code(&mut variant.attrs);
+                    }
+                    self.fields(&mut variant.fields);
+                }
+                dead(self.hit(&[i.ident.span()]))
+            }
+            Item::Trait(i) => {
+                for trait_item in &mut i.items {
+                    let (ident, attrs) = match trait_item {
+                        TraitItem::Fn(f) => (f.sig.ident.span(), &mut f.attrs),
+                        TraitItem::Const(c) => (c.ident.span(), &mut c.attrs),
+                        TraitItem::Type(t) => (t.ident.span(), &mut t.attrs),
+                        _ => continue,
+                    };
+                    if self.hit(&[ident]) {
+                        allow_dead_code(attrs);
+                    }
+                }
+                dead(self.hit(&[i.ident.span()]))
+            }
+            Item::Impl(block) => {
+                let mode = self.mode;
+                let mut kept = Vec::with_capacity(block.items.len());
+                for mut impl_item in std::mem::take(&mut block.items) {
+                    let (ident, attrs) = match &mut impl_item {
+                        ImplItem::Fn(f) => (f.sig.ident.span(), &mut f.attrs),
+                        ImplItem::Const(c) => (c.ident.span(), &mut c.attrs),
+                        ImplItem::Type(t) => (t.ident.span(), &mut t.attrs),
+                        _ => {
+                            kept.push(impl_item);
+                            continue;
+                        }
+                    };
+                    self.silenced = false;
+                    if self.hit(&[ident]) {
+                        if mode == Mode::Remove && !self.silenced {
+                            continue;
+                        }
+                        allow_dead_code(attrs);
+                    }
+                    kept.push(impl_item);
+                }
+                block.items = kept;
+                Verdict::Keep
+            }
+            Item::Mod(module) => {
+                if let Some((_, inner)) = &mut module.content {
+                    self.items(inner);
+                }
+                Verdict::Keep
+            }
+            Item::Use(item_use) => {
+                let item_spans = [
+                    item_use.use_token.span,
+                    item_use.vis.span(),
+                    item_use.tree.span(),
+                ];
+                // Unused imports are always removed: that cannot break the file.
+                if self.hit(&item_spans) || self.use_tree(&mut item_use.tree) {
+                    Verdict::Drop
+                } else {
+                    Verdict::Keep
+                }
+            }
+            _ => Verdict::Keep,
+        }
+    }
+
+    /// Handles the fields of a struct or variant: never-read ones are silenced.
+    fn fields(&mut self, fields: &mut Fields) {
+        for field in fields.iter_mut() {
+            let mut spans = vec![field.ty.span(), field.vis.span()];
+            spans.extend(field.ident.as_ref().map(|ident| ident.span()));
+            if self.hit(&spans) {
+                allow_dead_code(&mut field.attrs);
+            }
+        }
+    }
+
+    /// Removes targeted parts of a `use` tree; returns whether nothing is left.
+    fn use_tree(&mut self, tree: &mut UseTree) -> bool {
+        match tree {
+            UseTree::Path(path) => {
+                if self.hit(&[path.ident.span()]) {
+                    return true;
+                }
+                self.use_tree(&mut path.tree)
+            }
+            UseTree::Name(name) => self.hit(&[name.ident.span()]),
+            UseTree::Rename(rename) => self.hit(&[rename.ident.span()]),
+            UseTree::Glob(glob) => self.hit(&[glob.star_token.span]),
+            UseTree::Group(group) => {
+                if self.hit(&[group.brace_token.span.open()]) {
+                    return true;
+                }
+                let items = std::mem::take(&mut group.items);
+                for mut item in items {
+                    if !self.use_tree(&mut item) {
+                        group.items.push(item);
+                    }
+                }
+                group.items.is_empty()
+            }
+        }
+    }
+}
+
+/// The name of a type-like item (whose impl blocks go with it).
+fn type_name(item: &Item) -> Option<String> {
+    Some(match item {
+        Item::Struct(i) => i.ident.to_string(),
+        Item::Enum(i) => i.ident.to_string(),
+        Item::Union(i) => i.ident.to_string(),
+        Item::Trait(i) => i.ident.to_string(),
+        _ => return None,
+    })
+}
+
+/// Removes, at every depth, the impl blocks whose header (trait or self type) names one
+/// of the removed types: `impl Display for X`, `impl From<X> for Y`. Such an impl can
+/// only be used with a value of `X`, which no live code has. A same-named live type
+/// wrongly hit makes the round fail to compile, and the name is then kept.
+/// Also removes the trait impls for the types `unbuilt` (`impl Display for X`), and the
+/// item-position macro invocations naming a removed type (`ops!(BitAnd for X)`) or
+/// invoking a `macro_rules!` of the same module whose body names one.
+fn remove_impls_naming(
+    items: &mut Vec<Item>,
+    removed: &BTreeSet<String>,
+    unbuilt: &BTreeSet<String>,
+) {
+    let names_removed = |tokens: proc_macro2::TokenStream| {
+        crate::paths::idents(tokens)
+            .iter()
+            .any(|ident| removed.contains(ident))
+    };
+    // `macro_rules!` definitions of this module whose body names a removed type.
+    let tainted: BTreeSet<String> = items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Macro(mac) if names_removed(mac.mac.tokens.clone()) => {
+                mac.ident.as_ref().map(ToString::to_string)
+            }
+            _ => None,
+        })
+        .collect();
+    items.retain_mut(|item| match item {
+        Item::Impl(block) => {
+            let trait_path = block.trait_.as_ref().map(|(path, _)| path);
+            let self_ty = &block.self_ty;
+            let header = quote::quote!(#trait_path #self_ty);
+            let names_removed = crate::paths::idents(header)
+                .iter()
+                .any(|ident| removed.contains(ident));
+            let unbuilt_trait_impl = trait_path.is_some()
+                && impl_self_name(self_ty).is_some_and(|name| unbuilt.contains(&name));
+            !(names_removed || unbuilt_trait_impl)
+        }
+        // A macro invocation generating items (impls) for a removed type goes with it:
+        // its tokens name the type, or the macro's body does.
+        Item::Macro(mac) if mac.ident.is_none() => {
+            let invokes_tainted = mac
+                .mac
+                .path
+                .get_ident()
+                .is_some_and(|name| tainted.contains(&name.to_string()));
+            !(invokes_tainted || names_removed(mac.mac.tokens.clone()))
+        }
+        Item::Mod(module) => {
+            if let Some((_, inner)) = &mut module.content {
+                remove_impls_naming(inner, removed, unbuilt);
+            }
+            true
+        }
+        _ => true,
+    });
+}
+
+/// `X` for `impl .. for X` when the self type is a path ending in `X`.
+fn impl_self_name(ty: &syn::Type) -> Option<String> {
+    match ty {
+        syn::Type::Path(path) if path.qself.is_none() => path
+            .path
+            .segments
+            .last()
+            .map(|segment| segment.ident.to_string()),
+        _ => None,
+    }
+}
