@@ -140,7 +140,11 @@ fn select(a: i32, b: i32, token: Token) -> Vec<(i32, i32)> {
     }
 }
 
-/// Groups direction letters (with their columns) into tokens.
+/// Groups direction letters (with their columns) into tokens, left to right: two letters
+/// form one token when they are a letter and `h` (`fh`), `h` and `l` or `r` (`hr`), a
+/// doubled letter (`ff`) or a vertical and a horizontal letter (`fr`); otherwise a letter
+/// stands alone. So `fhr` is `fh` + `r` (an `h` after f, b, l or r always ends that
+/// half), and `ffr` is `ff` + `r`, as XBoard and Fairy-Stockfish read them.
 fn tokenize(letters: &[(char, usize)]) -> Result<Vec<Token>, ParsePieceError> {
     let mut tokens = Vec::new();
     let mut i = 0;
@@ -226,6 +230,19 @@ pub(crate) fn parse(text: &str) -> Result<Piece, ParsePieceError> {
                 if i < end && chars[i] == c {
                     range = Range::Unlimited;
                     i += 1;
+                    if i < end && chars[i] == c {
+                        // `NNN`: doubling is the rider mark; a third copy is neither a
+                        // compound worth writing nor a range (that is `N3`).
+                        let copies = i;
+                        while i < end && chars[i] == c {
+                            i += 1;
+                        }
+                        return Err(ParsePieceError::BadRange {
+                            column: copies + 1,
+                            text: chars[copies..i].iter().collect(),
+                            reason: "a doubled atom is already an unlimited rider; a third copy of the letter has no meaning (a range is a number after one letter, e.g. N3)",
+                        });
+                    }
                     if i < end && chars[i].is_ascii_digit() {
                         let digits = i;
                         while i < end && chars[i].is_ascii_digit() {
@@ -243,6 +260,15 @@ pub(crate) fn parse(text: &str) -> Result<Piece, ParsePieceError> {
                         i += 1;
                     }
                     let number: String = chars[digits..i].iter().collect();
+                    if number.len() > 1 && number.starts_with('0') {
+                        // `N00`, `N01`: `0` alone is the rider mark, a step limit is
+                        // written without leading zeros.
+                        return Err(ParsePieceError::BadRange {
+                            column: digits + 1,
+                            text: number,
+                            reason: "a range has no leading zero (0 alone makes an unlimited rider, 1 or more limits the steps)",
+                        });
+                    }
                     let n: u32 = number.parse().map_err(|_| ParsePieceError::BadRange {
                         column: digits + 1,
                         text: number.clone(),

@@ -427,3 +427,127 @@ fn the_atom_vectors() {
     }
     assert_eq!(checked, 13);
 }
+
+/// The destinations from `square` on 8x8, by name, in order.
+fn moves_from(text: &str, square: &str) -> Vec<String> {
+    let size = BoardSize::CHESS;
+    let on_board = PieceOnBoard::new(&betza(text), size);
+    let from = size.parse_square(square).unwrap();
+    on_board.moves(from).iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn repeated_letters() {
+    use ParsePieceError::*;
+    let err = |text: &str| Piece::parse_betza(text).unwrap_err();
+    // Doubling is the rider mark; a third copy right after it means nothing (neither a
+    // range, which is `N3`, nor a compound worth writing): refused at the third letter.
+    for (text, column, copies) in [
+        ("NNN", 3, "N"),
+        ("NNNN", 3, "NN"),
+        ("WWW", 3, "W"),
+        ("RRR", 3, "R"),
+        ("KKK", 3, "K"),
+        ("fNNN", 4, "N"),
+        ("BNNN", 4, "N"),
+    ] {
+        match err(text) {
+            BadRange {
+                column: c, text: t, ..
+            } => assert_eq!((c, t.as_str()), (column, copies), "{text}"),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    assert_eq!(
+        err("NNN").to_string(),
+        "column 3: bad range \"N\": a doubled atom is already an unlimited rider; a third copy \
+         of the letter has no meaning (a range is a number after one letter, e.g. N3)"
+    );
+    // The same letter again after another atom is an ordinary compound: NN + B + N is the
+    // nightrider and the bishop (the knight's leaps are the nightrider's first steps).
+    assert_eq!(betza("NNBN"), betza("NN").union(&betza("B")));
+    assert_eq!(betza("NBN"), betza("NB"));
+
+    // Doubling a shortcut doubles each of its atoms: KK = WWFF = RB = Q, the 8 king
+    // directions unlimited; 8x8 strength 896 + 560 = 1456. R, B and Q already ride, so
+    // doubling them changes nothing.
+    let all_eight: Vec<(i32, i32, u32)> = [W, F].concat().iter().map(|&(x, y)| (x, y, 0)).collect();
+    assert_eq!(betza("KK"), piece(&all_eight));
+    assert_eq!(betza("KK"), betza("WWFF"));
+    assert_eq!(Board::CHESS.strength(&betza("KK")), 1456);
+    assert_eq!(betza("QQ"), betza("Q"));
+    assert_eq!(betza("BB"), betza("B"));
+    // K with a range: W2 + F2, both limited to 2 steps.
+    let two: Vec<(i32, i32, u32)> = [W, F].concat().iter().map(|&(x, y)| (x, y, 2)).collect();
+    assert_eq!(betza("K2"), piece(&two));
+}
+
+#[test]
+fn range_numbers() {
+    use ParsePieceError::*;
+    let err = |text: &str| Piece::parse_betza(text).unwrap_err();
+    // `0` alone is the rider mark; a step count has no leading zero. The error points at
+    // the first digit.
+    for (text, column, digits) in [
+        ("N00", 2, "00"),
+        ("N01", 2, "01"),
+        ("W007", 2, "007"),
+        ("KN00", 3, "00"),
+        ("fR04", 3, "04"),
+    ] {
+        match err(text) {
+            BadRange {
+                column: c, text: t, ..
+            } => assert_eq!((c, t.as_str()), (column, digits), "{text}"),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    assert_eq!(
+        err("N00").to_string(),
+        "column 2: bad range \"00\": a range has no leading zero (0 alone makes an unlimited \
+         rider, 1 or more limits the steps)"
+    );
+    // After a doubled atom any number is refused, as before (NN2, BB4, NN0).
+    assert!(matches!(err("BB4"), BadRange { column: 3, .. }));
+    assert!(matches!(err("NN0"), BadRange { column: 3, .. }));
+    // Still valid: N0 (nightrider), N10 (ten steps), W1 (the wazir).
+    let rider: Vec<(i32, i32, u32)> = N.iter().map(|&(x, y)| (x, y, 0)).collect();
+    assert_eq!(betza("N0"), piece(&rider));
+    let ten: Vec<(i32, i32, u32)> = W.iter().map(|&(x, y)| (x, y, 10)).collect();
+    assert_eq!(betza("W10"), piece(&ten));
+}
+
+#[test]
+fn prefix_letters_group_left_to_right() {
+    // fhrN groups as fh + r (an h after f, b, l or r ends that half): fhN = the 4 moves
+    // with a forward component (1,2) (-1,2) (2,1) (-2,1); rN = the right pair (2,1)
+    // (2,-1); the union has 5 moves.
+    check(&[("fhrN", &[(1, 2), (-1, 2), (2, 1), (-2, 1), (2, -1)])]);
+    assert_eq!(betza("fhrN"), betza("fhNrN"));
+    // From d4 (file 4, rank 4): +(1,2) e6, +(-1,2) c6, +(2,1) f5, +(-2,1) b5, +(2,-1) f3.
+    assert_eq!(moves_from("fhrN", "d4"), ["b5", "c6", "e6", "f3", "f5"]);
+    // The other reading, f + hr, is written hrfN: hrN = (1,2) (2,-1) (-1,-2) (-2,1) and
+    // fN = (1,2) (-1,2); union (1,2) (2,-1) (-1,-2) (-2,1) (-1,2): from d4 e6, f3, c2,
+    // b5, c6. A different piece, so the grouping matters.
+    check(&[("hrfN", &[(1, 2), (2, -1), (-1, -2), (-2, 1), (-1, 2)])]);
+    assert_eq!(moves_from("hrfN", "d4"), ["b5", "c2", "c6", "e6", "f3"]);
+    // The same rule on the other h pairs: lhrN = lhN + rN, lhN = (-1,2) (-1,-2) (-2,1)
+    // (-2,-1), rN = (2,1) (2,-1): 6 moves, all but the narrow right ones (1,2) (1,-2).
+    check(&[(
+        "lhrN",
+        &[(-1, 2), (-1, -2), (-2, 1), (-2, -1), (2, 1), (2, -1)],
+    )]);
+    // bhlN = bhN + lN = (1,-2) (-1,-2) (2,-1) (-2,-1) + (-2,1) (-2,-1): 5 moves.
+    check(&[("bhlN", &[(1, -2), (-1, -2), (2, -1), (-2, -1), (-2, 1)])]);
+    // A doubled letter is one token: ffrN = ff + r = fN + rN (H. G. Muller's way to
+    // write (f+r)N), not f + fr = fN + (2,1).
+    check(&[("ffrN", &[(1, 2), (-1, 2), (2, 1), (2, -1)])]);
+    // frrN = fr + r = (2,1) + the right pair = rN.
+    check(&[("frrN", &[(2, 1), (2, -1)])]);
+    // On the wazir and the ferz the grouping gives the same sets as the documented
+    // rules: fhrW = fW + rW; fhrF = fF + rF = (1,1) (-1,1) (1,-1).
+    check(&[
+        ("fhrW", &[(0, 1), (1, 0)]),
+        ("fhrF", &[(1, 1), (-1, 1), (1, -1)]),
+    ]);
+}
