@@ -233,11 +233,18 @@ pub fn excerpt(text: &[u8]) -> String {
     let head = &text[..text.len().min(4 * (EXCERPT_CHARS + 1))];
     let lossy = String::from_utf8_lossy(head);
     let mut chars = lossy.chars();
-    let mut shown: String = chars
-        .by_ref()
-        .take(EXCERPT_CHARS)
-        .flat_map(char::escape_debug)
-        .collect();
+    let mut shown: String =
+        chars
+            .by_ref()
+            .take(EXCERPT_CHARS)
+            .fold(String::new(), |mut shown, c| {
+                // Escaped as by `{:?}` on a string: `'` stays as it is.
+                match c {
+                    '\'' => shown.push(c),
+                    _ => shown.extend(c.escape_debug()),
+                }
+                shown
+            });
     // A cut `head` still holds more than `EXCERPT_CHARS` characters.
     if chars.next().is_some() || head.len() < text.len() {
         shown.push('…');
@@ -412,6 +419,7 @@ mod tests {
         assert_eq!(excerpt(b"\xFFx"), "\u{fffd}x");
         assert_eq!(excerpt("\u{feff}1".as_bytes()), "\\u{feff}1");
         assert_eq!(excerpt(&[b'"'; 50]), format!("{}…", "\\\"".repeat(40)));
+        assert_eq!(excerpt(b"it's"), "it's");
         let huge = vec![b'd'; 1 << 20];
         assert_eq!(excerpt(&huge).chars().count(), 41);
     }
