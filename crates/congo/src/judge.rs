@@ -11,7 +11,7 @@ use std::fmt::Display;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
-use grid::lines::{excerpt, trim, Line, LineReader, DEFAULT_MAX_LINE};
+use grid::lines::{excerpt, Line, LineReader, DEFAULT_MAX_LINE};
 
 /// A case that could not be answered: which of its lines was at fault and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,19 +56,13 @@ enum Kept {
 /// Reads the next non-blank line, trimmed of ASCII whitespace, into `buf`.
 fn next_line(lines: &mut LineReader<impl BufRead>, buf: &mut Vec<u8>) -> io::Result<Option<Kept>> {
     buf.clear();
-    while let Some(line) = lines.next_line()? {
-        match line {
-            Line::TooLong { number, .. } => return Ok(Some(Kept::TooLong(number))),
-            Line::Text { number, text } => {
-                let text = trim(text);
-                if !text.is_empty() {
-                    buf.extend_from_slice(text);
-                    return Ok(Some(Kept::Text(number)));
-                }
-            }
+    Ok(lines.next_nonblank()?.map(|line| match line {
+        Line::TooLong { number, .. } => Kept::TooLong(number),
+        Line::Text { number, text } => {
+            buf.extend_from_slice(text);
+            Kept::Text(number)
         }
-    }
-    Ok(None)
+    }))
 }
 
 /// Runs a judge loop over `input`: reads the count, then cases of `N` lines each, calls

@@ -140,6 +140,61 @@ impl<R: BufRead> LineReader<R> {
     /// # Ok::<_, std::io::Error>(())
     /// ```
     pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
+        Ok(self
+            .read()?
+            .map(|(start, end, too_long)| self.line(start, end, too_long)))
+    }
+
+    /// The next line that is not blank (ASCII whitespace only), trimmed of ASCII
+    /// whitespace at both ends ([`trim`]); `None` at the end of the input. Blank lines
+    /// are counted but skipped; a [`Line::TooLong`] is returned as it is.
+    ///
+    /// # Errors
+    ///
+    /// An I/O error of the input (interrupted reads are retried).
+    ///
+    /// ```
+    /// use grid::lines::{Line, LineReader};
+    /// let mut lines = LineReader::new(&b"\n \t\r\n d 3 \n"[..]);
+    /// assert_eq!(lines.next_nonblank()?, Some(Line::Text { number: 3, text: b"d 3" }));
+    /// assert_eq!(lines.next_nonblank()?, None);
+    /// assert_eq!(lines.lines_read(), 3);
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn next_nonblank(&mut self) -> io::Result<Option<Line<'_>>> {
+        while let Some((start, end, too_long)) = self.read()? {
+            let text = &self.buffer[start..end];
+            if too_long {
+                return Ok(Some(self.line(start, end, true)));
+            }
+            let trimmed = trim(text);
+            if !trimmed.is_empty() {
+                let start = start + (trimmed.as_ptr() as usize - text.as_ptr() as usize);
+                return Ok(Some(self.line(start, start + trimmed.len(), false)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The line `buffer[start..end]` as read by [`LineReader::read`].
+    fn line(&self, start: usize, end: usize, too_long: bool) -> Line<'_> {
+        let number = self.number;
+        if too_long {
+            Line::TooLong {
+                number,
+                start: &self.buffer[start..end],
+            }
+        } else {
+            Line::Text {
+                number,
+                text: &self.buffer[start..end],
+            }
+        }
+    }
+
+    /// Reads the next line into the buffer: the range of its text (or of its first cap
+    /// bytes, when too long) and whether it is too long; `None` at the end of the input.
+    fn read(&mut self) -> io::Result<Option<(usize, usize, bool)>> {
         self.buffer.clear();
         let first = self.number == 0;
         // Keep one byte more than the cap for a `\r` before the `\n`, and room for a
@@ -179,21 +234,22 @@ impl<R: BufRead> LineReader<R> {
             return Ok(None);
         }
         self.number += 1;
-        let mut text = &self.buffer[..];
-        if first && text.starts_with(BOM) {
-            text = &text[BOM.len()..];
+        let mut start = 0;
+        let mut end = self.buffer.len();
+        if first && self.buffer.starts_with(BOM) {
+            start = BOM.len();
         }
-        if !overflow {
-            if let [rest @ .., b'\r'] = text {
-                text = rest;
-            }
+        if !overflow && self.buffer[start..end].ends_with(b"\r") {
+            end -= 1;
         }
-        let number = self.number;
-        if overflow || text.len() > self.max_line {
-            let start = &text[..text.len().min(self.max_line)];
-            return Ok(Some(Line::TooLong { number, start }));
+        if overflow || end - start > self.max_line {
+            return Ok(Some((
+                start,
+                start + (end - start).min(self.max_line),
+                true,
+            )));
         }
-        Ok(Some(Line::Text { number, text }))
+        Ok(Some((start, end, false)))
     }
 }
 
@@ -397,6 +453,42 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn next_nonblank_skips_and_counts_blank_lines() {
+        let input = b"\xEF\xBB\xBF \r\n\n\t x y \r\n          \n  \nlast";
+        let mut lines = LineReader::with_max_line(&input[..], 8);
+        let line = lines.next_nonblank().unwrap();
+        assert_eq!(
+            line,
+            Some(Line::Text {
+                number: 3,
+                text: b"x y"
+            })
+        );
+        // Blanks longer than the cap are a line too long, not a blank line.
+        let line = lines.next_nonblank().unwrap();
+        assert_eq!(
+            line,
+            Some(Line::TooLong {
+                number: 4,
+                start: b"        "
+            })
+        );
+        let line = lines.next_nonblank().unwrap();
+        assert_eq!(
+            line,
+            Some(Line::Text {
+                number: 6,
+                text: b"last"
+            })
+        );
+        assert_eq!(lines.next_nonblank().unwrap(), None);
+        assert_eq!(lines.lines_read(), 6);
+        let mut blank = LineReader::new(&b"\n\n"[..]);
+        assert_eq!(blank.next_nonblank().unwrap(), None);
+        assert_eq!(blank.lines_read(), 2);
     }
 
     #[test]
