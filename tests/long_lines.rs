@@ -1,4 +1,4 @@
-//! Memory stays flat on huge lines: each judge program that reads line-based input gets
+//! Memory stays flat on huge lines: each judge program with its own input format gets
 //! a 100 MB line streamed to it (never stored in the repository or in the test), its
 //! peak resident memory is read from `/proc/<pid>/status` (`VmHWM`) while it still waits
 //! for input, and its error output must stay short.
@@ -119,6 +119,17 @@ fn mobility_long_line_then_a_piece() {
         b"",
         b'N',
         b"\nN\n",
+        "line 1: line longer than 65536 bytes",
+    );
+}
+
+#[test]
+fn congo_engine_long_protocol_line() {
+    check(
+        env!("CARGO_BIN_EXE_congo-engine"),
+        b"position ",
+        b'p',
+        b"\nquit\n",
         "line 1: line longer than 65536 bytes",
     );
 }
