@@ -2,14 +2,15 @@
 //! `position <fen>`, `moves <m1> ...`, `go <seconds>`, `quit`) from standard input and
 //! answers each `go` with one legal move on standard output, flushed at once. A bad line
 //! prints `line N: <error>` on standard error and changes nothing; the exit status is 1
-//! if any line was bad. Options: `--edition 2021|2022`, `--no-promotion`. The protocol is
+//! if any line was bad (a line longer than 64 KiB is bad: memory stays flat). Options: `--edition 2021|2022`, `--no-promotion`. The protocol is
 //! documented in `congo::engine`.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use congo::engine::{Engine, Reply};
 use congo::{judge, MaterialTable, Rules};
+use grid::lines::{Line, LineReader};
 
 fn main() -> ExitCode {
     let rules = match judge::rules_from_args(std::env::args().skip(1)).and_then(|(rules, rest)| {
@@ -41,21 +42,26 @@ fn main() -> ExitCode {
 fn run(rules: Rules, table: MaterialTable) -> io::Result<bool> {
     let mut engine = Engine::new(rules, table);
     let stdin = io::stdin();
-    let mut input = stdin.lock();
     let stdout = io::stdout();
     let mut output = io::BufWriter::new(stdout.lock());
     let stderr = io::stderr();
     let mut errors = stderr.lock();
-    let mut buf = Vec::new();
-    let mut line_no = 0usize;
+    let mut lines = LineReader::new(stdin.lock());
     let mut all_good = true;
-    loop {
-        buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
-            break;
-        }
-        line_no += 1;
-        let Ok(line) = std::str::from_utf8(&buf) else {
+    while let Some(line) = lines.next_line()? {
+        let (line_no, text) = match line {
+            Line::TooLong { number, .. } => {
+                writeln!(
+                    errors,
+                    "line {number}: line longer than {} bytes",
+                    lines.max_line()
+                )?;
+                all_good = false;
+                continue;
+            }
+            Line::Text { number, text } => (number, text),
+        };
+        let Ok(line) = std::str::from_utf8(text) else {
             writeln!(errors, "line {line_no}: the line is not valid UTF-8")?;
             all_good = false;
             continue;

@@ -10,11 +10,14 @@
 //! destination counts (tables separated by a blank line). `--moves SQUARE`: the sorted
 //! destinations from SQUARE, `{b3, b5, ...}`. Blank lines are skipped; a bad line prints
 //! `line N: <error>` on standard error, the other lines are answered, and the exit status
-//! is 1. Bad arguments print the usage on standard error with exit status 2.
+//! is 1. Bad arguments (unknown, missing a value, given twice, or two outputs) print the
+//! usage on standard error with exit status 2. A UTF-8 byte-order mark at the start of
+//! the input is skipped; a line longer than 64 KiB is a bad line (memory stays flat).
 
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
+use grid::lines::{Line, LineReader};
 use mobility::{groups_text, squares_text, BoardSize, Piece, PieceOnBoard, Square};
 
 const USAGE: &str = "usage: mobility [--board FxR] [--strength | --groups | --table | --moves SQUARE]
@@ -35,9 +38,14 @@ fn parse_args(args: &[String]) -> Result<(BoardSize, Output), String> {
     let mut size = BoardSize::CHESS;
     let mut mode: Option<&str> = None;
     let mut moves_square: Option<&str> = None;
+    let mut seen: Vec<&str> = Vec::new();
     let mut i = 0;
     while i < args.len() {
         let arg = args[i].as_str();
+        if arg.starts_with("--") && seen.contains(&arg) {
+            return Err(format!("option {arg} given twice"));
+        }
+        seen.push(arg);
         let mut value = |name: &str| -> Result<&String, String> {
             i += 1;
             args.get(i)
@@ -87,21 +95,22 @@ fn answer(piece: &Piece, size: BoardSize, output: Output) -> String {
 
 fn run(size: BoardSize, output: Output) -> io::Result<bool> {
     let stdin = io::stdin();
-    let mut input = stdin.lock();
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let mut line = Vec::new();
-    let mut number = 0usize;
+    let mut lines = LineReader::new(stdin.lock());
     let mut all_good = true;
     let mut answered = 0usize;
-    loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
-            break;
-        }
-        number += 1;
-        let text = match std::str::from_utf8(&line) {
-            Ok(text) => text.trim_end_matches(['\n', '\r']),
+    while let Some(line) = lines.next_line()? {
+        let (number, text) = match line {
+            Line::TooLong { number, .. } => {
+                eprintln!("line {number}: line longer than {} bytes", lines.max_line());
+                all_good = false;
+                continue;
+            }
+            Line::Text { number, text } => (number, text),
+        };
+        let text = match std::str::from_utf8(text) {
+            Ok(text) => text,
             Err(e) => {
                 eprintln!(
                     "line {number}: not valid UTF-8 (byte {})",

@@ -2,7 +2,10 @@
 //!
 //! Input: a move count `k` (0 to 60), then `k` moves, one per line, each a file letter
 //! and a rank digit (`d 3`, `d3`, `D 3`; tabs, CRLF, blank lines, trailing spaces and a
-//! missing final newline are all fine). Lines after the `k`-th move are not read.
+//! missing final newline are all fine, and so is a UTF-8 byte-order mark before the
+//! count). Lines after the `k`-th move are not read. Input is read with
+//! [`grid::lines::LineReader`], so memory stays flat: a line longer than 64 KiB is an
+//! error, and echoed input text is cut to 40 characters then `…`.
 //! The game state decides who moves: a side with no legal move passes first.
 //!
 //! Output: the final board as 8 lines, rank 1 first, files `a` to `h` left to right:
@@ -17,51 +20,11 @@
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
+use grid::lines::{excerpt, Line, LineReader};
 use reversi::{Board, SIZE};
 
 /// The most moves a game can have (60 empty squares at the start).
 const MAX_MOVES: usize = 60;
-
-/// Reads lines as bytes, counting them and skipping blank ones.
-struct Lines<R> {
-    input: R,
-    buffer: Vec<u8>,
-    number: usize,
-}
-
-impl<R: BufRead> Lines<R> {
-    /// The next non-blank line, trimmed, with its 1-based number; `None` at the end.
-    fn next_nonblank(&mut self) -> io::Result<Option<(usize, &[u8])>> {
-        loop {
-            self.buffer.clear();
-            if self.input.read_until(b'\n', &mut self.buffer)? == 0 {
-                return Ok(None);
-            }
-            self.number += 1;
-            if !trim(&self.buffer).is_empty() {
-                return Ok(Some((self.number, trim(&self.buffer))));
-            }
-        }
-    }
-}
-
-/// `text` without leading and trailing ASCII whitespace (blanks, tabs, CR, LF).
-fn trim(text: &[u8]) -> &[u8] {
-    let start = text
-        .iter()
-        .position(|b| !b.is_ascii_whitespace())
-        .unwrap_or(text.len());
-    let end = text
-        .iter()
-        .rposition(|b| !b.is_ascii_whitespace())
-        .map_or(start, |last| last + 1);
-    &text[start..end.max(start)]
-}
-
-/// The text of a line for a message, with unprintable characters escaped.
-fn shown(text: &[u8]) -> String {
-    String::from_utf8_lossy(text).escape_debug().to_string()
-}
 
 /// Parses one move line: a square name, the file letter in either case, optionally with
 /// blanks between the letter and the rank.
@@ -81,39 +44,54 @@ fn parse_move(text: &[u8]) -> Result<reversi::Square, String> {
 
 /// Plays the input's game; the final board, or the message of the first error.
 fn run(input: impl BufRead) -> Result<Board, String> {
-    let mut lines = Lines {
-        input,
-        buffer: Vec::new(),
-        number: 0,
-    };
+    let mut lines = LineReader::new(input);
     let read_error = |e: io::Error| format!("cannot read the input: {e}");
-    let (count_line, count_text) = lines
-        .next_nonblank()
-        .map_err(read_error)?
-        .ok_or("line 1: missing move count (empty input)")?;
-    let count = std::str::from_utf8(count_text)
-        .ok()
-        .and_then(|text| text.parse::<usize>().ok())
-        .filter(|&count| count <= MAX_MOVES)
-        .ok_or_else(|| {
-            format!(
-                "line {count_line}: bad move count \"{}\": expected a number from 0 to {MAX_MOVES}",
-                shown(count_text)
-            )
-        })?;
+    let too_long = format!("line longer than {} bytes", lines.max_line());
+    let count = match lines.next_nonblank().map_err(read_error)? {
+        None => {
+            return Err(match lines.lines_read() {
+                0 => "line 1: missing move count (empty input)".to_owned(),
+                last => format!(
+                    "line {last}: missing move count: only blank lines before the end of the input"
+                ),
+            })
+        }
+        Some(Line::TooLong { number, start }) => {
+            return Err(format!(
+                "line {number}: bad move count \"{}\": {too_long}",
+                excerpt(start)
+            ))
+        }
+        Some(Line::Text { number, text }) => std::str::from_utf8(text)
+            .ok()
+            .and_then(|text| text.parse::<usize>().ok())
+            .filter(|&count| count <= MAX_MOVES)
+            .ok_or_else(|| {
+                format!(
+                    "line {number}: bad move count \"{}\": expected a number from 0 to {MAX_MOVES}",
+                    excerpt(text)
+                )
+            })?,
+    };
     let mut board = Board::START;
     for index in 1..=count {
-        let Some((_, text)) = lines.next_nonblank().map_err(read_error)? else {
-            return Err(format!(
-                "move {index}: missing: the input ends after {} of {count} moves",
-                index - 1
-            ));
+        let text = match lines.next_nonblank().map_err(read_error)? {
+            None => {
+                return Err(format!(
+                    "move {index}: missing: the input ends after {} of {count} moves",
+                    index - 1
+                ))
+            }
+            Some(Line::TooLong { start, .. }) => {
+                return Err(format!("move {index} ({}): {too_long}", excerpt(start)))
+            }
+            Some(Line::Text { text, .. }) => text,
         };
         let square = parse_move(text)
-            .map_err(|reason| format!("move {index} ({}): {reason}", shown(text)))?;
+            .map_err(|reason| format!("move {index} ({}): {reason}", excerpt(text)))?;
         board = board
             .play_after_pass(square)
-            .map_err(|reason| format!("move {index} ({}): {reason}", shown(text)))?;
+            .map_err(|reason| format!("move {index} ({}): {reason}", excerpt(text)))?;
     }
     Ok(board)
 }

@@ -39,6 +39,7 @@
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
+use grid::lines::excerpt;
 use thiserror::Error;
 
 use crate::eval::MaterialTable;
@@ -63,17 +64,18 @@ pub const MAX_DEPTH: u32 = 64;
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum EngineError {
     /// The first word is not a command of the protocol.
-    #[error("unknown command {command:?} (expected newgame, position, moves, go or quit)")]
+    #[error("unknown command \"{command}\" (expected newgame, position, moves, go or quit)")]
     UnknownCommand {
-        /// The first word of the line.
+        /// The first word of the line (escaped, at most 40 characters: see
+        /// [`grid::lines::excerpt`]).
         command: String,
     },
     /// A command that takes no arguments was given some.
-    #[error("{command} takes no arguments, found {found:?}")]
+    #[error("{command} takes no arguments, found \"{found}\"")]
     UnexpectedArguments {
         /// The command.
         command: &'static str,
-        /// The rest of the line.
+        /// The rest of the line (escaped, at most 40 characters).
         found: String,
     },
     /// `position` without a FEN.
@@ -87,7 +89,7 @@ pub enum EngineError {
     BadMove {
         /// 1-based index of the move on the line.
         index: usize,
-        /// The move as written.
+        /// The move as written (at most 40 characters).
         text: String,
         /// Why it cannot be played.
         #[source]
@@ -97,9 +99,9 @@ pub enum EngineError {
     #[error("go needs a time in seconds")]
     MissingTime,
     /// `go` with a time that is not a positive, finite number of seconds.
-    #[error("bad time {text:?}: expected a positive number of seconds")]
+    #[error("bad time \"{text}\": expected a positive number of seconds")]
     BadTime {
-        /// The time as written (with any extra words).
+        /// The time as written, with any extra words (escaped, at most 40 characters).
         text: String,
     },
     /// `go` in a finished game.
@@ -158,7 +160,7 @@ impl FromStr for Command {
             } else {
                 Err(EngineError::UnexpectedArguments {
                     command,
-                    found: rest.to_owned(),
+                    found: excerpt(rest.as_bytes()),
                 })
             }
         };
@@ -180,7 +182,7 @@ impl FromStr for Command {
                     return Err(EngineError::MissingTime);
                 }
                 let bad = || EngineError::BadTime {
-                    text: rest.to_owned(),
+                    text: excerpt(rest.as_bytes()),
                 };
                 let seconds: f64 = rest.parse().map_err(|_| bad())?;
                 if !(seconds.is_finite() && seconds > 0.0) {
@@ -192,7 +194,7 @@ impl FromStr for Command {
                 ))
             }
             _ => Err(EngineError::UnknownCommand {
-                command: command.to_owned(),
+                command: excerpt(command.as_bytes()),
             }),
         }
     }
@@ -289,7 +291,7 @@ impl Engine {
                             .parse_move(text)
                             .map_err(|source| EngineError::BadMove {
                                 index: i + 1,
-                                text: text.clone(),
+                                text: excerpt(text.as_bytes()),
                                 source,
                             })?;
                     game.position = game.position.play(mv, game.rules);

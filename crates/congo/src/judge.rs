@@ -11,6 +11,8 @@ use std::fmt::Display;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
+use grid::lines::{excerpt, Line, LineReader, DEFAULT_MAX_LINE};
+
 /// A case that could not be answered: which of its lines was at fault and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Failure {
@@ -39,87 +41,28 @@ impl Failure {
 /// Output buffer size before a flush to the real output.
 const FLUSH_AT: usize = 1 << 16;
 
-fn trim(mut line: &[u8]) -> &[u8] {
-    while let [first, rest @ ..] = line {
-        if first.is_ascii_whitespace() {
-            line = rest;
-        } else {
-            break;
-        }
-    }
-    while let [rest @ .., last] = line {
-        if last.is_ascii_whitespace() {
-            line = rest;
-        } else {
-            break;
-        }
-    }
-    line
-}
-
 /// Longest line kept, in bytes: longer lines are an error (so memory stays bounded
-/// whatever the input).
-pub const MAX_LINE: usize = 1 << 16;
+/// whatever the input). The cap of the shared reader, [`grid::lines::LineReader`].
+pub const MAX_LINE: usize = DEFAULT_MAX_LINE;
 
-/// Reads one line (up to and including `\n`) into `buf`, keeping at most [`MAX_LINE`]
-/// bytes of it. `None` at the end of input; `Some(true)` when the line was longer.
-fn read_line_capped(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<bool>> {
+/// A non-blank line copied by [`next_line`] into the caller's buffer.
+enum Kept {
+    /// The trimmed line is in the buffer; its 1-based number.
+    Text(usize),
+    /// The line was longer than [`MAX_LINE`]; its number.
+    TooLong(usize),
+}
+
+/// Reads the next non-blank line, trimmed of ASCII whitespace, into `buf`.
+fn next_line(lines: &mut LineReader<impl BufRead>, buf: &mut Vec<u8>) -> io::Result<Option<Kept>> {
     buf.clear();
-    let mut any = false;
-    let mut too_long = false;
-    loop {
-        let available = match input.fill_buf() {
-            Ok(available) => available,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if available.is_empty() {
-            return Ok(any.then_some(too_long));
+    Ok(lines.next_nonblank()?.map(|line| match line {
+        Line::TooLong { number, .. } => Kept::TooLong(number),
+        Line::Text { number, text } => {
+            buf.extend_from_slice(text);
+            Kept::Text(number)
         }
-        any = true;
-        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
-            Some(i) => (&available[..=i], true),
-            None => (available, false),
-        };
-        let room = MAX_LINE - buf.len();
-        if chunk.len() > room {
-            too_long = true;
-        }
-        buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        let used = chunk.len();
-        input.consume(used);
-        if done {
-            return Ok(Some(too_long));
-        }
-    }
-}
-
-/// A line read by [`next_line`]: the trimmed range of the buffer, or too long.
-enum Line {
-    Text(usize, usize),
-    TooLong,
-}
-
-/// Reads the next non-blank line into `buf`, counting lines.
-fn next_line(
-    input: &mut impl BufRead,
-    buf: &mut Vec<u8>,
-    line_no: &mut usize,
-) -> io::Result<Option<Line>> {
-    loop {
-        let Some(too_long) = read_line_capped(input, buf)? else {
-            return Ok(None);
-        };
-        *line_no += 1;
-        if too_long {
-            return Ok(Some(Line::TooLong));
-        }
-        let t = trim(buf);
-        if !t.is_empty() {
-            let start = t.as_ptr() as usize - buf.as_ptr() as usize;
-            return Ok(Some(Line::Text(start, start + t.len())));
-        }
-    }
+    }))
 }
 
 /// Runs a judge loop over `input`: reads the count, then cases of `N` lines each, calls
@@ -154,7 +97,7 @@ fn next_line(
 /// # Ok::<_, std::io::Error>(())
 /// ```
 pub fn run<const N: usize, F>(
-    mut input: impl BufRead,
+    input: impl BufRead,
     output: &mut impl Write,
     errors: &mut impl Write,
     mut answer: F,
@@ -162,19 +105,23 @@ pub fn run<const N: usize, F>(
 where
     F: FnMut([&[u8]; N], &mut Vec<u8>, usize) -> Result<(), Failure>,
 {
-    let mut line_no = 0;
+    let mut lines = LineReader::with_max_line(input, MAX_LINE);
     let mut count_buf = Vec::new();
-    let count = match next_line(&mut input, &mut count_buf, &mut line_no)? {
+    let count = match next_line(&mut lines, &mut count_buf)? {
         None => {
-            writeln!(errors, "line {}: missing case count", line_no + 1)?;
+            writeln!(
+                errors,
+                "line {}: missing case count",
+                lines.lines_read() + 1
+            )?;
             return Ok(false);
         }
-        Some(Line::TooLong) => {
+        Some(Kept::TooLong(line_no)) => {
             writeln!(errors, "line {line_no}: line longer than {MAX_LINE} bytes")?;
             return Ok(false);
         }
-        Some(Line::Text(a, b)) => {
-            let text = &count_buf[a..b];
+        Some(Kept::Text(line_no)) => {
+            let text = &count_buf[..];
             match std::str::from_utf8(text).ok().and_then(|t| {
                 if t.bytes().all(|b| b.is_ascii_digit()) {
                     t.parse::<u64>().ok()
@@ -186,8 +133,8 @@ where
                 None => {
                     writeln!(
                         errors,
-                        "line {line_no}: bad case count {:?}: expected a non-negative integer",
-                        String::from_utf8_lossy(text)
+                        "line {line_no}: bad case count \"{}\": expected a non-negative integer",
+                        excerpt(text)
                     )?;
                     return Ok(false);
                 }
@@ -196,7 +143,6 @@ where
     };
     let mut all_good = true;
     let mut bufs: [Vec<u8>; N] = std::array::from_fn(|_| Vec::with_capacity(128));
-    let mut ranges = [(0usize, 0usize); N];
     let mut too_long = [false; N];
     let mut line_nos = [0usize; N];
     let mut out = Vec::with_capacity(FLUSH_AT + 4096);
@@ -204,20 +150,19 @@ where
     let mut done = 0u64;
     'cases: while done < count {
         for i in 0..N {
-            match next_line(&mut input, &mut bufs[i], &mut line_no)? {
-                Some(line) => {
-                    (ranges[i], too_long[i]) = match line {
-                        Line::Text(a, b) => ((a, b), false),
-                        Line::TooLong => ((0, 0), true),
-                    };
-                    line_nos[i] = line_no;
+            match next_line(&mut lines, &mut bufs[i])? {
+                Some(Kept::Text(line_no)) => {
+                    (too_long[i], line_nos[i]) = (false, line_no);
+                }
+                Some(Kept::TooLong(line_no)) => {
+                    (too_long[i], line_nos[i]) = (true, line_no);
                 }
                 None => {
-                    let lines = if N == 1 { "" } else { " (incomplete case)" };
+                    let incomplete = if N == 1 { "" } else { " (incomplete case)" };
                     writeln!(
                         errors,
-                        "line {}: expected {count} cases, found {done}{lines}",
-                        line_no + 1
+                        "line {}: expected {count} cases, found {done}{incomplete}",
+                        lines.lines_read() + 1
                     )?;
                     all_good = false;
                     break 'cases;
@@ -225,11 +170,11 @@ where
             }
         }
         done += 1;
-        let lines: [&[u8]; N] = std::array::from_fn(|i| &bufs[i][ranges[i].0..ranges[i].1]);
+        let case: [&[u8]; N] = std::array::from_fn(|i| &bufs[i][..]);
         let mark = out.len();
         let result = match too_long.iter().position(|&t| t) {
             Some(i) => Err(Failure::at(i, format!("line longer than {MAX_LINE} bytes"))),
-            None => answer(lines, &mut out, answered),
+            None => answer(case, &mut out, answered),
         };
         match result {
             Ok(()) => answered += 1,
@@ -393,12 +338,7 @@ pub fn play_main(program: &str) -> ExitCode {
                 crate::IllegalMove::Syntax(crate::ParseMoveError::Length { len: text.len() })
             })
             .and_then(|t| pos.parse_move(t))
-            .map_err(|e| {
-                Failure::at(
-                    1,
-                    format!("illegal move {}: {e}", String::from_utf8_lossy(text)),
-                )
-            })?;
+            .map_err(|e| Failure::at(1, format!("illegal move {}: {e}", excerpt(text))))?;
         let after = pos.play(mv, rules);
         out.extend_from_slice(format!("{after}\n{}\n", after.status()).as_bytes());
         Ok(())

@@ -122,15 +122,17 @@ pub enum ParseFenError {
         letter: char,
     },
     /// The side field is not `w` or `b` (either case).
-    #[error("bad side {found:?}: expected w or b")]
+    #[error("bad side \"{found}\": expected w or b")]
     BadSide {
-        /// The side field as read.
+        /// The side field as read, escaped and cut to 40 characters (see
+        /// [`grid::lines::excerpt`]).
         found: String,
     },
     /// The move number is not a non-negative integer (fitting 64 bits).
-    #[error("bad move number {found:?}: expected a non-negative integer")]
+    #[error("bad move number \"{found}\": expected a non-negative integer")]
     BadMoveNumber {
-        /// The move-number field as read.
+        /// The move-number field as read, escaped and cut to 40 characters (see
+        /// [`grid::lines::excerpt`]).
         found: String,
     },
 }
@@ -405,10 +407,10 @@ impl Position {
             _ => None,
         }
         .ok_or_else(|| ParseFenError::BadSide {
-            found: String::from_utf8_lossy(side).into_owned(),
+            found: grid::lines::excerpt(side),
         })?;
         pos.move_number = parse_u64(number).ok_or_else(|| ParseFenError::BadMoveNumber {
-            found: String::from_utf8_lossy(number).into_owned(),
+            found: grid::lines::excerpt(number),
         })?;
         Ok(pos)
     }

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 mod direction;
+pub mod lines;
 mod set;
 mod size;
 mod square;

@@ -42,21 +42,22 @@ pub enum ParseSquareError {
     #[error("empty square name")]
     Empty,
     /// The first character is not a lower-case file letter `a`..`z`.
-    #[error("invalid square {text:?}: it must start with a file letter a-z")]
+    #[error("invalid square \"{text}\": it must start with a file letter a-z")]
     File {
-        /// The text that was read (lossily decoded if it was not UTF-8).
+        /// The text that was read: lossily decoded if it was not UTF-8, escaped, at most
+        /// 40 characters (see [`crate::lines::excerpt`]).
         text: String,
     },
     /// What follows the file letter is not a rank number without leading zeros.
-    #[error("invalid square {text:?}: the file letter must be followed by a rank number")]
+    #[error("invalid square \"{text}\": the file letter must be followed by a rank number")]
     Rank {
-        /// The text that was read.
+        /// The text that was read (as for [`ParseSquareError::File`]).
         text: String,
     },
     /// The name is well formed but the square is not on the board.
-    #[error("square {text:?} is off the {size} board")]
+    #[error("square \"{text}\" is off the {size} board")]
     OffBoard {
-        /// The text that was read.
+        /// The text that was read (as for [`ParseSquareError::File`]).
         text: String,
         /// The board it was read for.
         size: BoardSize,
@@ -111,7 +112,7 @@ impl Square {
     /// # Ok::<_, grid::ParseSquareError>(())
     /// ```
     pub fn parse_bytes(text: &[u8], size: BoardSize) -> Result<Square, ParseSquareError> {
-        let owned = || String::from_utf8_lossy(text).into_owned();
+        let owned = || crate::lines::excerpt(text);
         let (&letter, digits) = text.split_first().ok_or(ParseSquareError::Empty)?;
         if !letter.is_ascii_lowercase() {
             return Err(ParseSquareError::File { text: owned() });

@@ -61,7 +61,8 @@ pub enum ParsePieceError {
     NumberOutOfRange {
         /// 1-based character column of the number.
         column: usize,
-        /// The number as written.
+        /// The number as written (at most 40 characters, then `…`: see
+        /// [`grid::lines::excerpt`]).
         text: String,
     },
     /// The direction `(0, 0)`.

@@ -365,7 +365,7 @@ impl ListParser {
         text.parse::<i32>()
             .map_err(|_| ParsePieceError::NumberOutOfRange {
                 column: start + 1,
-                text,
+                text: grid::lines::excerpt(text.as_bytes()),
             })
     }
 }
