@@ -140,9 +140,11 @@ impl<R: BufRead> LineReader<R> {
     /// # Ok::<_, std::io::Error>(())
     /// ```
     pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
+        // `move`: edition 2015 (plain `rustc` on single-file submissions) rejects a
+        // closure that only borrows `self` here.
         Ok(self
             .read()?
-            .map(|(start, end, too_long)| self.line(start, end, too_long)))
+            .map(move |(start, end, too_long)| self.line(start, end, too_long)))
     }
 
     /// The next line that is not blank (ASCII whitespace only), trimmed of ASCII

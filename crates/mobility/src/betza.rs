@@ -239,7 +239,7 @@ pub(crate) fn parse(text: &str) -> Result<Piece, ParsePieceError> {
                         }
                         return Err(ParsePieceError::BadRange {
                             column: copies + 1,
-                            text: chars[copies..i].iter().collect(),
+                            text: shown(&chars[copies..i]),
                             reason: "a doubled atom is already an unlimited rider; a third copy of the letter has no meaning (a range is a number after one letter, e.g. N3)",
                         });
                     }
@@ -250,7 +250,7 @@ pub(crate) fn parse(text: &str) -> Result<Piece, ParsePieceError> {
                         }
                         return Err(ParsePieceError::BadRange {
                             column: digits + 1,
-                            text: chars[digits..i].iter().collect(),
+                            text: shown(&chars[digits..i]),
                             reason: "a doubled atom is already an unlimited rider",
                         });
                     }
@@ -261,6 +261,7 @@ pub(crate) fn parse(text: &str) -> Result<Piece, ParsePieceError> {
                     }
                     let number: String = chars[digits..i].iter().collect();
                     if number.len() > 1 && number.starts_with('0') {
+                        let number = shown(&chars[digits..i]);
                         // `N00`, `N01`: `0` alone is the rider mark, a step limit is
                         // written without leading zeros.
                         return Err(ParsePieceError::BadRange {
@@ -271,7 +272,7 @@ pub(crate) fn parse(text: &str) -> Result<Piece, ParsePieceError> {
                     }
                     let n: u32 = number.parse().map_err(|_| ParsePieceError::BadRange {
                         column: digits + 1,
-                        text: number.clone(),
+                        text: shown(&chars[digits..i]),
                         reason: "too large",
                     })?;
                     range = Range::from_count(n);
@@ -307,4 +308,15 @@ pub(crate) fn parse(text: &str) -> Result<Piece, ParsePieceError> {
         return Err(ParsePieceError::DanglingModifiers { column });
     }
     Ok(piece)
+}
+
+/// At most 40 characters of `chars` for an error message, then `…` if there were more:
+/// messages stay short whatever the input.
+fn shown(chars: &[char]) -> String {
+    const SHOWN: usize = 40;
+    let mut text: String = chars.iter().take(SHOWN).collect();
+    if chars.len() > SHOWN {
+        text.push('…');
+    }
+    text
 }
