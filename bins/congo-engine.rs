@@ -13,17 +13,9 @@ use congo::{judge, MaterialTable, Rules};
 use grid::lines::{Line, LineReader};
 
 fn main() -> ExitCode {
-    let rules = match judge::rules_from_args(std::env::args().skip(1)).and_then(|(rules, rest)| {
-        match rest.first() {
-            None => Ok(rules),
-            Some(arg) => Err(format!("unknown argument {arg:?}")),
-        }
-    }) {
+    let rules = match judge::rules_from_command_line("congo-engine") {
         Ok(rules) => rules,
-        Err(e) => {
-            eprintln!("congo-engine: {e}\nusage: congo-engine [--edition 2021|2022] [--no-promotion] < input");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     // The 2021 table agrees with the standard one on every piece of that edition, so the
     // standard table serves both editions; they differ only in promotion.

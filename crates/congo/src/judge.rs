@@ -290,19 +290,52 @@ fn usage(program: &str, message: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// The rule options of a Congo judge program's command line (`--edition 2021|2022`,
+/// `--no-promotion`, see [`rules_from_args`]); any other argument is refused.
+///
+/// # Errors
+///
+/// On a bad or unknown argument, prints `<program>: <error>` and the usage line on
+/// standard error and returns exit status 2 for `main` to return.
+pub fn rules_from_command_line(program: &str) -> Result<crate::Rules, ExitCode> {
+    rules_from_args(std::env::args().skip(1))
+        .and_then(|(rules, rest)| match rest.first() {
+            None => Ok(rules),
+            Some(arg) => Err(format!("unknown argument {arg:?}")),
+        })
+        .map_err(|e| usage(program, &e))
+}
+
+/// The whole `main` of the Part IV and V programs (`congo-eval`, `congo-minimax`,
+/// `congo-eval-advanced`, `congo-alphabeta`): per FEN line, one integer, `score` of the
+/// game under the command line's rule options and [`crate::MaterialTable::STANDARD`].
+///
+/// The 2021 edition's material values agree with the standard table on every piece of
+/// that edition, so one table serves both editions; they differ only in promotion.
+pub fn score_main(
+    program: &str,
+    score: fn(&crate::Game, &crate::MaterialTable) -> i32,
+) -> ExitCode {
+    let rules = match rules_from_command_line(program) {
+        Ok(rules) => rules,
+        Err(code) => return code,
+    };
+    let table = crate::MaterialTable::STANDARD;
+    main(|[fen], out, _| {
+        let position = crate::Position::from_fen_bytes(fen).map_err(|e| Failure::at(0, e))?;
+        let value = score(&crate::Game::new(position, rules), &table);
+        out.extend_from_slice(format!("{value}\n").as_bytes());
+        Ok(())
+    })
+}
+
 /// The whole `main` of `congo-moves` (`only = None`: every legal move) and of the Part II
 /// programs `congo-moves-<kind>` (`only = Some(kind)`): per FEN line, one line with the
 /// moves sorted alphabetically, single spaces, empty when there are none. The rule options
 /// are accepted (move generation does not depend on them).
 pub fn moves_main(program: &str, only: Option<crate::Role>) -> ExitCode {
-    if let Err(e) = rules_from_args(std::env::args().skip(1)).and_then(|(_, rest)| {
-        if rest.is_empty() {
-            Ok(())
-        } else {
-            Err(format!("unknown argument {:?}", rest[0]))
-        }
-    }) {
-        return usage(program, &e);
+    if let Err(code) = rules_from_command_line(program) {
+        return code;
     }
     let mut moves = Vec::new();
     main(|[fen], out, _| {
@@ -321,15 +354,9 @@ pub fn moves_main(program: &str, only: Option<crate::Role>) -> ExitCode {
 /// illegal move prints `line L: illegal move <move>: <reason>` on standard error and
 /// nothing on standard output for that case.
 pub fn play_main(program: &str) -> ExitCode {
-    let rules = match rules_from_args(std::env::args().skip(1)).and_then(|(rules, rest)| {
-        if rest.is_empty() {
-            Ok(rules)
-        } else {
-            Err(format!("unknown argument {:?}", rest[0]))
-        }
-    }) {
+    let rules = match rules_from_command_line(program) {
         Ok(rules) => rules,
-        Err(e) => return usage(program, &e),
+        Err(code) => return code,
     };
     main(|[fen, text], out, _| {
         let pos = crate::Position::from_fen_bytes(fen).map_err(|e| Failure::at(0, e))?;
