@@ -1,19 +1,8 @@
 //! The Congo judge programs never panic, whatever bytes they are fed.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-}
+use common::{check_no_panic, Rng};
 
 /// Random inputs: pure noise, and FEN-like text with random corruptions.
 fn inputs(seed: u64, count: usize) -> Vec<Vec<u8>> {
@@ -42,32 +31,6 @@ fn inputs(seed: u64, count: usize) -> Vec<Vec<u8>> {
             text
         })
         .collect()
-}
-
-/// Runs `exe` with `args` on `input` and checks it ends normally (status 0 or 1) without
-/// a panic message.
-pub fn check_no_panic(exe: &str, args: &[&str], input: &[u8]) {
-    let mut child = Command::new(exe)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut pipe = child.stdin.take().unwrap();
-    let data = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&data);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        matches!(output.status.code(), Some(0 | 1)) && !stderr.contains("panicked"),
-        "{exe} {args:?} on {:?}: status {:?}, stderr {stderr}",
-        String::from_utf8_lossy(input),
-        output.status
-    );
 }
 
 #[test]

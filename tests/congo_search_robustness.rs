@@ -1,22 +1,8 @@
 //! The evaluation, search and engine programs never panic, whatever they are fed.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[(self.next() % items.len() as u64) as usize]
-    }
-}
+use common::{check_no_panic, Rng};
 
 /// Judge inputs: a small count, then noise, FEN alphabet soup, or corrupted FENs.
 fn judge_inputs(seed: u64, count: usize) -> Vec<Vec<u8>> {
@@ -103,32 +89,6 @@ fn engine_inputs(seed: u64, count: usize) -> Vec<Vec<u8>> {
             text
         })
         .collect()
-}
-
-/// Runs `exe` with `args` on `input` and checks it ends normally (status 0 or 1) without
-/// a panic message.
-fn check_no_panic(exe: &str, args: &[&str], input: &[u8]) {
-    let mut child = Command::new(exe)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut pipe = child.stdin.take().unwrap();
-    let data = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&data);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        matches!(output.status.code(), Some(0 | 1)) && !stderr.contains("panicked"),
-        "{exe} {args:?} on {:?}: status {:?}, stderr {stderr}",
-        String::from_utf8_lossy(input),
-        output.status
-    );
 }
 
 #[test]

@@ -2,23 +2,9 @@
 //! of 8 characters from `.XO`, nothing on standard error) or an error (exit 1, one line
 //! on standard error naming a line or a move, nothing on standard output).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use common::Rng;
 
 /// Inputs mixing plausible moves, near misses and arbitrary bytes.
 fn input(rng: &mut Rng) -> Vec<u8> {
@@ -48,19 +34,7 @@ fn random_inputs_never_panic() {
     let (mut boards, mut errors) = (0, 0);
     for _ in 0..300 {
         let stdin = input(&mut rng);
-        let mut child = Command::new(exe)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut pipe = child.stdin.take().unwrap();
-        let data = stdin.clone();
-        let writer = std::thread::spawn(move || {
-            let _ = pipe.write_all(&data);
-        });
-        let output = child.wait_with_output().unwrap();
-        writer.join().unwrap();
+        let output = common::run(exe, &[], &stdin);
         let shown = String::from_utf8_lossy(&stdin);
         let stdout = String::from_utf8(output.stdout).unwrap();
         let stderr = String::from_utf8(output.stderr).unwrap();
