@@ -2,35 +2,19 @@
 
 mod common;
 
-use common::{check_no_panic, Rng};
+use common::check_no_panic;
 
 /// Random inputs: pure noise, and FEN-like text with random corruptions.
 fn inputs(seed: u64, count: usize) -> Vec<Vec<u8>> {
-    let mut rng = Rng(seed);
     let alphabet = b"pPsSgGmMeElLcCzZ0123456789/ wWbB\r\n\t-x";
-    let base = b"gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\nd2d3\n";
-    (0..count)
-        .map(|i| {
-            let mut text = format!("{}\n", rng.next() % 6).into_bytes();
-            let len = (rng.next() % 200) as usize;
-            for _ in 0..len {
-                let r = rng.next();
-                text.push(match i % 3 {
-                    0 => r as u8,
-                    1 => alphabet[(r % alphabet.len() as u64) as usize],
-                    _ => {
-                        let b = base[(r % base.len() as u64) as usize];
-                        if r % 7 == 0 {
-                            (r >> 8) as u8
-                        } else {
-                            b
-                        }
-                    }
-                });
-            }
-            text
-        })
-        .collect()
+    common::noisy_inputs(
+        seed,
+        count,
+        6,
+        200,
+        alphabet,
+        b"gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\nd2d3\n",
+    )
 }
 
 #[test]

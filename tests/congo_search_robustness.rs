@@ -6,31 +6,15 @@ use common::{check_no_panic, Rng};
 
 /// Judge inputs: a small count, then noise, FEN alphabet soup, or corrupted FENs.
 fn judge_inputs(seed: u64, count: usize) -> Vec<Vec<u8>> {
-    let mut rng = Rng(seed);
     let alphabet = b"pPsSgGmMeElLcCzZ0123456789/ wWbB\r\n\t-x";
-    let base = b"1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 b 12\n3l3/7/7/7/7/7/3LZ2 w 0\n";
-    (0..count)
-        .map(|i| {
-            let mut text = format!("{}\n", rng.next() % 4).into_bytes();
-            let len = (rng.next() % 160) as usize;
-            for _ in 0..len {
-                let r = rng.next();
-                text.push(match i % 3 {
-                    0 => r as u8,
-                    1 => alphabet[(r % alphabet.len() as u64) as usize],
-                    _ => {
-                        let b = base[(r % base.len() as u64) as usize];
-                        if r % 7 == 0 {
-                            (r >> 8) as u8
-                        } else {
-                            b
-                        }
-                    }
-                });
-            }
-            text
-        })
-        .collect()
+    common::noisy_inputs(
+        seed,
+        count,
+        4,
+        160,
+        alphabet,
+        b"1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 b 12\n3l3/7/7/7/7/7/3LZ2 w 0\n",
+    )
 }
 
 /// Engine conversations: protocol words, FENs (some corrupted), moves, and small times

@@ -64,3 +64,39 @@ pub fn check_no_panic(exe: &str, args: &[&str], input: &[u8]) {
         output.status
     );
 }
+
+/// `count` random judge inputs: a case count below `max_cases` on the first line, then up
+/// to `max_len` bytes that are, in turn, pure noise, letters of `alphabet`, or bytes of
+/// `base` (a valid input) with one in seven replaced by noise.
+pub fn noisy_inputs(
+    seed: u64,
+    count: usize,
+    max_cases: u64,
+    max_len: u64,
+    alphabet: &[u8],
+    base: &[u8],
+) -> Vec<Vec<u8>> {
+    let mut rng = Rng(seed);
+    (0..count)
+        .map(|i| {
+            let mut text = format!("{}\n", rng.next() % max_cases).into_bytes();
+            let len = rng.next() % max_len;
+            for _ in 0..len {
+                let r = rng.next();
+                text.push(match i % 3 {
+                    0 => r as u8,
+                    1 => alphabet[(r % alphabet.len() as u64) as usize],
+                    _ => {
+                        let b = base[(r % base.len() as u64) as usize];
+                        if r % 7 == 0 {
+                            (r >> 8) as u8
+                        } else {
+                            b
+                        }
+                    }
+                });
+            }
+            text
+        })
+        .collect()
+}
