@@ -224,7 +224,7 @@ where
 ///
 /// # Errors
 ///
-/// A message for an unknown `--` option or a bad edition.
+/// A message for an unknown `--` option, a bad edition, or `--edition` without a value.
 ///
 /// ```
 /// use congo::judge::rules_from_args;
@@ -246,7 +246,10 @@ pub fn rules_from_args(
                 rules.promotion = false;
                 continue;
             }
-            "--edition" => args.next().unwrap_or_default(),
+            "--edition" => match args.next() {
+                Some(edition) => edition,
+                None => return Err("--edition needs a value (2021 or 2022)".to_owned()),
+            },
             _ => match arg.strip_prefix("--edition=") {
                 Some(e) => e.to_owned(),
                 None => {
