@@ -237,6 +237,26 @@ impl PieceOnBoard {
         out
     }
 
+    /// For every line and every step count `t` it reaches, the rectangle of squares from
+    /// which `t` steps fit on the board, as half-open `(file_start, file_end, rank_start,
+    /// rank_end)`: each such square gains one destination.
+    fn rectangles(&self) -> impl Iterator<Item = (usize, usize, usize, usize)> + '_ {
+        self.lines.iter().flat_map(move |line| {
+            let mut bits = line.mask;
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let t = bits.trailing_zeros();
+                bits &= bits - 1;
+                // Rectangles shrink as t grows: the first empty one ends this line.
+                let (f0, f1) = Self::span(self.size.files(), line.d_file, t)?;
+                let (r0, r1) = Self::span(self.size.ranks(), line.d_rank, t)?;
+                Some((f0, f1, r0, r1))
+            })
+        })
+    }
+
     /// The destination count of every square, in index order (`a1`, `b1`, ...).
     pub fn counts(&self) -> Vec<u32> {
         let files = usize::from(self.size.files());
@@ -244,23 +264,11 @@ impl PieceOnBoard {
         // Difference array with one extra row and column for the rectangles' far edges.
         let width = files + 1;
         let mut diff = vec![0i32; width * (ranks + 1)];
-        for line in &self.lines {
-            let mut bits = line.mask;
-            while bits != 0 {
-                let t = bits.trailing_zeros();
-                bits &= bits - 1;
-                // Rectangles shrink as t grows: the first empty one ends this line.
-                let Some((f0, f1)) = Self::span(self.size.files(), line.d_file, t) else {
-                    break;
-                };
-                let Some((r0, r1)) = Self::span(self.size.ranks(), line.d_rank, t) else {
-                    break;
-                };
-                diff[r0 * width + f0] += 1;
-                diff[r0 * width + f1] -= 1;
-                diff[r1 * width + f0] -= 1;
-                diff[r1 * width + f1] += 1;
-            }
+        for (f0, f1, r0, r1) in self.rectangles() {
+            diff[r0 * width + f0] += 1;
+            diff[r0 * width + f1] -= 1;
+            diff[r1 * width + f0] -= 1;
+            diff[r1 * width + f1] += 1;
         }
         // Prefix sums along each rank, then down the files.
         for row in diff.chunks_exact_mut(width) {
@@ -310,22 +318,9 @@ impl PieceOnBoard {
     /// step count `t` of a line adds the area of its rectangle (the squares from which
     /// `t` steps fit), so no square is visited.
     pub fn strength(&self) -> u64 {
-        let mut total = 0u64;
-        for line in &self.lines {
-            let mut bits = line.mask;
-            while bits != 0 {
-                let t = bits.trailing_zeros();
-                bits &= bits - 1;
-                let Some((f0, f1)) = Self::span(self.size.files(), line.d_file, t) else {
-                    break;
-                };
-                let Some((r0, r1)) = Self::span(self.size.ranks(), line.d_rank, t) else {
-                    break;
-                };
-                total += ((f1 - f0) * (r1 - r0)) as u64;
-            }
-        }
-        total
+        self.rectangles()
+            .map(|(f0, f1, r0, r1)| ((f1 - f0) * (r1 - r0)) as u64)
+            .sum()
     }
 
     /// The exercise's mobility text: see [`mobility_text`](crate::mobility_text).
