@@ -2,24 +2,12 @@
 //! failure reproduces): generated moves can be made and parsed back, FEN round trips,
 //! perft equals the sum of divide, and the parsers never panic.
 
+mod common;
+
+use common::Rng;
 use std::collections::HashSet;
 
 use congo::{Move, Position, Role, Rules};
-
-/// xorshift64*: small, deterministic.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 const STARTS: [&str; 5] = [
     "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0",

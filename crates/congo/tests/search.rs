@@ -2,6 +2,9 @@
 //! the shared sample vectors, one hand-derived test per evaluation rule, and property
 //! tests on random positions.
 
+mod common;
+
+use common::Rng;
 use std::time::{Duration, Instant};
 
 use congo::eval::{activity, advanced_eval, material_eval};
@@ -306,21 +309,6 @@ fn rule_no_legal_move() {
 
 // ---------------------------------------------------------------------------------------
 // Property tests.
-
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// Positions reached by random playouts from the start and from the sample FENs.
 fn random_positions(count: usize, seed: u64, rules: Rules) -> Vec<Game> {
