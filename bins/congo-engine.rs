@@ -53,10 +53,13 @@ fn run(rules: Rules, table: MaterialTable) -> io::Result<bool> {
             }
             Line::Text { number, text } => (number, text),
         };
-        let Ok(line) = std::str::from_utf8(text) else {
-            writeln!(errors, "line {line_no}: the line is not valid UTF-8")?;
-            all_good = false;
-            continue;
+        let line = match std::str::from_utf8(text) {
+            Ok(line) => line,
+            Err(_) => {
+                writeln!(errors, "line {line_no}: the line is not valid UTF-8")?;
+                all_good = false;
+                continue;
+            }
         };
         match engine.handle_line(line) {
             Ok(Reply::Silent) => {}

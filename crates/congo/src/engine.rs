@@ -195,10 +195,14 @@ impl FromStr for Command {
                 if !(seconds.is_finite() && seconds > 0.0) {
                     return Err(bad());
                 }
-                // A finite positive time too large for a `Duration` saturates.
-                Ok(Command::Go(
-                    Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX),
-                ))
+                // A finite positive time too large for a `Duration` (2^64 s or more)
+                // saturates; below that, `from_secs_f64` cannot overflow.
+                const DURATION_LIMIT: f64 = 18_446_744_073_709_551_616.0;
+                Ok(Command::Go(if seconds < DURATION_LIMIT {
+                    Duration::from_secs_f64(seconds)
+                } else {
+                    Duration::MAX
+                }))
             }
             _ => Err(EngineError::UnknownCommand {
                 command: excerpt(command.as_bytes()),

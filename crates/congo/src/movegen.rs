@@ -373,7 +373,7 @@ impl Position {
         }
         let c = self.ctx();
         for role in Role::ALL {
-            if only.is_some_and(|r| r != role) {
+            if only.map_or(false, |r| r != role) {
                 continue;
             }
             let mut pieces = self.by_role[role as usize] & c.own;
@@ -483,8 +483,9 @@ impl Position {
         let them = us.other();
         let from = mv.from as usize;
         let to = mv.to as usize;
-        let Some(role) = self.role_at(from) else {
-            return pos;
+        let role = match self.role_at(from) {
+            Some(role) => role,
+            None => return pos,
         };
         // Captured squares.
         let captured =

@@ -233,8 +233,9 @@ impl Position {
     /// # Ok::<_, congo::ParseSquareError>(())
     /// ```
     pub fn set_piece(&mut self, square: Square, piece: Option<Piece>) {
-        let Some(sq) = index_of(square) else {
-            return;
+        let sq = match index_of(square) {
+            Some(sq) => sq,
+            None => return,
         };
         let mask = !(1u64 << sq);
         for bb in &mut self.by_role {

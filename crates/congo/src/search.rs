@@ -374,9 +374,12 @@ pub fn iterative_deepening<P: SearchPosition>(
     let mut root_moves = Vec::new();
     pos.legal_moves(&mut root_moves);
     order_moves(pos, &mut root_moves);
-    let Some(&first) = root_moves.first() else {
-        result.score = MINIMAX_START;
-        return result;
+    let first = match root_moves.first() {
+        Some(&first) => first,
+        None => {
+            result.score = MINIMAX_START;
+            return result;
+        }
     };
     result.best_move = Some(first);
     let mut state = Deepening::new(eval, Some(deadline), Some(win_score), ENGINE_TABLE_SIZE);
@@ -401,7 +404,10 @@ pub fn iterative_deepening<P: SearchPosition>(
             }
             break;
         }
-        let Some(best) = best else { break };
+        let best = match best {
+            Some(best) => best,
+            None => break,
+        };
         result.best_move = Some(best);
         result.score = alpha;
         result.depth = depth;

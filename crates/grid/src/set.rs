@@ -86,7 +86,7 @@ impl SquareSet {
 
     /// Whether `square` is in the set (never for squares of index 64 or more).
     pub fn contains(self, square: Square) -> bool {
-        SquareSet::from_square(square).is_some_and(|bit| self.0 & bit.0 != 0)
+        SquareSet::from_square(square).map_or(false, |bit| self.0 & bit.0 != 0)
     }
 
     /// Number of squares in the set.
