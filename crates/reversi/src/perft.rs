@@ -249,13 +249,21 @@ pub(crate) fn count(p: u64, o: u64, depth: u32, convention: Convention) -> u64 {
 // `#[target_feature]` function is `unsafe` (on Rust 1.74) because the CPU must have the
 // features, which `count` checks right before the call.
 #[allow(unsafe_code)]
+#[warn(unsafe_op_in_unsafe_fn)]
 mod x86 {
     use super::{node_wide, Convention, A, E, N};
 
     /// Perft compiled with the extra features; only called once they are detected.
+    ///
+    /// The recursive call sits in its own `unsafe` block, as edition 2024 requires
+    /// (`unsafe_op_in_unsafe_fn`); compilers before 1.65 call that block unused, hence
+    /// the `allow`, so the single-file copy compiles without warnings everywhere.
     #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]
+    #[allow(unused_unsafe)]
     unsafe fn fast<const C: u8>(p: u64, o: u64, depth: u32) -> u64 {
-        node_wide::<C>(p, o, depth, |p, o, depth| fast::<C>(p, o, depth))
+        // SAFETY: this function runs only on a CPU with its features (see `count`), so
+        // calling it again from inside is sound.
+        node_wide::<C>(p, o, depth, |p, o, depth| unsafe { fast::<C>(p, o, depth) })
     }
 
     /// Leaves below the position, or `None` when this CPU lacks the features.
