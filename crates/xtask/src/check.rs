@@ -1,6 +1,8 @@
-//! `check-bundles`: every judge program's bundle compiles cleanly with plain rustc (both
-//! `--edition 2021` and the default edition 2015), fits a judge's size limit, and
-//! behaves exactly like the workspace binary on its cases.
+//! `check-bundles`: every judge program's bundle compiles cleanly with plain rustc, the
+//! current compiler under every edition and the old one (Debian 12's rustc 1.63) under
+//! the editions it knows, fits a judge's size limit, and behaves exactly like the
+//! workspace binary on its cases; and every library a judge program may inline compiles,
+//! whole, with the old compiler, each error traced to the workspace file it came from.
 
 use std::fs;
 use std::io::{Read, Write};
@@ -12,6 +14,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use cargo_metadata::{Message, TargetKind};
 
+use crate::compilers::{self, Build, Compiler};
 use crate::workspace::{case_inputs, Binary, Workspace};
 
 /// The largest bundle a judge accepts, in bytes (64 KiB).
@@ -29,6 +32,8 @@ pub struct Options {
     pub timeout: Duration,
     /// Cargo's target folder for the workspace build (default: the workspace's own).
     pub target_dir: Option<PathBuf>,
+    /// The old compiler (default Debian's `/usr/bin/rustc`, 1.63 on Debian 12).
+    pub old_rustc: PathBuf,
 }
 
 impl Default for Options {
@@ -38,6 +43,7 @@ impl Default for Options {
             profile: "test".to_owned(),
             timeout: Duration::from_secs(60),
             target_dir: None,
+            old_rustc: PathBuf::from(compilers::DEBIAN_RUSTC),
         }
     }
 }
@@ -49,8 +55,10 @@ pub struct Checked {
     pub name: String,
     /// The bundle's size in bytes.
     pub bytes: usize,
-    /// Case files on which both programs agreed.
+    /// Case files on which every build agreed with the workspace binary.
     pub cases: usize,
+    /// The builds (compiler and edition) that compiled without any message.
+    pub builds: Vec<String>,
 }
 
 /// Checks every judge program of `ws` (see [`Workspace::judge_programs`]); prints one
@@ -66,8 +74,17 @@ pub fn check_bundles(ws: &Workspace, options: &Options) -> Result<Vec<Checked>> 
         println!("bundle check: no judge programs (binaries with tests/cases/<name>/*.in)");
         return Ok(Vec::new());
     }
-    let executables = build(ws, options)?;
+    let compilers = compilers::detect(&options.old_rustc)?;
+    for compiler in &compilers {
+        println!(
+            "compiler {compiler}: editions {}",
+            compiler.editions.join(", ")
+        );
+    }
     let scratch = tempfile::tempdir().context("cannot make a scratch folder")?;
+    let old: Vec<&Compiler> = compilers.iter().filter(|c| c.old).collect();
+    let library_failures = check_libraries(ws, &old, scratch.path())?;
+    let executables = build(ws, options)?;
     let queue = Mutex::new(judges.clone());
     let results = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
@@ -77,7 +94,9 @@ pub fn check_bundles(ws: &Workspace, options: &Options) -> Result<Vec<Checked>> 
                     break;
                 };
                 let result = match executables.iter().find(|(name, _)| *name == judge.name) {
-                    Some((_, exe)) => check_one(ws, judge, exe, scratch.path(), options),
+                    Some((_, exe)) => {
+                        check_one(ws, judge, exe, &compilers, scratch.path(), options)
+                    }
                     None => Err(anyhow::anyhow!(
                         "cargo built no executable `{}`",
                         judge.name
@@ -85,8 +104,11 @@ pub fn check_bundles(ws: &Workspace, options: &Options) -> Result<Vec<Checked>> 
                 };
                 match &result {
                     Ok(checked) => println!(
-                        "bundle {}: {} bytes, {} case files identical",
-                        checked.name, checked.bytes, checked.cases
+                        "bundle {}: {} bytes, {} builds, {} case files identical",
+                        checked.name,
+                        checked.bytes,
+                        checked.builds.len(),
+                        checked.cases
                     ),
                     Err(error) => println!("bundle {}: FAILED: {error:#}", judge.name),
                 }
@@ -101,13 +123,19 @@ pub fn check_bundles(ws: &Workspace, options: &Options) -> Result<Vec<Checked>> 
         .filter(|(_, r)| r.is_err())
         .map(|(name, _)| name.as_str())
         .collect();
+    print_matrix(&compilers, &results);
     println!(
         "bundles: {} passed, {} failed",
         results.len() - failed.len(),
         failed.len()
     );
-    if !failed.is_empty() {
-        bail!("bundles failed: {}", failed.join(", "));
+    if !failed.is_empty() || !library_failures.is_empty() {
+        let mut failures: Vec<String> = library_failures
+            .iter()
+            .map(|f| format!("library {}", f.library))
+            .collect();
+        failures.extend(failed.iter().map(|name| format!("bundle {name}")));
+        bail!("failed: {}", failures.join(", "));
     }
     Ok(results.into_iter().filter_map(|(_, r)| r.ok()).collect())
 }
@@ -156,6 +184,7 @@ fn check_one(
     ws: &Workspace,
     judge: &Binary,
     exe: &Path,
+    compilers: &[Compiler],
     scratch: &Path,
     options: &Options,
 ) -> Result<Checked> {
@@ -171,37 +200,39 @@ fn check_one(
     fs::create_dir_all(&dir)?;
     let source = dir.join("main.rs");
     fs::write(&source, &text)?;
-    // What the issue asks (`--edition 2021`), and what a judge running plain
-    // `rustc -O main.rs` gets (edition 2015).
+    // Every compiler under every edition it knows: a judge running plain
+    // `rustc -O main.rs` compiles as edition 2015, others pass an edition.
     let mut builds = Vec::new();
-    for edition in [Some("2021"), None] {
-        let label = edition.map_or("plain `rustc -O` (edition 2015)", |_| {
-            "`rustc --edition 2021 -O`"
-        });
-        let bundled = dir.join(format!("main-{}", edition.unwrap_or("2015")));
-        let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-        let mut command = Command::new(rustc);
-        if let Some(edition) = edition {
-            command.args(["--edition", edition]);
-        }
-        let output = command
-            .args(["-O", "-o"])
-            .arg(&bundled)
-            .arg(&source)
-            .output()
-            .context("cannot run rustc")?;
-        if !output.status.success() || !output.stderr.is_empty() {
-            bail!(
-                "{label} on the bundle {}:\n{}",
+    let mut refused = Vec::new();
+    for compiler in compilers {
+        for &edition in &compiler.editions {
+            let build = Build { compiler, edition };
+            let bundled = dir.join(format!("main-{}", build.tag()));
+            let output = Command::new(&compiler.command)
+                .args(["--edition", edition, "-O", "-o"])
+                .arg(&bundled)
+                .arg(&source)
+                .output()
+                .with_context(|| format!("cannot run {}", compiler.command.display()))?;
+            if output.status.success() && output.stderr.is_empty() {
+                builds.push((build.to_string(), bundled));
+                continue;
+            }
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            let traced =
+                crate::locate::trace(ws, Some(&judge.root), &text, &source, &stderr).join("\n");
+            refused.push(format!(
+                "{build} {} the bundle; in the workspace's sources:\n{traced}\n{stderr}",
                 if output.status.success() {
-                    "warns"
+                    "warns on"
                 } else {
-                    "fails"
+                    "fails on"
                 },
-                String::from_utf8_lossy(&output.stderr)
-            );
+            ));
         }
-        builds.push((label, bundled));
+    }
+    if !refused.is_empty() {
+        bail!("{}", refused.join("\n"));
     }
     let inputs = case_inputs(&ws.cases_dir(name));
     let mut differences = Vec::new();
@@ -231,7 +262,130 @@ fn check_one(
         name: name.clone(),
         bytes: text.len(),
         cases: inputs.len(),
+        builds: builds.into_iter().map(|(label, _)| label).collect(),
     })
+}
+
+/// Compiles every workspace library that a judge program may inline (those the root
+/// package depends on, and theirs), whole and unpruned ([`crate::library_source`]), as
+/// a library with each old compiler under each of its editions. Prints one line per
+/// library; returns the failures, each with rustc's message and the workspace file and
+/// line of each error (also printed).
+///
+/// # Errors
+///
+/// A library cannot be prepared or rustc cannot be run.
+pub fn check_libraries(
+    ws: &Workspace,
+    compilers: &[&Compiler],
+    scratch: &Path,
+) -> Result<Vec<LibraryFailure>> {
+    let mut reachable: Vec<String> = ws.root_dependencies.iter().cloned().collect();
+    let mut index = 0;
+    while index < reachable.len() {
+        if let Some(library) = ws.libraries.get(&reachable[index]) {
+            for dep in &library.dependencies {
+                if !reachable.contains(dep) {
+                    reachable.push(dep.clone());
+                }
+            }
+        }
+        index += 1;
+    }
+    reachable.sort();
+    // Dependencies first; a library whose dependency failed is not compiled (its file
+    // holds the dependency, whose errors are already reported).
+    let mut order: Vec<String> = Vec::new();
+    while order.len() < reachable.len() {
+        let before = order.len();
+        for lib in &reachable {
+            let ready = ws.libraries[lib]
+                .dependencies
+                .iter()
+                .all(|dep| order.contains(dep) || !reachable.contains(dep));
+            if ready && !order.contains(lib) {
+                order.push(lib.clone());
+            }
+        }
+        if order.len() == before {
+            bail!("the workspace libraries depend on each other in a cycle");
+        }
+    }
+    let mut failures: Vec<LibraryFailure> = Vec::new();
+    for lib in &order {
+        let failed_dep = ws.libraries[lib]
+            .dependencies
+            .iter()
+            .find(|dep| failures.iter().any(|f| &f.library == *dep));
+        if let Some(dep) = failed_dep {
+            println!("library {lib}: not compiled, since `{dep}`, which it uses, failed");
+            continue;
+        }
+        let text = crate::library_source(ws, lib)?;
+        let source = scratch.join(format!("lib-{lib}.rs"));
+        fs::write(&source, &text)?;
+        let mut problems = Vec::new();
+        let mut passed = Vec::new();
+        for compiler in compilers {
+            for &edition in &compiler.editions {
+                let build = Build { compiler, edition };
+                // Errors only: unused items are expected, the library being whole.
+                let output = Command::new(&compiler.command)
+                    .args(["--edition", edition, "--crate-type", "lib", "--crate-name"])
+                    .arg(format!("lib_{lib}"))
+                    .args(["--emit=metadata", "-A", "warnings", "--out-dir"])
+                    .arg(scratch)
+                    .arg(&source)
+                    .output()
+                    .with_context(|| format!("cannot run {}", compiler.command.display()))?;
+                if output.status.success() {
+                    passed.push(build.to_string());
+                    continue;
+                }
+                let stderr = String::from_utf8_lossy(&output.stderr);
+                let traced = crate::locate::trace(ws, None, &text, &source, &stderr);
+                problems.push(format!(
+                    "{build} refuses code of `{lib}`:\n{}\n{stderr}",
+                    traced.join("\n")
+                ));
+            }
+        }
+        if problems.is_empty() {
+            println!("library {lib}: compiles with {}", passed.join(", "));
+        } else {
+            let report = problems.join("\n");
+            println!("library {lib}: FAILED: {report}");
+            failures.push(LibraryFailure {
+                library: lib.clone(),
+                report,
+            });
+        }
+    }
+    Ok(failures)
+}
+
+/// A library the old compiler refused.
+#[derive(Clone, Debug)]
+pub struct LibraryFailure {
+    /// The library's name (`congo`).
+    pub library: String,
+    /// For each refusing build: the workspace lines traced, then rustc's message.
+    pub report: String,
+}
+
+/// Prints how many judge programs compiled cleanly under each compiler and edition.
+fn print_matrix(compilers: &[Compiler], results: &[(String, Result<Checked>)]) {
+    println!("compiled without errors or warnings, and identical on every case file:");
+    for compiler in compilers {
+        for &edition in &compiler.editions {
+            let label = Build { compiler, edition }.to_string();
+            let passed = results
+                .iter()
+                .filter(|(_, r)| r.as_ref().is_ok_and(|c| c.builds.contains(&label)))
+                .count();
+            println!("  {label}: {passed} of {} programs", results.len());
+        }
+    }
 }
 
 /// What one run printed.

@@ -1,14 +1,17 @@
 #![doc = include_str!("../README.md")]
 
 pub mod check;
+pub mod compilers;
 pub mod edition;
+pub mod locate;
+pub mod msrv;
 pub mod paths;
 pub mod prune;
 pub mod source;
 pub mod thiserror;
 pub mod workspace;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use anyhow::{bail, Context, Result};
 use proc_macro2::{Span, TokenStream, TokenTree};
@@ -27,10 +30,80 @@ pub use workspace::Workspace;
 /// Unknown binary, unreadable source, any form the bundler does not handle (named with
 /// the crate and item), or a bundle that does not compile cleanly.
 pub fn bundle(ws: &Workspace, name: &str) -> Result<String> {
-    let binary = ws.binary(name)?;
-    let mut main = source::load_crate(&binary.root)?;
-    let mut used = paths::used_crates(&main, &ws.root_dependencies);
+    bundle_with_progress(ws, name, &mut |_| {})
+}
 
+/// [`bundle`], telling `progress` what it is doing (one short sentence per step), for
+/// a person waiting at a terminal.
+///
+/// # Errors
+///
+/// As [`bundle`].
+pub fn bundle_with_progress(
+    ws: &Workspace,
+    name: &str,
+    progress: &mut dyn FnMut(&str),
+) -> Result<String> {
+    let binary = ws.binary(name)?;
+    progress(&format!("reading {}", binary.root.display()));
+    let mut main = source::load_crate(&binary.root)?;
+    let used = paths::used_crates(&main, &ws.root_dependencies);
+    let (used, modules) = inline_libraries(ws, used, progress)?;
+
+    let attrs = crate_attributes(&main.attrs, name)?;
+    source::strip_docs(&mut main);
+    thiserror::expand(&mut main.items, name)?;
+    paths::Rewriter::new(None, ws.root_dependencies.clone()).rewrite(&mut main);
+    edition::make_edition_neutral(&mut main.items);
+    check_supported(&main, name)?;
+    for item in &main.items {
+        if let Some(ident) = item_ident(item) {
+            if used.contains(&ident.to_string()) {
+                bail!("`{ident}` in {name} has the name of the crate it inlines: rename it");
+            }
+        }
+    }
+    main.attrs = attrs;
+    main.items.extend(modules);
+
+    progress("removing unused code (each round is checked with rustc)");
+    let scratch = tempfile::tempdir().context("cannot make a scratch folder")?;
+    let text = prune::prune(main, scratch.path()).with_context(|| format!("bundling `{name}`"))?;
+    let text = indent_with_tabs(&text)?;
+    Ok(format!(
+        "// `{name}`: single-file build of this judge program and the workspace crates it\n\
+         // uses, made by `cargo xtask bundle {name}`. Compile with `rustc -O` (any edition).\n\
+         // Generated: edit the workspace's sources, not this file.\n\n{text}"
+    ))
+}
+
+/// The whole of the workspace library `lib` and the libraries it uses, as one source
+/// file holding `mod lib { .. }` and a module per dependency, prepared as in a bundle
+/// (thiserror expanded, paths rewritten, edition-neutral) but with nothing pruned: every
+/// item of the library is there, used by a judge program or not. Compiled as a library
+/// with an old compiler, it shows every construct that compiler does not know, wherever
+/// it is (see [`check::check_libraries`]).
+///
+/// # Errors
+///
+/// Unknown library, unreadable source, or any form the bundler does not handle.
+pub fn library_source(ws: &Workspace, lib: &str) -> Result<String> {
+    if !ws.libraries.contains_key(lib) {
+        bail!("no workspace library `{lib}`");
+    }
+    let used = std::iter::once(lib.to_owned()).collect();
+    let (_, modules) = inline_libraries(ws, used, &mut |_| {})?;
+    let file: syn::File = syn::parse2(quote!(#(#modules)*))?;
+    Ok(prettyplease::unparse(&file))
+}
+
+/// Loads the workspace libraries in `used` and, transitively, those they name, each
+/// prepared as a module `mod name { .. }`. Returns every library inlined and the modules.
+fn inline_libraries(
+    ws: &Workspace,
+    mut used: BTreeSet<String>,
+    progress: &mut dyn FnMut(&str),
+) -> Result<(BTreeSet<String>, Vec<Item>)> {
     // The libraries, found breadth first through what each one names.
     let mut libraries: BTreeMap<String, syn::File> = BTreeMap::new();
     let mut queue: Vec<String> = used.iter().cloned().collect();
@@ -39,6 +112,7 @@ pub fn bundle(ws: &Workspace, name: &str) -> Result<String> {
             continue;
         }
         let library = &ws.libraries[&lib];
+        progress(&format!("reading crate `{lib}`"));
         let file =
             source::load_crate(&library.root).with_context(|| format!("loading crate `{lib}`"))?;
         for dep in paths::used_crates(&file, &library.dependencies) {
@@ -70,31 +144,7 @@ pub fn bundle(ws: &Workspace, name: &str) -> Result<String> {
             quote!(mod #ident { #(#inner)* #(#items)* }),
         )?);
     }
-
-    let attrs = crate_attributes(&main.attrs, name)?;
-    source::strip_docs(&mut main);
-    thiserror::expand(&mut main.items, name)?;
-    paths::Rewriter::new(None, ws.root_dependencies.clone()).rewrite(&mut main);
-    edition::make_edition_neutral(&mut main.items);
-    check_supported(&main, name)?;
-    for item in &main.items {
-        if let Some(ident) = item_ident(item) {
-            if used.contains(&ident.to_string()) {
-                bail!("`{ident}` in {name} has the name of the crate it inlines: rename it");
-            }
-        }
-    }
-    main.attrs = attrs;
-    main.items.extend(modules);
-
-    let scratch = tempfile::tempdir().context("cannot make a scratch folder")?;
-    let text = prune::prune(main, scratch.path()).with_context(|| format!("bundling `{name}`"))?;
-    let text = indent_with_tabs(&text)?;
-    Ok(format!(
-        "// `{name}`: single-file build of this judge program and the workspace crates it\n\
-         // uses, made by `cargo xtask bundle {name}`. Compile with `rustc -O` (any edition).\n\
-         // Generated: edit the workspace's sources, not this file.\n\n{text}"
-    ))
+    Ok((used, modules))
 }
 
 /// Replaces each 4-space indentation step of prettyplease's output by one tab (judges

@@ -21,10 +21,15 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Task {
-    /// Print the single-file source of the judge program NAME (for `rustc -O main.rs`).
+    /// Print the single-file source of the judge program NAME (for `rustc -O main.rs`),
+    /// saying on standard error what it is doing.
     Bundle {
         /// The binary's name, as in the root Cargo.toml's [[bin]] entries.
         name: String,
+        /// Write the file to PATH (its folder is made if missing) instead of standard
+        /// output.
+        #[arg(short, long, value_name = "PATH")]
+        output: Option<PathBuf>,
     },
     /// Bundle every judge program, compile it with plain rustc and compare it with the
     /// workspace binary on every case file.
@@ -39,7 +44,14 @@ enum Task {
         /// Longest run of one program on one case file, in seconds.
         #[arg(long, default_value_t = 60)]
         timeout: u64,
+        /// The old compiler every file must also compile with (Debian 12's rustc 1.63
+        /// lands in /usr/bin/rustc with `apt-get install rustc`).
+        #[arg(long, value_name = "PATH", default_value = xtask::compilers::DEBIAN_RUSTC)]
+        old_rustc: PathBuf,
     },
+    /// Check that every workspace package's `rust-version` is at least that of each
+    /// package it needs to build (normal and build dependencies, transitively, as locked).
+    CheckMsrv,
 }
 
 fn main() -> ExitCode {
@@ -56,23 +68,40 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> anyhow::Result<()> {
     let ws = Workspace::load(cli.manifest_path.as_deref())?;
     match cli.task {
-        Task::Bundle { name } => {
-            let text = xtask::bundle(&ws, &name)?;
-            std::io::stdout().lock().write_all(text.as_bytes())?;
+        Task::Bundle { name, output } => {
+            let mut progress = |step: &str| eprintln!("bundle {name}: {step}");
+            let text = xtask::bundle_with_progress(&ws, &name, &mut progress)?;
+            match output {
+                Some(path) => {
+                    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                        std::fs::create_dir_all(dir)?;
+                    }
+                    std::fs::write(&path, &text)?;
+                    eprintln!(
+                        "bundle {name}: wrote {} ({} bytes)",
+                        path.display(),
+                        text.len()
+                    );
+                }
+                None => std::io::stdout().lock().write_all(text.as_bytes())?,
+            }
         }
         Task::CheckBundles {
             jobs,
             profile,
             timeout,
+            old_rustc,
         } => {
             let options = check::Options {
                 jobs,
                 profile,
                 timeout: Duration::from_secs(timeout),
                 target_dir: None,
+                old_rustc,
             };
             check::check_bundles(&ws, &options)?;
         }
+        Task::CheckMsrv => xtask::msrv::check(&ws)?,
     }
     Ok(())
 }

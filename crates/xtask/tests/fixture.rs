@@ -10,8 +10,25 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use xtask::check::{check_bundles, Options, MAX_BUNDLE_BYTES};
+use xtask::check::{check_bundles, check_libraries, Options, MAX_BUNDLE_BYTES};
+use xtask::compilers::{Compiler, DEBIAN_RUSTC, OLD_EDITIONS};
 use xtask::Workspace;
+
+/// Debian's rustc 1.63, or `None` outside CI when it is not installed (a developer's
+/// `cargo test` then checks with the current compiler in its place; CI installs it
+/// first, and there its absence fails the test rather than skipping it).
+fn old_rustc() -> Option<PathBuf> {
+    let path = PathBuf::from(DEBIAN_RUSTC);
+    if path.exists() {
+        return Some(path);
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "{DEBIAN_RUSTC} is missing on CI: install Debian's rustc package"
+    );
+    eprintln!("note: {DEBIAN_RUSTC} is missing; `apt-get install rustc` to check with rustc 1.63");
+    None
+}
 
 fn fixture() -> &'static Workspace {
     static WS: OnceLock<Workspace> = OnceLock::new();
@@ -40,6 +57,7 @@ fn judge_programs_are_the_binaries_with_case_files() {
 fn bundles_behave_like_the_workspace_binaries_on_every_case() {
     let options = Options {
         target_dir: Some(PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("fixture-target")),
+        old_rustc: old_rustc().unwrap_or_else(|| PathBuf::from("rustc")),
         ..Options::default()
     };
     let mut checked = check_bundles(fixture(), &options).unwrap();
@@ -119,4 +137,47 @@ fn bundling_is_deterministic() {
 fn unknown_binaries_are_refused_by_name() {
     let error = xtask::bundle(fixture(), "nope").unwrap_err();
     assert!(format!("{error:#}").contains("no binary `nope`"));
+}
+
+/// Copies the folder `from` into `to`, recursively.
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_construct_newer_than_rustc_1_63_fails_with_the_file_and_line_that_hold_it() {
+    let Some(old) = old_rustc() else { return };
+    let scratch = tempfile::tempdir().unwrap();
+    let root = scratch.path().join("ws");
+    copy_tree(&fixture().root, &root);
+    // A `let ... else` (Rust 1.65) in a nested module file that no judge program uses,
+    // so no bundle would contain it: only the whole-library check can see it.
+    let inner = root.join("crates/alpha/src/geo/inner.rs");
+    let mut text = std::fs::read_to_string(&inner).unwrap();
+    let line = text.lines().count() + 4; // a blank line, the doc line, the `fn` line, then this
+    text.push_str("\n/// Not used by any program.\npub fn first_or_zero(v: &[u8]) -> u8 {\n    let Some(&x) = v.first() else {\n        return 0;\n    };\n    x\n}\n");
+    std::fs::write(&inner, text).unwrap();
+    let ws = Workspace::load(Some(&root.join("Cargo.toml"))).unwrap();
+    let old = Compiler::new(old, &OLD_EDITIONS, true).unwrap();
+    let out = scratch.path().join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    let failures = check_libraries(&ws, &[&old], &out).unwrap();
+    let names: Vec<&str> = failures.iter().map(|f| f.library.as_str()).collect();
+    assert_eq!(names, ["alpha"], "beta, which uses alpha, is not compiled");
+    let expected =
+        format!("crates/alpha/src/geo/inner.rs:{line}: let Some(&x) = v.first() else {{");
+    assert!(
+        failures[0].report.contains(&expected),
+        "{expected} not in:\n{}",
+        failures[0].report
+    );
 }
