@@ -146,9 +146,12 @@ fn main() -> ExitCode {
         .skip(1)
         .map(|a| a.into_string())
         .collect();
-    let Ok(args) = args else {
-        eprintln!("mobility: arguments must be valid UTF-8\n{USAGE}");
-        return ExitCode::from(2);
+    let args = match args {
+        Ok(args) => args,
+        Err(_) => {
+            eprintln!("mobility: arguments must be valid UTF-8\n{USAGE}");
+            return ExitCode::from(2);
+        }
     };
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!("{USAGE}");

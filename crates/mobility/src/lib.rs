@@ -1,8 +1,8 @@
 #![doc = include_str!("../README.md")]
 
-mod betza;
 mod count;
 mod error;
+mod notation;
 mod piece;
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -10,6 +10,24 @@ use grid::Direction;
 use crate::error::ParsePieceError;
 use crate::piece::{Piece, Range};
 
+impl Piece {
+    /// Reads Betza notation; see the crate documentation for the supported subset.
+    ///
+    /// # Errors
+    ///
+    /// [`ParsePieceError`] naming the character and its column.
+    ///
+    /// ```
+    /// use mobility::Piece;
+    /// assert_eq!(Piece::parse_betza("fN")?.len(), 2); // the shogi knight
+    /// assert!(Piece::parse_betza("pR").is_err()); // hoppers are not supported
+    /// # Ok::<_, mobility::ParsePieceError>(())
+    /// ```
+    pub fn parse_betza(text: &str) -> Result<Piece, ParsePieceError> {
+        parse(text)
+    }
+}
+
 /// The leap of each atom (one representative, `0 <= x <= y`) and whether the bare letter
 /// is a rider.
 fn atom(letter: char) -> Option<(&'static [(i32, i32)], bool)> {
@@ -190,10 +208,11 @@ struct Pending {
 }
 
 /// Reads Betza notation into a piece; leading and trailing white space is ignored.
-pub(crate) fn parse(text: &str) -> Result<Piece, ParsePieceError> {
+fn parse(text: &str) -> Result<Piece, ParsePieceError> {
     let chars: Vec<char> = text.chars().collect();
-    let Some(start) = chars.iter().position(|c| !c.is_whitespace()) else {
-        return Err(ParsePieceError::Empty);
+    let start = match chars.iter().position(|c| !c.is_whitespace()) {
+        Some(start) => start,
+        None => return Err(ParsePieceError::Empty),
     };
     let end = chars
         .iter()
@@ -222,8 +241,9 @@ pub(crate) fn parse(text: &str) -> Result<Piece, ParsePieceError> {
                 })
             }
             'A'..='Z' => {
-                let Some((leaps, rider)) = atom(c) else {
-                    return Err(ParsePieceError::UnknownAtom { column, atom: c });
+                let (leaps, rider) = match atom(c) {
+                    Some(found) => found,
+                    None => return Err(ParsePieceError::UnknownAtom { column, atom: c }),
                 };
                 i += 1;
                 let mut range = if rider { Range::Unlimited } else { Range::LEAP };
