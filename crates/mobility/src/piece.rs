@@ -1,7 +1,6 @@
 //! Pieces: directions with ranges. Reading them from text is `crate::notation`'s job.
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::num::NonZeroU32;
 
 use grid::Direction;
@@ -133,23 +132,6 @@ impl Piece {
             self.add(d, r);
         }
         self
-    }
-}
-
-impl fmt::Display for Piece {
-    /// Lists every direction in matrix form with its range: `(1, 2) x1, (1, 1) x∞`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, (d, r)) in self.moves().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            let (dr, dk) = d.matrix();
-            match r {
-                Range::Steps(n) => write!(f, "({dr}, {dk}) x{n}")?,
-                Range::Unlimited => write!(f, "({dr}, {dk}) x∞")?,
-            }
-        }
-        Ok(())
     }
 }
 
