@@ -306,7 +306,13 @@ impl Piece {
             Some(named) => Piece::parse_betza_with(named.betza, initial),
             None => Err(ParsePieceError::UnknownName {
                 column: name.chars().take_while(|c| c.is_whitespace()).count() + 1,
-                name: name.trim().chars().take(40).collect(),
+                name: {
+                    let mut shown: String = name.trim().chars().take(40).collect();
+                    if name.trim().chars().count() > 40 {
+                        shown.push('…');
+                    }
+                    shown
+                },
             }),
         }
     }
