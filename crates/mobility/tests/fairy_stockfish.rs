@@ -1,5 +1,6 @@
 //! Fairy-Stockfish's built-in piece definitions (its `src/piece.cpp` table and the
-//! custom pieces of the variants built into `src/variant.cpp`), each counted on 8x8.
+//! custom pieces of the variants built into `src/variant.cpp`), and every piece of the
+//! example configurations it ships in `src/variants.ini`, each counted on 8x8.
 //!
 //! The expected values never come from this crate's parser or counter: each definition
 //! is paired with its empty-board moves written by hand from the notation (the crate
@@ -248,6 +249,151 @@ fn built_in() -> Vec<(&'static str, &'static str, Vec<Ray>)> {
             join(&[all_leaps(0, 2), n.clone(), all_leaps(2, 2)]),
         ),
     ]
+}
+
+/// The plain compound of symmetric atoms, from a table of this test (no modifiers: the
+/// definitions' modifiers are resolved by hand in [`example_configurations`]).
+fn plain(atoms: &str) -> Vec<Ray> {
+    let mut out = Vec::new();
+    for letter in atoms.chars() {
+        let part = match letter {
+            'W' => all_leaps(0, 1),
+            'F' => all_leaps(1, 1),
+            'D' => all_leaps(0, 2),
+            'N' => all_leaps(1, 2),
+            'A' => all_leaps(2, 2),
+            'H' => all_leaps(0, 3),
+            'C' => all_leaps(1, 3),
+            'Z' => all_leaps(2, 3),
+            'G' => all_leaps(3, 3),
+            'K' => join(&[all_leaps(0, 1), all_leaps(1, 1)]),
+            'R' => all_rides(0, 1),
+            'B' => all_rides(1, 1),
+            'Q' => join(&[all_rides(0, 1), all_rides(1, 1)]),
+            other => panic!("no atom {other}"),
+        };
+        out.extend(part);
+    }
+    out
+}
+
+/// Limited riders: every image of `(a, b)` with at most `n` steps.
+fn ranged(a: i32, b: i32, n: u32) -> Vec<Ray> {
+    images(a, b).into_iter().map(|(x, y)| (x, y, n)).collect()
+}
+
+/// Every piece definition of the example configurations in Fairy-Stockfish's
+/// `src/variants.ini`, with its empty-board moves resolved by hand.
+fn example_configurations() -> Vec<(&'static str, Vec<Ray>)> {
+    let nothing = Vec::new();
+    let fw = leaps(&[(0, 1)]);
+    let ff = leaps(&[(1, 1), (-1, 1)]);
+    let lance = rides(&[(0, 1)]);
+    let forward_half_n = leaps(&[(1, 2), (-1, 2), (2, 1), (-2, 1)]);
+    let mut rows = vec![];
+    for compound in [
+        "AD", "AF", "AW", "BK", "BNW", "C", "D", "DF", "DW", "DWF", "FWGH", "GH", "K", "KAD", "KN",
+        "NA", "NAD", "NC", "NK", "NN", "QNAD", "R", "RK", "RNF", "W", "WF", "Z", "ZAD", "ZC",
+    ] {
+        let rays = if compound == "NN" {
+            all_rides(1, 2)
+        } else {
+            plain(compound)
+        };
+        rows.push((compound, rays));
+    }
+    rows.extend(vec![
+        ("BmW", plain("BW")),
+        ("FfW", join(&[plain("F"), fw.clone()])),
+        (
+            "FsfW",
+            join(&[plain("F"), leaps(&[(0, 1), (1, 0), (-1, 0)])]),
+        ),
+        ("FvW", join(&[plain("F"), leaps(&[(0, 1), (0, -1)])])),
+        ("KifmnD", plain("K")),
+        ("NmK", plain("NK")),
+        ("RmF", plain("RF")),
+        ("WcF", plain("W")),
+        ("WfF", join(&[plain("W"), ff.clone()])),
+        ("cB", nothing.clone()),
+        ("cK", nothing.clone()),
+        ("cN", nothing.clone()),
+        ("cQ", nothing.clone()),
+        ("cR", nothing.clone()),
+        ("cW", nothing.clone()),
+        ("fB", rides(&[(1, 1), (-1, 1)])),
+        ("fBfR", join(&[rides(&[(1, 1), (-1, 1)]), lance.clone()])),
+        ("fFfW", join(&[ff.clone(), fw.clone()])),
+        // fN (the narrow pair) + fsN (the wide pair).
+        ("ffNfsN", forward_half_n.clone()),
+        ("fmWfcF", fw.clone()),
+        ("fmWfceF", fw.clone()),
+        ("fmWfceFifmnD", fw.clone()),
+        ("fsmWfceF", leaps(&[(0, 1), (1, 0), (-1, 0)])),
+        ("gBgR", nothing.clone()),
+        ("hlN", leaps(&[(-1, 2), (2, 1), (1, -2), (-2, -1)])),
+        ("hrN", leaps(&[(1, 2), (2, -1), (-1, -2), (-2, 1)])),
+        // lf + rb on a diagonal atom: one diagonal each.
+        ("lfrbB", rides(&[(-1, 1), (1, -1)])),
+        ("lrR", rides(&[(1, 0), (-1, 0)])),
+        ("mB3", ranged(1, 1, 3)),
+        ("mBcpB", plain("B")),
+        ("mBpBmWpR2", plain("BW")),
+        ("mF", plain("F")),
+        ("mK", plain("K")),
+        ("mKmNmAmD", plain("KNAD")),
+        ("mKmgQ", plain("K")),
+        ("mN", plain("N")),
+        ("mNcK", plain("N")),
+        ("mQ", plain("Q")),
+        ("mQ2cQ2", join(&[ranged(0, 1, 2), ranged(1, 1, 2)])),
+        ("mQ2cW", join(&[ranged(0, 1, 2), ranged(1, 1, 2)])),
+        ("mQ3", join(&[ranged(0, 1, 3), ranged(1, 1, 3)])),
+        ("mQcB", plain("Q")),
+        ("mQcK", plain("Q")),
+        ("mQcN", plain("Q")),
+        ("mQcR", plain("Q")),
+        ("mQmgQ", plain("Q")),
+        ("mR", plain("R")),
+        ("mR3", ranged(0, 1, 3)),
+        ("mRcD", plain("R")),
+        ("mRcW", plain("R")),
+        ("mRmgQ", plain("R")),
+        ("mRpRmFpB2", plain("RF")),
+        ("mW", plain("W")),
+        ("mWcF", plain("W")),
+        ("mWfceFifmnD", plain("W")),
+        ("mfFmfW", join(&[ff.clone(), fw.clone()])),
+        ("mfR", lance.clone()),
+        ("mfW", fw.clone()),
+        ("mfWcfF", fw.clone()),
+        ("mfWcfFfhmnN", join(&[fw.clone(), forward_half_n.clone()])),
+        ("mfhNcfW", forward_half_n.clone()),
+        // fr on an orthogonal atom is f + r; rf on a diagonal one the right-forward move.
+        ("mfrWmrfF", leaps(&[(0, 1), (1, 0), (1, 1)])),
+        ("mfsW", leaps(&[(0, 1), (1, 0), (-1, 0)])),
+        ("mvR", rides(&[(0, 1), (0, -1)])),
+        ("nC", plain("C")),
+        ("pB", nothing.clone()),
+        ("pQ", nothing.clone()),
+        ("pR", nothing.clone()),
+        ("rflbB", rides(&[(1, 1), (-1, -1)])),
+        ("vW", leaps(&[(0, 1), (0, -1)])),
+    ]);
+    rows
+}
+
+#[test]
+fn every_example_configuration_against_the_reference_walk() {
+    for (definition, rays) in example_configurations() {
+        let piece =
+            Piece::parse_betza(definition).unwrap_or_else(|e| panic!("{definition:?}: {e}"));
+        assert_eq!(
+            Board::CHESS.group_sizes(&piece),
+            walk(&rays),
+            "{definition:?}"
+        );
+    }
 }
 
 #[test]
