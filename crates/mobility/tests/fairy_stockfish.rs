@@ -490,6 +490,7 @@ fn refused_forms_name_the_column() {
         ("mafR", 4),    // rider
         ("mafW3", 4),   // ranged
         ("manfW", 3),   // n on a leg
+        ("aaaaW", 4),   // a fifth leg
     ] {
         match Piece::parse_betza(text) {
             Err(UnsupportedForm { column: c, .. }) => assert_eq!(c, column, "{text}"),

@@ -649,6 +649,10 @@ fn single_leg(leg: &Leg, atom: &AtomInfo<'_>) -> Result<Vec<(i64, i64, Range)>, 
     Ok(out)
 }
 
+/// The most legs a multi-leg move may have here (three `a`): enough for the pieces of
+/// Fairy-Stockfish, XBoard's examples and the Janggi elephant's three legs.
+const MAX_LEGS: usize = 4;
+
 /// The destinations of a multi-leg move (XBetza `a`) on an empty board, as leaps.
 ///
 /// Supported: one orthogonal or diagonal leaper atom (`W F D A H G` or a coordinate atom
@@ -656,7 +660,8 @@ fn single_leg(leg: &Leg, atom: &AtomInfo<'_>) -> Result<Vec<(i64, i64, Range)>, 
 /// legs' relative to the step before (see [`turns`]), a 45-degree turn changing the atom
 /// between orthogonal and diagonal (`W` and `F`, `D` and `A`, `H` and `G`); the
 /// modalities `m`, `c`, `e`, `p` on each leg and `i` on the first. A leg before the last
-/// must be able to end on an empty square (`m` or no modality). Every square the path
+/// must be able to end on an empty square (`m` or no modality); at most [`MAX_LEGS`]
+/// legs. Every square the path
 /// stops on must lie in the rectangle spanned by the start and the destination, so that
 /// the move is on the board exactly when its destination is: a leap.
 fn multi_leg(
@@ -666,6 +671,13 @@ fn multi_leg(
 ) -> Result<Vec<(i64, i64, Range)>, ParsePieceError> {
     let unsupported = |column, reason| ParsePieceError::UnsupportedForm { column, reason };
     let first_again = again_columns.first().copied().unwrap_or(atom.column);
+    if let Some(&column) = again_columns.get(MAX_LEGS - 1) {
+        // Each leg multiplies the paths by up to 8: a bound keeps any line cheap.
+        return Err(unsupported(
+            column,
+            "a multi-leg move (`a`) of more than 4 legs",
+        ));
+    }
     for (k, leg) in legs.iter().enumerate() {
         for &(c, column) in &leg.flags {
             let allowed = match c {
