@@ -28,10 +28,21 @@ const GOOD: &[&str] = &[
     "repeated(1,1)(-1,-1) once (0, 1)",
     "  K  ",
     "cN",
+    "pR",
+    "mRcpR",
+    "mafsmafW",
+    "fmWfceFifmnD",
+    "amazon",
+    "Janggi elephant",
+    "(1,4)",
 ];
 
 const BAD: &[&str] = &[
-    "pR",
+    "xR",
+    "jR",
+    "mafmabW",
+    "unicorn",
+    "(1,4",
     "X",
     "once (0, 0)",
     "once (1, 2",
@@ -54,6 +65,7 @@ fn bad_lines_do_not_change_the_good_answers() {
         &["--table", "--board", "4x3"],
         &["--moves", "c3"],
         &["--board", "26x26"],
+        &["--initial", "--strength"],
     ];
     for round in 0..24 {
         let args = modes[round % modes.len()];

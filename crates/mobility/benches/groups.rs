@@ -19,6 +19,9 @@ fn groups(c: &mut Criterion) {
         ("nightrider NN", "NN"),
         ("amazon QN", "QN"),
         ("all atoms as riders", "WWFFDDNNAAHHCCZZGG"),
+        ("banner RcpRnN", "RcpRnN"),
+        ("janggi elephant mafsmafW", "mafsmafW"),
+        ("giraffe rider (1,4)0", "(1,4)0"),
         (
             "overlapping lines",
             "repeated (1, 1) (2, 2) (3, 3) (1, 0) (2, 0) (1, 2) (2, 4) once (4, 4) (5, 0) (3, 6)",

@@ -79,10 +79,10 @@ pub enum ParsePieceError {
         /// `once` or `repeated`.
         part: &'static str,
     },
-    /// A Betza modifier this crate does not implement (hoppers, lame leapers, multi-leg
-    /// moves, initial moves...): refusing is better than counting a different piece.
+    /// A Betza modifier this crate does not implement (`t`, `z`, `q`, `o`, `u`, `x`,
+    /// `y`, `d`, `k`...): refusing is better than counting a different piece.
     #[error(
-        "column {column}: unsupported Betza modifier '{modifier}' (supported: the directions f b l r v s h and the modalities m c)"
+        "column {column}: unsupported Betza modifier '{modifier}' (supported: the directions f b l r v s h, the modalities m c e, the hoppers p g, n j, i and the legs a)"
     )]
     UnsupportedModifier {
         /// 1-based character column.
@@ -121,6 +121,34 @@ pub enum ParsePieceError {
         text: String,
         /// What is wrong with it.
         reason: &'static str,
+    },
+    /// A Betza form this crate does not count, though its letters are known: `j` on a
+    /// slider, a multi-leg move (`a`) on a rider or an oblique atom, or one whose path
+    /// leaves the rectangle between its start and its destination.
+    #[error("column {column}: unsupported Betza form: {reason}")]
+    UnsupportedForm {
+        /// 1-based character column of the letter or atom the form hinges on.
+        column: usize,
+        /// What is not supported.
+        reason: &'static str,
+    },
+    /// A coordinate atom (`(1,4)`) that is malformed or too long.
+    #[error("column {column}: bad atom {text:?}: {reason}")]
+    BadAtom {
+        /// 1-based character column of the atom.
+        column: usize,
+        /// The atom as written (at most 40 characters, then `…`).
+        text: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// A word that is neither a known piece name nor Betza notation.
+    #[error("column {column}: unknown piece name {name:?} (and not Betza notation, which ends with an atom such as N)")]
+    UnknownName {
+        /// 1-based character column of the name.
+        column: usize,
+        /// The name as written (at most 40 characters, then `…`).
+        name: String,
     },
     /// Direction modifiers that do not combine (`h` alone, `hf`, `hh`, ...).
     #[error("column {column}: direction modifiers {text:?} do not combine: {reason}")]

@@ -1,8 +1,8 @@
 #![doc = include_str!("../README.md")]
 
-mod betza;
 mod count;
 mod error;
+mod notation;
 mod piece;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -13,6 +13,7 @@ pub use grid::{BoardSize, Square};
 
 pub use count::PieceOnBoard;
 pub use error::{MobilityError, ParsePieceError};
+pub use notation::{named_piece, InitialMoves, NamedPiece, NAMED_PIECES};
 pub use piece::{Piece, Range};
 
 /// The exercise's operations on a board of any size (1x1 up to 26 files and 99 ranks).

@@ -1,13 +1,11 @@
-//! Pieces: directions with ranges, and the exercise's `once`/`repeated` line form.
+//! Pieces: directions with ranges. Reading them from text is `crate::notation`'s job.
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::num::NonZeroU32;
-use std::str::FromStr;
 
 use grid::Direction;
 
-use crate::error::{MobilityError, ParsePieceError};
+use crate::error::MobilityError;
 
 /// How many times a piece may repeat the step of one direction.
 ///
@@ -23,7 +21,7 @@ pub enum Range {
 
 impl Range {
     /// A single step: a leaper.
-    pub const LEAP: Range = Range::Steps(NonZeroU32::MIN);
+    pub const LEAP: Range = Range::from_count(1);
 
     /// `Steps(n)` for `n >= 1`, `Unlimited` for `n == 0` (the Betza convention `N0`).
     ///
@@ -135,76 +133,6 @@ impl Piece {
         }
         self
     }
-
-    /// Reads the exercise's line form: a `once` part, a `repeated` part, or both (in
-    /// either order, each at most once), each followed by zero or more `(dr, dk)` pairs
-    /// in matrix form. White space is optional between tokens. `once` alone is the piece
-    /// with no moves.
-    ///
-    /// # Errors
-    ///
-    /// [`ParsePieceError`] naming the column: a missing keyword, parenthesis or comma,
-    /// a number out of `i32` range, the direction `(0, 0)`, a part given twice.
-    ///
-    /// ```
-    /// use mobility::Piece;
-    /// let amazon = Piece::parse_lists("once(1,2)(2,1)(-1,2)(-2,1)(1,-2)(2,-1)(-1,-2)(-2,-1) repeated (1,0)(-1,0)(0,1)(0,-1)(1,1)(1,-1)(-1,1)(-1,-1)")?;
-    /// assert_eq!(amazon, Piece::parse_betza("QN")?);
-    /// assert!(Piece::parse_lists("once").unwrap().is_empty());
-    /// assert!(Piece::parse_lists("once (0, 0)").is_err());
-    /// # Ok::<_, mobility::ParsePieceError>(())
-    /// ```
-    pub fn parse_lists(text: &str) -> Result<Piece, ParsePieceError> {
-        ListParser::new(text).parse()
-    }
-
-    /// Reads Betza notation; see the crate documentation for the supported subset.
-    ///
-    /// # Errors
-    ///
-    /// [`ParsePieceError`] naming the character and its column.
-    ///
-    /// ```
-    /// use mobility::Piece;
-    /// assert_eq!(Piece::parse_betza("fN")?.len(), 2); // the shogi knight
-    /// assert!(Piece::parse_betza("pR").is_err()); // hoppers are not supported
-    /// # Ok::<_, mobility::ParsePieceError>(())
-    /// ```
-    pub fn parse_betza(text: &str) -> Result<Piece, ParsePieceError> {
-        crate::betza::parse(text)
-    }
-}
-
-impl FromStr for Piece {
-    type Err = ParsePieceError;
-
-    /// The `once`/`repeated` form when the text starts with one of those keywords,
-    /// Betza notation otherwise.
-    fn from_str(text: &str) -> Result<Piece, ParsePieceError> {
-        let trimmed = text.trim_start();
-        if trimmed.starts_with("once") || trimmed.starts_with("repeated") {
-            Piece::parse_lists(text)
-        } else {
-            Piece::parse_betza(text)
-        }
-    }
-}
-
-impl fmt::Display for Piece {
-    /// Lists every direction in matrix form with its range: `(1, 2) x1, (1, 1) x∞`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, (d, r)) in self.moves().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            let (dr, dk) = d.matrix();
-            match r {
-                Range::Steps(n) => write!(f, "({dr}, {dk}) x{n}")?,
-                Range::Unlimited => write!(f, "({dr}, {dk}) x∞")?,
-            }
-        }
-        Ok(())
-    }
 }
 
 /// A direction from matrix form `(dr, dk)`.
@@ -213,159 +141,4 @@ pub(crate) fn matrix_direction(dr: i32, dk: i32) -> Result<Direction, MobilityEr
         return Err(MobilityError::ZeroDirection);
     }
     Direction::from_matrix(dr, dk).ok_or(MobilityError::DirectionOutOfRange { dr, dk })
-}
-
-/// Recursive-descent reader of the `once`/`repeated` form, on characters with columns.
-struct ListParser {
-    chars: Vec<char>,
-    pos: usize,
-}
-
-impl ListParser {
-    fn new(text: &str) -> Self {
-        ListParser {
-            chars: text.chars().collect(),
-            pos: 0,
-        }
-    }
-
-    fn column(&self) -> usize {
-        self.pos + 1
-    }
-
-    fn skip_space(&mut self) {
-        while self.chars.get(self.pos).is_some_and(|c| c.is_whitespace()) {
-            self.pos += 1;
-        }
-    }
-
-    fn found(&self) -> String {
-        match self.chars.get(self.pos) {
-            Some(c) => format!("{c:?}"),
-            None => "end of line".to_owned(),
-        }
-    }
-
-    fn expected(&self, expected: &'static str) -> ParsePieceError {
-        ParsePieceError::Expected {
-            column: self.column(),
-            expected,
-            found: self.found(),
-        }
-    }
-
-    fn eat(&mut self, c: char) -> bool {
-        if self.chars.get(self.pos) == Some(&c) {
-            self.pos += 1;
-            true
-        } else {
-            false
-        }
-    }
-
-    fn keyword(&mut self) -> Option<&'static str> {
-        for word in ["once", "repeated"] {
-            let len = word.chars().count();
-            let here: String = self.chars.iter().skip(self.pos).take(len).collect();
-            if here == word {
-                self.pos += len;
-                return Some(word);
-            }
-        }
-        None
-    }
-
-    fn parse(mut self) -> Result<Piece, ParsePieceError> {
-        let mut piece = Piece::new();
-        let mut seen_once = false;
-        let mut seen_repeated = false;
-        self.skip_space();
-        if self.pos == self.chars.len() {
-            return Err(ParsePieceError::Empty);
-        }
-        while self.pos < self.chars.len() {
-            let column = self.column();
-            let range = match self.keyword() {
-                Some("once") if seen_once => {
-                    return Err(ParsePieceError::DuplicatePart {
-                        column,
-                        part: "once",
-                    })
-                }
-                Some("repeated") if seen_repeated => {
-                    return Err(ParsePieceError::DuplicatePart {
-                        column,
-                        part: "repeated",
-                    })
-                }
-                Some("once") => {
-                    seen_once = true;
-                    Range::LEAP
-                }
-                Some(_) => {
-                    seen_repeated = true;
-                    Range::Unlimited
-                }
-                None => {
-                    let expected = if piece.is_empty() && !seen_once && !seen_repeated {
-                        "`once` or `repeated`"
-                    } else {
-                        "`(`, `once` or `repeated`"
-                    };
-                    return Err(self.expected(expected));
-                }
-            };
-            self.skip_space();
-            while self.chars.get(self.pos) == Some(&'(') {
-                let open = self.column();
-                self.pos += 1;
-                self.skip_space();
-                let dr_column = self.column();
-                let dr = self.number()?;
-                self.skip_space();
-                if !self.eat(',') {
-                    return Err(self.expected("`,`"));
-                }
-                self.skip_space();
-                let dk = self.number()?;
-                self.skip_space();
-                if !self.eat(')') {
-                    return Err(self.expected("`)`"));
-                }
-                let direction = matrix_direction(dr, dk).map_err(|e| match e {
-                    MobilityError::ZeroDirection => ParsePieceError::ZeroDirection { column: open },
-                    // Only a row step of i32::MIN has no rank step.
-                    _ => ParsePieceError::NumberOutOfRange {
-                        column: dr_column,
-                        text: dr.to_string(),
-                    },
-                })?;
-                piece.add(direction, range);
-                self.skip_space();
-            }
-        }
-        Ok(piece)
-    }
-
-    /// An optionally signed decimal integer that fits an `i32`.
-    fn number(&mut self) -> Result<i32, ParsePieceError> {
-        let start = self.pos;
-        if matches!(self.chars.get(self.pos), Some('-' | '+')) {
-            self.pos += 1;
-        }
-        let digits_start = self.pos;
-        while self.chars.get(self.pos).is_some_and(|c| c.is_ascii_digit()) {
-            self.pos += 1;
-        }
-        if self.pos == digits_start {
-            self.pos = start;
-            return Err(self.expected("an integer"));
-        }
-        let text: String = self.chars[start..self.pos].iter().collect();
-        text.parse::<i32>()
-            .map_err(|_| ParsePieceError::NumberOutOfRange {
-                column: start + 1,
-                text: grid::lines::excerpt(text.as_bytes()),
-            })
-    }
 }
