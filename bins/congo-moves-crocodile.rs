@@ -1,5 +1,10 @@
 //! Congo Part II: the legal crocodile moves of the side to move, per FEN line.
 
+use congo::text;
+
 fn main() -> std::process::ExitCode {
-    congo::judge::moves_main("congo-moves-crocodile", Some(congo::Role::Crocodile))
+    let program = judge::Program::new("congo-moves-crocodile", text::OPTIONS_SYNOPSIS);
+    program.cases(text::rules_from_options, |_, [fen], out, _| {
+        text::write_moves(fen, Some(congo::Role::Crocodile), out)
+    })
 }

@@ -1,0 +1,208 @@
+//! The text of the assignment's programs, as pure functions: the rule options of their
+//! command lines, and the answers of Parts II to V appended to a buffer. Reading input,
+//! reporting errors and exit statuses are the `judge` crate's job; each program in
+//! `bins/` joins the two.
+
+use crate::{
+    Game, IllegalMove, MaterialTable, ParseFenError, ParseMoveError, Position, Role, Rules,
+};
+
+/// What follows `usage: <program>` for the programs taking only the rule options.
+pub const OPTIONS_SYNOPSIS: &str = "[--edition 2021|2022] [--no-promotion] < input";
+
+/// A bad rule option (see [`rules_from_options`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    /// `--edition` as the last argument.
+    #[error("--edition needs a value (2021 or 2022)")]
+    MissingEdition,
+    /// An edition other than 2021 and 2022.
+    #[error("unknown edition {text:?} (expected 2021 or 2022)")]
+    UnknownEdition {
+        /// The edition given.
+        text: String,
+    },
+}
+
+/// The rules chosen by command-line arguments, read in order: `--no-promotion` turns
+/// promotion off, `--edition 2021` (or `--edition=2021`) is the 2021 rules (no
+/// promotion), `--edition 2022` the default full rules ([`Rules::FULL`]), which it does
+/// not turn back on. The other arguments are returned in order, for the caller.
+///
+/// # Errors
+///
+/// [`OptionError`] for `--edition` without a value or with another edition.
+///
+/// ```
+/// use congo::text::{rules_from_options, OptionError};
+/// use congo::Rules;
+/// let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+/// assert_eq!(
+///     rules_from_options(args(&["--edition", "2021", "3"])),
+///     Ok((Rules::EDITION_2021, args(&["3"])))
+/// );
+/// assert_eq!(rules_from_options(args(&["--no-promotion"]))?.0.promotion, false);
+/// assert_eq!(rules_from_options(args(&["--edition"])), Err(OptionError::MissingEdition));
+/// assert!(rules_from_options(args(&["--edition=1999"])).is_err());
+/// # Ok::<_, OptionError>(())
+/// ```
+pub fn rules_from_options(args: Vec<String>) -> Result<(Rules, Vec<String>), OptionError> {
+    let mut rules = Rules::FULL;
+    let mut rest = Vec::new();
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        let edition = match arg.as_str() {
+            "--no-promotion" => {
+                rules.promotion = false;
+                continue;
+            }
+            "--edition" => args.next().ok_or(OptionError::MissingEdition)?,
+            _ => match arg.strip_prefix("--edition=") {
+                Some(edition) => edition.to_owned(),
+                None => {
+                    rest.push(arg);
+                    continue;
+                }
+            },
+        };
+        match edition.as_str() {
+            "2021" => rules.promotion = false,
+            "2022" => {}
+            _ => return Err(OptionError::UnknownEdition { text: edition }),
+        }
+    }
+    Ok((rules, rest))
+}
+
+/// Part II: appends the legal moves of the position `fen` (only those of `only`'s pieces
+/// when it is `Some`), sorted alphabetically, separated by single spaces, and a newline
+/// (an empty line when there are none).
+///
+/// # Errors
+///
+/// A bad FEN; nothing is appended then.
+///
+/// ```
+/// use congo::Role;
+/// let mut out = Vec::new();
+/// congo::text::write_moves(b"7/7/7/7/7/7/3L3 w 0", Some(Role::Lion), &mut out)?;
+/// assert_eq!(out, b"d1c1 d1c2 d1d2 d1e1 d1e2\n");
+/// # Ok::<_, congo::ParseFenError>(())
+/// ```
+pub fn write_moves(fen: &[u8], only: Option<Role>, out: &mut Vec<u8>) -> Result<(), ParseFenError> {
+    let position = Position::from_fen_bytes(fen)?;
+    let mut moves = Vec::new();
+    match only {
+        Some(role) => position.legal_moves_of(role, &mut moves),
+        None => position.legal_moves(&mut moves),
+    }
+    let mut names: Vec<String> = moves.iter().map(ToString::to_string).collect();
+    names.sort_unstable();
+    out.extend_from_slice(names.join(" ").as_bytes());
+    out.push(b'\n');
+    Ok(())
+}
+
+/// Parts IV and V: appends `score` of the game at `fen` under `rules`, with
+/// [`MaterialTable::STANDARD`], and a newline.
+///
+/// The 2021 edition's material values agree with the standard table on every piece of
+/// that edition, so one table serves both editions; they differ only in promotion.
+///
+/// # Errors
+///
+/// A bad FEN; nothing is appended then.
+///
+/// ```
+/// use congo::Rules;
+/// let mut out = Vec::new();
+/// let material = |game: &congo::Game, table: &congo::MaterialTable| {
+///     congo::eval::material_eval(&game.position, table)
+/// };
+/// congo::text::write_score(b"3l3/7/7/7/7/7/3LZ2 w 0", Rules::FULL, material, &mut out)?;
+/// assert_eq!(out, b"300\n");
+/// # Ok::<_, congo::ParseFenError>(())
+/// ```
+pub fn write_score(
+    fen: &[u8],
+    rules: Rules,
+    score: fn(&Game, &MaterialTable) -> i32,
+    out: &mut Vec<u8>,
+) -> Result<(), ParseFenError> {
+    let position = Position::from_fen_bytes(fen)?;
+    let value = score(&Game::new(position, rules), &MaterialTable::STANDARD);
+    out.extend_from_slice(format!("{value}\n").as_bytes());
+    Ok(())
+}
+
+/// Why a Part III case could not be played (see [`write_play`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The FEN line is bad.
+    #[error("{0}")]
+    Fen(#[from] ParseFenError),
+    /// The move line is not a legal move of the position.
+    #[error("illegal move {text}: {reason}")]
+    Move {
+        /// The move line as shown in the message ([`grid::excerpt`]).
+        text: String,
+        /// Why it is not legal.
+        reason: IllegalMove,
+    },
+}
+
+impl PlayError {
+    /// Which input line is at fault: 0 for the FEN line, 1 for the move line.
+    ///
+    /// ```
+    /// let mut out = Vec::new();
+    /// let error = congo::text::write_play(b"3l3/7/7/7/7/7/3L3 w 0", b"d1d5", congo::Rules::FULL, &mut out)
+    ///     .unwrap_err();
+    /// assert_eq!(error.line(), 1);
+    /// ```
+    #[must_use]
+    pub fn line(&self) -> usize {
+        match self {
+            PlayError::Fen(_) => 0,
+            PlayError::Move { .. } => 1,
+        }
+    }
+}
+
+/// Part III: plays the move `move_text` (such as `d2d3`) in the position `fen` under
+/// `rules` and appends the new FEN and the game's status (`Continue`, `White wins` or
+/// `Black wins`), each on its own line.
+///
+/// # Errors
+///
+/// [`PlayError`] for a bad FEN or an illegal move; nothing is appended then.
+///
+/// ```
+/// use congo::Rules;
+/// let mut out = Vec::new();
+/// congo::text::write_play(b"3l3/7/7/7/7/7/3L3 w 0", b"d1d2", Rules::FULL, &mut out)?;
+/// assert_eq!(out, b"3l3/7/7/7/7/3L3/7 b 1\nContinue\n");
+/// # Ok::<_, congo::text::PlayError>(())
+/// ```
+pub fn write_play(
+    fen: &[u8],
+    move_text: &[u8],
+    rules: Rules,
+    out: &mut Vec<u8>,
+) -> Result<(), PlayError> {
+    let position = Position::from_fen_bytes(fen)?;
+    let mv = std::str::from_utf8(move_text)
+        .map_err(|_| {
+            IllegalMove::Syntax(ParseMoveError::Length {
+                len: move_text.len(),
+            })
+        })
+        .and_then(|text| position.parse_move(text))
+        .map_err(|reason| PlayError::Move {
+            text: grid::excerpt(move_text),
+            reason,
+        })?;
+    let after = position.play(mv, rules);
+    out.extend_from_slice(format!("{after}\n{}\n", after.status()).as_bytes());
+    Ok(())
+}
