@@ -9,21 +9,24 @@ use congo::engine::{Engine, EngineError, Reply};
 use congo::{text, MaterialTable};
 use judge::Next;
 
+/// Answers one protocol line: a move for `go`, flushed at once.
+fn answer(engine: &mut Engine, line: &str, out: &mut Vec<u8>) -> Result<Next, EngineError> {
+    Ok(match engine.handle_line(line)? {
+        Reply::Silent => Next::Continue,
+        Reply::Move(mv) => {
+            out.extend_from_slice(format!("{mv}\n").as_bytes());
+            Next::Flush
+        }
+        Reply::Quit => Next::Stop,
+    })
+}
+
 fn main() -> std::process::ExitCode {
     let program = judge::Program::new("congo-engine", text::OPTIONS_SYNOPSIS);
     program.run(text::rules_from_options, |rules| {
         // The 2021 table agrees with the standard one on every piece of that edition, so
         // the standard table serves both editions; they differ only in promotion.
         let mut engine = Engine::new(rules, MaterialTable::STANDARD);
-        judge::each_line(|line, out| {
-            Ok::<_, EngineError>(match engine.handle_line(line)? {
-                Reply::Silent => Next::Continue,
-                Reply::Move(mv) => {
-                    out.extend_from_slice(format!("{mv}\n").as_bytes());
-                    Next::Flush
-                }
-                Reply::Quit => Next::Stop,
-            })
-        })
+        judge::each_line(|line, out| answer(&mut engine, line, out))
     })
 }

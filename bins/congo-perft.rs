@@ -3,7 +3,7 @@
 //! sorted); the last line printed is always the leaf count.
 
 use congo::{text, Position, Rules};
-use judge::{Program, UsageError};
+use judge::Program;
 
 const PROGRAM: Program = Program::new(
     "congo-perft",
@@ -18,17 +18,17 @@ struct Options {
     fen: String,
 }
 
-fn options(args: Vec<String>) -> Result<(Options, Vec<String>), UsageError> {
-    let (rules, args) = text::rules_from_options(args).map_err(UsageError::new)?;
+fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
+    let (rules, args) = text::rules_from_options(args).map_err(|e| e.to_string())?;
     let divide = args.iter().any(|a| a == "--divide");
     let rest: Vec<String> = args.into_iter().filter(|a| a != "--divide").collect();
     if let Some(option) = rest.iter().find(|a| a.starts_with("--")) {
-        return Err(UsageError::new(format!("unknown option {option}")));
+        return Err(format!("unknown option {option}"));
     }
     let depth = rest
         .first()
         .and_then(|d| d.parse::<u32>().ok())
-        .ok_or_else(|| UsageError::new("DEPTH must be a non-negative integer"))?;
+        .ok_or_else(|| "DEPTH must be a non-negative integer".to_owned())?;
     let fen = rest[1..].join(" ");
     let options = Options {
         rules,

@@ -21,7 +21,7 @@ use std::fmt::Display;
 use std::io::{self, BufRead, Write};
 
 use grid::excerpt;
-use judge::{LineReader, Program, UsageError};
+use judge::{LineReader, Program};
 use reversi::{Board, SIZE};
 
 /// The most moves a game can have (60 empty squares at the start).
@@ -113,7 +113,7 @@ fn main() -> std::process::ExitCode {
     let program = Program::new("reversi-board", "< input");
     // The olympiad's grader passes no arguments; any are ignored.
     program.run(
-        |_| Ok::<_, UsageError>(((), Vec::new())),
+        |_| Ok::<_, String>(((), Vec::new())),
         |()| {
             let stdin = io::stdin();
             match play(stdin.lock()) {

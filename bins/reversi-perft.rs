@@ -4,7 +4,7 @@
 //! `<move>: <leaves>` per legal first move (or `pass: <leaves>`). The convention
 //! (how passes and finished games count) is `a` by default; see `reversi::Convention`.
 
-use judge::{Program, UsageError};
+use judge::Program;
 use reversi::{divide, perft, Board, Convention};
 
 const PROGRAM: Program = Program::new("reversi-perft", "DEPTH [--convention a|n|e] [--divide]");
@@ -15,7 +15,7 @@ struct Options {
     divide: bool,
 }
 
-fn options(args: Vec<String>) -> Result<(Options, Vec<String>), UsageError> {
+fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
     let mut depth = None;
     let mut convention = Convention::default();
     let mut split = false;
@@ -24,31 +24,28 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), UsageError> {
         match arg.as_str() {
             "--divide" => split = true,
             "--convention" => {
-                let value = args.next().ok_or_else(|| UsageError::MissingValue {
-                    option: arg.clone(),
-                    expected: "a, n or e".to_owned(),
-                })?;
-                convention = value.parse().map_err(UsageError::new)?;
+                let value = args
+                    .next()
+                    .ok_or_else(|| judge::missing_value(&arg, "a, n or e"))?;
+                convention = value.parse::<Convention>().map_err(|e| e.to_string())?;
             }
             _ if arg.starts_with("--convention=") => {
                 convention = arg["--convention=".len()..]
-                    .parse()
-                    .map_err(UsageError::new)?;
+                    .parse::<Convention>()
+                    .map_err(|e| e.to_string())?;
             }
             _ if depth.is_none() && !arg.starts_with('-') => {
                 depth = Some(
                     arg.parse::<u32>()
                         .ok()
                         .filter(|&d| d <= 60)
-                        .ok_or_else(|| {
-                            UsageError::new(format!("bad depth {arg:?} (expected 0 to 60)"))
-                        })?,
+                        .ok_or_else(|| format!("bad depth {arg:?} (expected 0 to 60)"))?,
                 );
             }
-            _ => return Err(UsageError::new(format!("unexpected argument {arg:?}"))),
+            _ => return Err(format!("unexpected argument {arg:?}")),
         }
     }
-    let depth = depth.ok_or_else(|| UsageError::new("missing DEPTH"))?;
+    let depth = depth.ok_or_else(|| "missing DEPTH".to_owned())?;
     let options = Options {
         depth,
         convention,

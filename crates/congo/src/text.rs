@@ -3,6 +3,8 @@
 //! reporting errors and exit statuses are the `judge` crate's job; each program in
 //! `bins/` joins the two.
 
+use std::fmt;
+
 use crate::{
     Game, IllegalMove, MaterialTable, ParseFenError, ParseMoveError, Position, Role, Rules,
 };
@@ -11,18 +13,30 @@ use crate::{
 pub const OPTIONS_SYNOPSIS: &str = "[--edition 2021|2022] [--no-promotion] < input";
 
 /// A bad rule option (see [`rules_from_options`]).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionError {
     /// `--edition` as the last argument.
-    #[error("--edition needs a value (2021 or 2022)")]
     MissingEdition,
     /// An edition other than 2021 and 2022.
-    #[error("unknown edition {text:?} (expected 2021 or 2022)")]
     UnknownEdition {
         /// The edition given.
         text: String,
     },
 }
+
+// By hand rather than derived: the bundled programs are size-limited.
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionError::MissingEdition => f.write_str("--edition needs a value (2021 or 2022)"),
+            OptionError::UnknownEdition { text } => {
+                write!(f, "unknown edition {text:?} (expected 2021 or 2022)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
 
 /// The rules chosen by command-line arguments, read in order: `--no-promotion` turns
 /// promotion off, `--edition 2021` (or `--edition=2021`) is the 2021 rules (no
@@ -51,19 +65,17 @@ pub fn rules_from_options(args: Vec<String>) -> Result<(Rules, Vec<String>), Opt
     let mut rest = Vec::new();
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
-        let edition = match arg.as_str() {
-            "--no-promotion" => {
-                rules.promotion = false;
+        let edition = match arg.strip_prefix("--edition=") {
+            Some(edition) => edition.to_owned(),
+            None if arg == "--edition" => args.next().ok_or(OptionError::MissingEdition)?,
+            None => {
+                if arg == "--no-promotion" {
+                    rules.promotion = false;
+                } else {
+                    rest.push(arg);
+                }
                 continue;
             }
-            "--edition" => args.next().ok_or(OptionError::MissingEdition)?,
-            _ => match arg.strip_prefix("--edition=") {
-                Some(edition) => edition.to_owned(),
-                None => {
-                    rest.push(arg);
-                    continue;
-                }
-            },
         };
         match edition.as_str() {
             "2021" => rules.promotion = false,

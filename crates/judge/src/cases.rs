@@ -7,7 +7,8 @@ use std::io::{self, BufRead, Write};
 
 use grid::lines::excerpt;
 
-use crate::lines::{Line, LineError, LineReader, MAX_LINE};
+use crate::lines::LineError::TooLong;
+use crate::lines::{utf8, Line, LineReader, MAX_LINE};
 
 /// A case that could not be answered: which of its lines was at fault and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,7 +87,7 @@ fn read_count(
     let mut text = Vec::new();
     let problem = match next_case_line(lines, &mut text)? {
         None => (lines.lines_read() + 1, "missing case count".to_owned()),
-        Some((number, true)) => (number, LineError::TooLong { max: MAX_LINE }.to_string()),
+        Some((number, true)) => (number, TooLong { max: MAX_LINE }.to_string()),
         Some((number, false)) => {
             let count = std::str::from_utf8(&text)
                 .ok()
@@ -186,7 +187,7 @@ where
         let case: [&[u8]; L] = std::array::from_fn(|i| &bufs[i][..]);
         let mark = out.len();
         let result = match too_long.iter().position(|&t| t) {
-            Some(i) => Err(Failure::at(i, LineError::TooLong { max: MAX_LINE })),
+            Some(i) => Err(Failure::at(i, TooLong { max: MAX_LINE })),
             None => answer(case, &mut out, answered),
         };
         match result {
@@ -209,11 +210,11 @@ where
 }
 
 /// What a [`run_lines`] handler wants done after its line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Next {
-    /// Read the next line (the answer is written out when the buffer fills or at the end).
+    /// Read the next line.
     Continue,
-    /// Write the answer out now and flush the output (a protocol's reply), then read on.
+    /// Flush the output (a protocol's reply must be seen at once), then read on.
     Flush,
     /// Stop reading: the rest of the input is ignored.
     Stop,
@@ -222,11 +223,12 @@ pub enum Next {
 /// Runs the loop of a judge that answers line by line (a protocol, or one item per line).
 ///
 /// Every line is read with a [`LineReader`] of cap [`MAX_LINE`]. A line over the cap, or
-/// not valid UTF-8, is reported as `line N: <`[`LineError`]`>` on `errors`; a blank line
+/// not valid UTF-8, is reported as `line N: <`[`LineError`](crate::LineError)`>` on `errors`; a blank line
 /// (whitespace only, as `str::trim` sees it) is skipped; any other line goes to
 /// `answer(line, out)`, which appends its answer to `out` and says what next ([`Next`]),
 /// or returns an error, reported as `line N: <error>` (what it appended is discarded).
-/// Reading stops at the end of the input or at [`Next::Stop`].
+/// Each answer is written to `output` (give it a buffer: [`each_line`](crate::each_line)
+/// does). Reading stops at the end of the input or at [`Next::Stop`].
 ///
 /// Returns whether every line was good.
 ///
@@ -251,47 +253,41 @@ pub enum Next {
 /// assert_eq!(err, b"line 3: invalid digit found in string\n");
 /// # Ok::<_, std::io::Error>(())
 /// ```
-pub fn run_lines<E, F>(
+pub fn run_lines<E: Display>(
     input: impl BufRead,
     output: &mut impl Write,
     errors: &mut impl Write,
-    mut answer: F,
-) -> io::Result<bool>
-where
-    E: Display,
-    F: FnMut(&str, &mut Vec<u8>) -> Result<Next, E>,
-{
+    mut answer: impl FnMut(&str, &mut Vec<u8>) -> Result<Next, E>,
+) -> io::Result<bool> {
     let mut lines = LineReader::with_max_line(input, MAX_LINE);
     let mut all_good = true;
     let mut out = Vec::new();
     while let Some(line) = lines.next_line()? {
-        let number = line.number();
-        let mark = out.len();
-        let result = match line.str() {
-            Err(e) => Err(e.to_string()),
+        let (number, text) = match line {
+            Line::Text { number, text } => (number, utf8(text)),
+            Line::TooLong { number, start } => (number, Err(TooLong { max: start.len() })),
+        };
+        let result = match text {
             Ok(text) if text.trim().is_empty() => continue,
             Ok(text) => answer(text, &mut out).map_err(|e| e.to_string()),
+            Err(e) => Err(e.to_string()),
         };
         match result {
-            Err(message) => {
-                out.truncate(mark);
-                all_good = false;
-                writeln!(errors, "line {number}: {message}")?;
-            }
             Ok(next) => {
-                if next != Next::Continue || out.len() >= FLUSH_AT {
-                    output.write_all(&out)?;
-                    out.clear();
-                }
+                output.write_all(&out)?;
                 match next {
                     Next::Continue => {}
                     Next::Flush => output.flush()?,
                     Next::Stop => break,
                 }
             }
+            Err(message) => {
+                all_good = false;
+                writeln!(errors, "line {number}: {message}")?;
+            }
         }
+        out.clear();
     }
-    output.write_all(&out)?;
     output.flush()?;
     Ok(all_good)
 }

@@ -1,53 +1,26 @@
 //! The command line: a program's name and synopsis ([`Program`]), its arguments parsed
-//! before any input is read, and one wording for bad arguments ([`UsageError`]), printed
-//! with the usage line and exit status 2.
+//! before any input is read, and one wording for bad arguments, printed with the usage
+//! line and exit status 2.
 
 use std::ffi::OsString;
 use std::fmt::Display;
-use std::io::{self, Write};
 use std::process::ExitCode;
 
 use crate::{Exit, Failure};
 
-/// What is wrong with a command line; printed as `<program>: <error>` and the usage line.
+/// The message of an option given without its value (`expected` says what values it
+/// takes): with [`Program::parse`]'s `unknown argument "<arg>"`, the one wording of
+/// these problems for every program.
 ///
 /// ```
-/// use judge::UsageError;
-/// assert_eq!(UsageError::UnknownArgument("--fast".into()).to_string(), "unknown argument \"--fast\"");
-/// let missing = UsageError::MissingValue { option: "--edition".into(), expected: "2021 or 2022".into() };
-/// assert_eq!(missing.to_string(), "--edition needs a value (2021 or 2022)");
+/// assert_eq!(
+///     judge::missing_value("--edition", "2021 or 2022"),
+///     "--edition needs a value (2021 or 2022)"
+/// );
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum UsageError {
-    /// An argument the program does not take.
-    #[error("unknown argument {0:?}")]
-    UnknownArgument(String),
-    /// An option given without its value; `expected` says what values it takes.
-    #[error("{option} needs a value ({expected})")]
-    MissingValue {
-        /// The option, such as `--edition`.
-        option: String,
-        /// The values it takes, such as `2021 or 2022`.
-        expected: String,
-    },
-    /// An argument that is not valid UTF-8.
-    #[error("arguments must be valid UTF-8")]
-    NotUtf8,
-    /// Any other problem, in the program's words.
-    #[error("{0}")]
-    Other(String),
-}
-
-impl UsageError {
-    /// A problem in the program's own words (a bad value, a missing operand...).
-    ///
-    /// ```
-    /// use judge::UsageError;
-    /// assert_eq!(UsageError::new("missing DEPTH").to_string(), "missing DEPTH");
-    /// ```
-    pub fn new(message: impl Display) -> UsageError {
-        UsageError::Other(message.to_string())
-    }
+#[must_use]
+pub fn missing_value(option: &str, expected: &str) -> String {
+    format!("{option} needs a value ({expected})")
 }
 
 /// A judge program's identity on the command line: its name (the first word of its
@@ -55,7 +28,7 @@ impl UsageError {
 ///
 /// Every program parses its arguments through [`Program::run`] (or [`Program::parse`]),
 /// so options every program shares (such as a future `--help`) are added there, once.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Program {
     name: &'static str,
     synopsis: &'static str,
@@ -89,39 +62,38 @@ impl Program {
 
     /// Parses `args` (the arguments after the program's name) with `options`, which
     /// returns its value and the arguments it did not take; any of those is an
-    /// [`UsageError::UnknownArgument`] (the first one is named).
+    /// `unknown argument "<argument>"` (the first one is named).
     ///
     /// # Errors
     ///
-    /// [`UsageError::NotUtf8`] for an argument that is not UTF-8, the error of `options`
-    /// (as [`UsageError::Other`]), or an unknown argument.
+    /// An argument that is not UTF-8, the error of `options`, or an unknown argument.
     ///
     /// ```
-    /// use judge::{Program, UsageError};
+    /// use judge::Program;
     /// let program = Program::new("demo", "[--twice] < input");
-    /// let twice = |args: Vec<String>| -> Result<_, UsageError> {
+    /// let twice = |args: Vec<String>| -> Result<_, String> {
     ///     let (flag, rest): (Vec<_>, Vec<_>) = args.into_iter().partition(|a| a == "--twice");
     ///     Ok((!flag.is_empty(), rest))
     /// };
     /// assert_eq!(program.parse(["--twice"].map(Into::into), twice), Ok(true));
     /// assert_eq!(
     ///     program.parse(["-x"].map(Into::into), twice),
-    ///     Err(UsageError::UnknownArgument("-x".into()))
+    ///     Err("unknown argument \"-x\"".to_owned())
     /// );
     /// ```
     pub fn parse<T, E: Display>(
         &self,
         args: impl IntoIterator<Item = OsString>,
         options: impl FnOnce(Vec<String>) -> Result<(T, Vec<String>), E>,
-    ) -> Result<T, UsageError> {
+    ) -> Result<T, String> {
         let args = args
             .into_iter()
             .map(OsString::into_string)
             .collect::<Result<Vec<String>, _>>()
-            .map_err(|_| UsageError::NotUtf8)?;
-        let (value, rest) = options(args).map_err(UsageError::new)?;
-        match rest.into_iter().next() {
-            Some(unknown) => Err(UsageError::UnknownArgument(unknown)),
+            .map_err(|_| "arguments must be valid UTF-8".to_owned())?;
+        let (value, rest) = options(args).map_err(|e| e.to_string())?;
+        match rest.first() {
+            Some(unknown) => Err(format!("unknown argument {unknown:?}")),
             None => Ok(value),
         }
     }
@@ -135,11 +107,14 @@ impl Program {
         options: impl FnOnce(Vec<String>) -> Result<(T, Vec<String>), E>,
         body: impl FnOnce(T) -> Exit,
     ) -> ExitCode {
-        match self.parse(std::env::args_os().skip(1), options) {
-            Ok(value) => body(value),
-            Err(error) => self.usage_error(&error),
-        }
-        .into()
+        let (name, synopsis) = (self.name, self.synopsis);
+        let exit = self
+            .parse(std::env::args_os().skip(1), options)
+            .map_or_else(
+                |e| self.error(&format_args!("{e}\nusage: {name} {synopsis}")),
+                body,
+            );
+        ExitCode::from(exit as u8)
     }
 
     /// The whole `main` of a judge program whose input is a case count then cases of `L`
@@ -163,21 +138,11 @@ impl Program {
         })
     }
 
-    /// Prints `<name>: <message>` and the usage on standard error; [`Exit::Usage`].
-    pub fn usage_error(&self, message: &dyn Display) -> Exit {
-        self.print_error(&format!("{message}\n{}", self.usage()))
-    }
-
     /// Prints `<name>: <message>` on standard error, without the usage (the arguments
     /// were well formed, but one names something that cannot be used, such as a bad
     /// position); [`Exit::Usage`].
     pub fn error(&self, message: &dyn Display) -> Exit {
-        self.print_error(message)
-    }
-
-    fn print_error(&self, message: &dyn Display) -> Exit {
-        let stderr = io::stderr();
-        let _ = writeln!(stderr.lock(), "{}: {message}", self.name);
+        crate::report(&format_args!("{}: {message}", self.name));
         Exit::Usage
     }
 }

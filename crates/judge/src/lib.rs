@@ -6,21 +6,20 @@ mod cli;
 pub mod lines;
 
 use std::io::{self, Write};
-use std::process::ExitCode;
 
 pub use cases::{at, run_cases, run_lines, Failure, Next};
-pub use cli::{Program, UsageError};
+pub use cli::{missing_value, Program};
 pub use lines::{Line, LineError, LineReader};
 
-/// A judge program's exit status.
+/// A judge program's exit status (`ExitCode::from(exit as u8)`).
 ///
 /// ```
 /// use judge::Exit;
-/// assert_eq!(Exit::from_all_good(true), Exit::Success);
-/// assert_eq!(Exit::from_all_good(false) as u8, 1);
+/// assert_eq!(Exit::from_io(Ok(true)) as u8, 0);
+/// assert_eq!(Exit::from_io(Ok(false)), Exit::Failure);
 /// assert_eq!(Exit::Usage as u8, 2);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
 pub enum Exit {
     /// 0: every case was good.
@@ -32,16 +31,6 @@ pub enum Exit {
 }
 
 impl Exit {
-    /// [`Exit::Success`] if `all_good`, else [`Exit::Failure`].
-    #[must_use]
-    pub fn from_all_good(all_good: bool) -> Exit {
-        if all_good {
-            Exit::Success
-        } else {
-            Exit::Failure
-        }
-    }
-
     /// The status of a run on standard streams that returned `result`: an I/O error is
     /// printed as `error: <error>` on standard error and is a failure.
     ///
@@ -53,19 +42,10 @@ impl Exit {
     #[must_use]
     pub fn from_io(result: io::Result<bool>) -> Exit {
         match result {
-            Ok(all_good) => Exit::from_all_good(all_good),
-            Err(e) => {
-                let stderr = io::stderr();
-                let _ = writeln!(stderr.lock(), "error: {e}");
-                Exit::Failure
-            }
+            Ok(true) => Exit::Success,
+            Ok(false) => Exit::Failure,
+            Err(e) => report(&format_args!("error: {e}")),
         }
-    }
-}
-
-impl From<Exit> for ExitCode {
-    fn from(exit: Exit) -> ExitCode {
-        ExitCode::from(exit as u8)
     }
 }
 
@@ -75,30 +55,22 @@ pub fn cases<const L: usize, F>(answer: F) -> Exit
 where
     F: FnMut([&[u8]; L], &mut Vec<u8>, usize) -> Result<(), Failure>,
 {
-    let stdin = io::stdin();
-    let input = io::BufReader::with_capacity(1 << 16, stdin.lock());
-    let (stdout, stderr) = (io::stdout(), io::stderr());
-    Exit::from_io(run_cases(
-        input,
-        &mut stdout.lock(),
-        &mut stderr.lock(),
-        answer,
-    ))
+    let input = io::BufReader::with_capacity(1 << 16, io::stdin().lock());
+    let (mut output, mut errors) = (io::stdout().lock(), io::stderr().lock());
+    Exit::from_io(run_cases(input, &mut output, &mut errors, answer))
 }
 
 /// [`run_lines`] on standard input, output and error: the body of a judge program that
 /// answers line by line.
-pub fn each_line<E, F>(answer: F) -> Exit
-where
-    E: std::fmt::Display,
-    F: FnMut(&str, &mut Vec<u8>) -> Result<Next, E>,
-{
-    let stdin = io::stdin();
-    let (stdout, stderr) = (io::stdout(), io::stderr());
+pub fn each_line<E: std::fmt::Display>(
+    answer: impl FnMut(&str, &mut Vec<u8>) -> Result<Next, E>,
+) -> Exit {
+    let mut output = io::BufWriter::new(io::stdout().lock());
+    let mut errors = io::stderr().lock();
     Exit::from_io(run_lines(
-        stdin.lock(),
-        &mut stdout.lock(),
-        &mut stderr.lock(),
+        io::stdin().lock(),
+        &mut output,
+        &mut errors,
         answer,
     ))
 }
@@ -106,8 +78,7 @@ where
 /// Prints `message` as one line on standard error: the report of a program that stops at
 /// its first error (its message names the line or the item); [`Exit::Failure`].
 pub fn report(message: &dyn std::fmt::Display) -> Exit {
-    let stderr = io::stderr();
-    let _ = writeln!(stderr.lock(), "{message}");
+    let _ = writeln!(io::stderr().lock(), "{message}");
     Exit::Failure
 }
 
@@ -115,7 +86,6 @@ pub fn report(message: &dyn std::fmt::Display) -> Exit {
 /// prints one answer (a board, a perft count). An I/O error is printed as
 /// `error: <error>` on standard error and is a failure.
 pub fn print(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Exit {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = io::BufWriter::new(io::stdout().lock());
     Exit::from_io(write(&mut out).and_then(|()| out.flush()).map(|()| true))
 }

@@ -22,6 +22,7 @@
 //! # Ok::<_, std::io::Error>(())
 //! ```
 
+use std::fmt;
 use std::io::{self, BufRead};
 
 /// The default cap of [`LineReader`]: the longest line kept, in bytes (64 KiB), not
@@ -38,21 +39,31 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// assert_eq!(LineError::TooLong { max: 65536 }.to_string(), "line longer than 65536 bytes");
 /// assert_eq!(LineError::NotUtf8 { byte: 3 }.to_string(), "not valid UTF-8 (byte 3)");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LineError {
     /// The line is longer than the reader's cap.
-    #[error("line longer than {max} bytes")]
     TooLong {
         /// The cap, in bytes.
         max: usize,
     },
     /// The line is not valid UTF-8.
-    #[error("not valid UTF-8 (byte {byte})")]
     NotUtf8 {
         /// The 1-based position in the line of the first byte that is not valid UTF-8.
         byte: usize,
     },
 }
+
+// By hand rather than derived: the bundled programs are size-limited.
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            LineError::TooLong { max } => write!(f, "line longer than {max} bytes"),
+            LineError::NotUtf8 { byte } => write!(f, "not valid UTF-8 (byte {byte})"),
+        }
+    }
+}
+
+impl std::error::Error for LineError {}
 
 /// `text` as a string, or [`LineError::NotUtf8`] naming the first bad byte.
 ///
@@ -73,7 +84,7 @@ pub fn utf8(text: &[u8]) -> Result<&str, LineError> {
 }
 
 /// One line read by [`LineReader::next_line`], with its 1-based line number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Line<'a> {
     /// A line of at most the cap's length, terminator stripped.
     Text {
@@ -282,17 +293,14 @@ impl<R: BufRead> LineReader<R> {
 
     /// The line `buffer[start..end]` as read by [`LineReader::read`].
     fn line(&self, start: usize, end: usize, too_long: bool) -> Line<'_> {
-        let number = self.number;
+        let (number, text) = (self.number, &self.buffer[start..end]);
         if too_long {
             Line::TooLong {
                 number,
-                start: &self.buffer[start..end],
+                start: text,
             }
         } else {
-            Line::Text {
-                number,
-                text: &self.buffer[start..end],
-            }
+            Line::Text { number, text }
         }
     }
 
