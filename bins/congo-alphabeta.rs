@@ -2,11 +2,11 @@
 //! evaluation. Reads `N` then `N` FEN lines and prints one integer per FEN, from the side
 //! to move's view. Options: `--edition 2021|2022`, `--no-promotion`.
 
-use congo::text;
+use congo::text::{self, Score};
 
 fn main() -> std::process::ExitCode {
     let program = judge::Program::new("congo-alphabeta", text::OPTIONS_SYNOPSIS);
-    program.cases(text::rules_from_options, |&rules, [fen], out, _| {
-        text::write_score(fen, rules, |game, table| game.alpha_beta(4, table), out)
+    program.cases(text::rule_options, |&r, [f], out, _| {
+        text::write_score(f, r, Score::AlphaBeta, out)
     })
 }

@@ -6,7 +6,7 @@ use congo::{text, Position};
 
 fn main() -> std::process::ExitCode {
     let program = judge::Program::new("congo-board", text::OPTIONS_SYNOPSIS);
-    program.cases(text::rules_from_options, |_, [fen], out, answered| {
+    program.cases(text::rule_options, |_, [fen], out, answered| {
         let position = Position::from_fen_bytes(fen)?;
         if answered > 0 {
             out.push(b'\n');

@@ -23,7 +23,7 @@ fn answer(engine: &mut Engine, line: &str, out: &mut Vec<u8>) -> Result<Next, En
 
 fn main() -> std::process::ExitCode {
     let program = judge::Program::new("congo-engine", text::OPTIONS_SYNOPSIS);
-    program.run(text::rules_from_options, |rules| {
+    program.run(text::rule_options, |rules| {
         // The 2021 table agrees with the standard one on every piece of that edition, so
         // the standard table serves both editions; they differ only in promotion.
         let mut engine = Engine::new(rules, MaterialTable::STANDARD);

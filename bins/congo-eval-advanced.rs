@@ -2,16 +2,11 @@
 //! lines and prints one integer per FEN, from the side to move's view. Options: `--edition
 //! 2021|2022`, `--no-promotion`.
 
-use congo::text;
+use congo::text::{self, Score};
 
 fn main() -> std::process::ExitCode {
     let program = judge::Program::new("congo-eval-advanced", text::OPTIONS_SYNOPSIS);
-    program.cases(text::rules_from_options, |&rules, [fen], out, _| {
-        text::write_score(
-            fen,
-            rules,
-            |game, table| congo::eval::advanced_eval(&game.position, table),
-            out,
-        )
+    program.cases(text::rule_options, |&r, [f], out, _| {
+        text::write_score(f, r, Score::Advanced, out)
     })
 }

@@ -1,10 +1,10 @@
 //! Congo Part II: the legal elephant moves of the side to move, per FEN line.
 
-use congo::text;
+use congo::{text, Role};
 
 fn main() -> std::process::ExitCode {
     let program = judge::Program::new("congo-moves-elephant", text::OPTIONS_SYNOPSIS);
-    program.cases(text::rules_from_options, |_, [fen], out, _| {
-        text::write_moves(fen, Some(congo::Role::Elephant), out)
+    program.cases(text::rule_options, |_, [f], out, _| {
+        text::write_moves_of(f, Role::Elephant, out)
     })
 }

@@ -1,10 +1,10 @@
 //! Congo Part II: the legal monkey moves of the side to move, per FEN line.
 
-use congo::text;
+use congo::{text, Role};
 
 fn main() -> std::process::ExitCode {
     let program = judge::Program::new("congo-moves-monkey", text::OPTIONS_SYNOPSIS);
-    program.cases(text::rules_from_options, |_, [fen], out, _| {
-        text::write_moves(fen, Some(congo::Role::Monkey), out)
+    program.cases(text::rule_options, |_, [f], out, _| {
+        text::write_moves_of(f, Role::Monkey, out)
     })
 }

@@ -5,7 +5,7 @@ use congo::text;
 
 fn main() -> std::process::ExitCode {
     let program = judge::Program::new("congo-moves", text::OPTIONS_SYNOPSIS);
-    program.cases(text::rules_from_options, |_, [fen], out, _| {
-        text::write_moves(fen, None, out)
+    program.cases(text::rule_options, |_, [fen], out, _| {
+        text::write_moves(fen, out)
     })
 }

@@ -19,7 +19,7 @@ struct Options {
 }
 
 fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
-    let (rules, args) = text::rules_from_options(args).map_err(|e| e.to_string())?;
+    let (rules, args) = text::rule_options(args).map_err(|e| e.to_string())?;
     let divide = args.iter().any(|a| a == "--divide");
     let rest: Vec<String> = args.into_iter().filter(|a| a != "--divide").collect();
     if let Some(option) = rest.iter().find(|a| a.starts_with("--")) {

@@ -8,7 +8,7 @@ use judge::Failure;
 
 fn main() -> std::process::ExitCode {
     let program = judge::Program::new("congo-play", text::OPTIONS_SYNOPSIS);
-    program.cases(text::rules_from_options, |&rules, [fen, mv], out, _| {
+    program.cases(text::rule_options, |&rules, [fen, mv], out, _| {
         text::write_play(fen, mv, rules, out).map_err(|e| Failure::at(e.line(), e))
     })
 }

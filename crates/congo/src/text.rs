@@ -12,7 +12,7 @@ use crate::{
 /// What follows `usage: <program>` for the programs taking only the rule options.
 pub const OPTIONS_SYNOPSIS: &str = "[--edition 2021|2022] [--no-promotion] < input";
 
-/// A bad rule option (see [`rules_from_options`]).
+/// A bad rule option (see [`rule_options`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionError {
     /// `--edition` as the last argument.
@@ -48,19 +48,19 @@ impl std::error::Error for OptionError {}
 /// [`OptionError`] for `--edition` without a value or with another edition.
 ///
 /// ```
-/// use congo::text::{rules_from_options, OptionError};
+/// use congo::text::{rule_options, OptionError};
 /// use congo::Rules;
 /// let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
 /// assert_eq!(
-///     rules_from_options(args(&["--edition", "2021", "3"])),
+///     rule_options(args(&["--edition", "2021", "3"])),
 ///     Ok((Rules::EDITION_2021, args(&["3"])))
 /// );
-/// assert_eq!(rules_from_options(args(&["--no-promotion"]))?.0.promotion, false);
-/// assert_eq!(rules_from_options(args(&["--edition"])), Err(OptionError::MissingEdition));
-/// assert!(rules_from_options(args(&["--edition=1999"])).is_err());
+/// assert_eq!(rule_options(args(&["--no-promotion"]))?.0.promotion, false);
+/// assert_eq!(rule_options(args(&["--edition"])), Err(OptionError::MissingEdition));
+/// assert!(rule_options(args(&["--edition=1999"])).is_err());
 /// # Ok::<_, OptionError>(())
 /// ```
-pub fn rules_from_options(args: Vec<String>) -> Result<(Rules, Vec<String>), OptionError> {
+pub fn rule_options(args: Vec<String>) -> Result<(Rules, Vec<String>), OptionError> {
     let mut rules = Rules::FULL;
     let mut rest = Vec::new();
     let mut args = args.into_iter();
@@ -86,9 +86,30 @@ pub fn rules_from_options(args: Vec<String>) -> Result<(Rules, Vec<String>), Opt
     Ok((rules, rest))
 }
 
-/// Part II: appends the legal moves of the position `fen` (only those of `only`'s pieces
-/// when it is `Some`), sorted alphabetically, separated by single spaces, and a newline
-/// (an empty line when there are none).
+/// Part II: appends every legal move of the position `fen`, sorted alphabetically,
+/// separated by single spaces, and a newline (an empty line when there are none).
+///
+/// # Errors
+///
+/// A bad FEN; nothing is appended then.
+///
+/// ```
+/// let mut out = Vec::new();
+/// congo::text::write_moves(b"3l3/7/7/7/7/7/3LZ2 w 0", &mut out)?;
+/// // The lion in its castle; it captures the other lion across the empty d-file.
+/// let lion = "d1c1 d1c2 d1d2 d1d7 d1e2";
+/// let zebra = "e1c2 e1d3 e1f3 e1g2";
+/// assert_eq!(out, format!("{lion} {zebra}\n").as_bytes());
+/// # Ok::<_, congo::ParseFenError>(())
+/// ```
+pub fn write_moves(fen: &[u8], out: &mut Vec<u8>) -> Result<(), ParseFenError> {
+    let mut moves = Vec::new();
+    Position::from_fen_bytes(fen)?.legal_moves(&mut moves);
+    write_sorted(&moves, out);
+    Ok(())
+}
+
+/// Part II: [`write_moves`] for the moves of `role`'s pieces only.
 ///
 /// # Errors
 ///
@@ -97,22 +118,58 @@ pub fn rules_from_options(args: Vec<String>) -> Result<(Rules, Vec<String>), Opt
 /// ```
 /// use congo::Role;
 /// let mut out = Vec::new();
-/// congo::text::write_moves(b"7/7/7/7/7/7/3L3 w 0", Some(Role::Lion), &mut out)?;
-/// assert_eq!(out, b"d1c1 d1c2 d1d2 d1e1 d1e2\n");
+/// congo::text::write_moves_of(b"3l3/7/7/7/7/7/3LZ2 w 0", Role::Zebra, &mut out)?;
+/// assert_eq!(out, b"e1c2 e1d3 e1f3 e1g2\n");
 /// # Ok::<_, congo::ParseFenError>(())
 /// ```
-pub fn write_moves(fen: &[u8], only: Option<Role>, out: &mut Vec<u8>) -> Result<(), ParseFenError> {
-    let position = Position::from_fen_bytes(fen)?;
+pub fn write_moves_of(fen: &[u8], role: Role, out: &mut Vec<u8>) -> Result<(), ParseFenError> {
     let mut moves = Vec::new();
-    match only {
-        Some(role) => position.legal_moves_of(role, &mut moves),
-        None => position.legal_moves(&mut moves),
-    }
+    Position::from_fen_bytes(fen)?.legal_moves_of(role, &mut moves);
+    write_sorted(&moves, out);
+    Ok(())
+}
+
+/// Appends the moves' names sorted, single spaces between them, and a newline.
+fn write_sorted(moves: &[crate::Move], out: &mut Vec<u8>) {
     let mut names: Vec<String> = moves.iter().map(ToString::to_string).collect();
     names.sort_unstable();
     out.extend_from_slice(names.join(" ").as_bytes());
     out.push(b'\n');
-    Ok(())
+}
+
+/// The scores of the Part IV and V programs, each from the side to move's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Score {
+    /// Part IV evaluation: material ([`crate::eval::material_eval`]).
+    Material,
+    /// Part IV minimax: negamax to depth 2 on the material evaluation.
+    Minimax,
+    /// Part V evaluation: material + mobility + attack ([`crate::eval::advanced_eval`]).
+    Advanced,
+    /// Part V alpha-beta: fail-hard negamax alpha-beta to depth 4 on the advanced
+    /// evaluation.
+    AlphaBeta,
+}
+
+impl Score {
+    /// This score of `game` with `table`.
+    ///
+    /// ```
+    /// use congo::text::Score;
+    /// use congo::{Game, MaterialTable, Position, Rules};
+    /// let game = Game::new("3l3/7/7/7/7/7/3LZ2 w 0".parse()?, Rules::FULL);
+    /// assert_eq!(Score::Material.of(&game, &MaterialTable::STANDARD), 300);
+    /// # Ok::<_, congo::ParseFenError>(())
+    /// ```
+    #[must_use]
+    pub fn of(self, game: &Game, table: &MaterialTable) -> i32 {
+        match self {
+            Score::Material => crate::eval::material_eval(&game.position, table),
+            Score::Minimax => game.minimax(2, table),
+            Score::Advanced => crate::eval::advanced_eval(&game.position, table),
+            Score::AlphaBeta => game.alpha_beta(4, table),
+        }
+    }
 }
 
 /// Parts IV and V: appends `score` of the game at `fen` under `rules`, with
@@ -126,23 +183,21 @@ pub fn write_moves(fen: &[u8], only: Option<Role>, out: &mut Vec<u8>) -> Result<
 /// A bad FEN; nothing is appended then.
 ///
 /// ```
+/// use congo::text::Score;
 /// use congo::Rules;
 /// let mut out = Vec::new();
-/// let material = |game: &congo::Game, table: &congo::MaterialTable| {
-///     congo::eval::material_eval(&game.position, table)
-/// };
-/// congo::text::write_score(b"3l3/7/7/7/7/7/3LZ2 w 0", Rules::FULL, material, &mut out)?;
+/// congo::text::write_score(b"3l3/7/7/7/7/7/3LZ2 w 0", Rules::FULL, Score::Material, &mut out)?;
 /// assert_eq!(out, b"300\n");
 /// # Ok::<_, congo::ParseFenError>(())
 /// ```
 pub fn write_score(
     fen: &[u8],
     rules: Rules,
-    score: fn(&Game, &MaterialTable) -> i32,
+    score: Score,
     out: &mut Vec<u8>,
 ) -> Result<(), ParseFenError> {
-    let position = Position::from_fen_bytes(fen)?;
-    let value = score(&Game::new(position, rules), &MaterialTable::STANDARD);
+    let game = Game::new(Position::from_fen_bytes(fen)?, rules);
+    let value = score.of(&game, &MaterialTable::STANDARD);
     out.extend_from_slice(format!("{value}\n").as_bytes());
     Ok(())
 }
@@ -193,7 +248,7 @@ impl PlayError {
 /// use congo::Rules;
 /// let mut out = Vec::new();
 /// congo::text::write_play(b"3l3/7/7/7/7/7/3L3 w 0", b"d1d2", Rules::FULL, &mut out)?;
-/// assert_eq!(out, b"3l3/7/7/7/7/3L3/7 b 1\nContinue\n");
+/// assert_eq!(out, b"3l3/7/7/7/7/3L3/7 b 0\nContinue\n");
 /// # Ok::<_, congo::text::PlayError>(())
 /// ```
 pub fn write_play(
