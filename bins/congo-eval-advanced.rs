@@ -2,11 +2,11 @@
 //! lines and prints one integer per FEN, from the side to move's view. Options: `--edition
 //! 2021|2022`, `--no-promotion`.
 
-use congo::text::{self, Score};
+use congo::text;
 
 fn main() -> std::process::ExitCode {
     let program = judge::Program::new("congo-eval-advanced", text::OPTIONS_SYNOPSIS);
     program.cases(text::rule_options, |&r, [f], out, _| {
-        text::write_score(f, r, Score::Advanced, out)
+        text::write_score(f, r, text::advanced, out)
     })
 }

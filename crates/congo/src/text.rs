@@ -137,39 +137,41 @@ fn write_sorted(moves: &[crate::Move], out: &mut Vec<u8>) {
     out.push(b'\n');
 }
 
-/// The scores of the Part IV and V programs, each from the side to move's view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Score {
-    /// Part IV evaluation: material ([`crate::eval::material_eval`]).
-    Material,
-    /// Part IV minimax: negamax to depth 2 on the material evaluation.
-    Minimax,
-    /// Part V evaluation: material + mobility + attack ([`crate::eval::advanced_eval`]).
-    Advanced,
-    /// Part V alpha-beta: fail-hard negamax alpha-beta to depth 4 on the advanced
-    /// evaluation.
-    AlphaBeta,
+/// A score of the Part IV and V programs, from the side to move's view: one of
+/// [`material`], [`minimax`], [`advanced`] and [`alpha_beta`] (each program's file keeps
+/// only its own when bundled).
+pub type Score = fn(&Game, &MaterialTable) -> i32;
+
+/// Part IV evaluation: material ([`crate::eval::material_eval`]).
+///
+/// ```
+/// use congo::{Game, MaterialTable, Rules};
+/// let game = Game::new("3l3/7/7/7/7/7/3LZ2 w 0".parse()?, Rules::FULL);
+/// assert_eq!(congo::text::material(&game, &MaterialTable::STANDARD), 300);
+/// # Ok::<_, congo::ParseFenError>(())
+/// ```
+#[must_use]
+pub fn material(game: &Game, table: &MaterialTable) -> i32 {
+    crate::eval::material_eval(&game.position, table)
 }
 
-impl Score {
-    /// This score of `game` with `table`.
-    ///
-    /// ```
-    /// use congo::text::Score;
-    /// use congo::{Game, MaterialTable, Position, Rules};
-    /// let game = Game::new("3l3/7/7/7/7/7/3LZ2 w 0".parse()?, Rules::FULL);
-    /// assert_eq!(Score::Material.of(&game, &MaterialTable::STANDARD), 300);
-    /// # Ok::<_, congo::ParseFenError>(())
-    /// ```
-    #[must_use]
-    pub fn of(self, game: &Game, table: &MaterialTable) -> i32 {
-        match self {
-            Score::Material => crate::eval::material_eval(&game.position, table),
-            Score::Minimax => game.minimax(2, table),
-            Score::Advanced => crate::eval::advanced_eval(&game.position, table),
-            Score::AlphaBeta => game.alpha_beta(4, table),
-        }
-    }
+/// Part IV minimax: negamax to depth 2 on the material evaluation ([`Game::minimax`]).
+#[must_use]
+pub fn minimax(game: &Game, table: &MaterialTable) -> i32 {
+    game.minimax(2, table)
+}
+
+/// Part V evaluation: material + mobility + attack ([`crate::eval::advanced_eval`]).
+#[must_use]
+pub fn advanced(game: &Game, table: &MaterialTable) -> i32 {
+    crate::eval::advanced_eval(&game.position, table)
+}
+
+/// Part V alpha-beta: fail-hard negamax alpha-beta to depth 4 on the advanced evaluation
+/// ([`Game::alpha_beta`]).
+#[must_use]
+pub fn alpha_beta(game: &Game, table: &MaterialTable) -> i32 {
+    game.alpha_beta(4, table)
 }
 
 /// Parts IV and V: appends `score` of the game at `fen` under `rules`, with
@@ -183,10 +185,10 @@ impl Score {
 /// A bad FEN; nothing is appended then.
 ///
 /// ```
-/// use congo::text::Score;
+/// use congo::text::{material, write_score};
 /// use congo::Rules;
 /// let mut out = Vec::new();
-/// congo::text::write_score(b"3l3/7/7/7/7/7/3LZ2 w 0", Rules::FULL, Score::Material, &mut out)?;
+/// write_score(b"3l3/7/7/7/7/7/3LZ2 w 0", Rules::FULL, material, &mut out)?;
 /// assert_eq!(out, b"300\n");
 /// # Ok::<_, congo::ParseFenError>(())
 /// ```
@@ -197,7 +199,7 @@ pub fn write_score(
     out: &mut Vec<u8>,
 ) -> Result<(), ParseFenError> {
     let game = Game::new(Position::from_fen_bytes(fen)?, rules);
-    let value = score.of(&game, &MaterialTable::STANDARD);
+    let value = score(&game, &MaterialTable::STANDARD);
     out.extend_from_slice(format!("{value}\n").as_bytes());
     Ok(())
 }
