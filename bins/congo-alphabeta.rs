@@ -2,6 +2,11 @@
 //! evaluation. Reads `N` then `N` FEN lines and prints one integer per FEN, from the side
 //! to move's view. Options: `--edition 2021|2022`, `--no-promotion`.
 
+use congo::text;
+
 fn main() -> std::process::ExitCode {
-    congo::judge::score_main("congo-alphabeta", |game, table| game.alpha_beta(4, table))
+    let program = judge::Program::new("congo-alphabeta", text::OPTIONS_SYNOPSIS);
+    program.cases(text::rule_options, |&r, [f], out, _| {
+        text::write_score(f, r, text::alpha_beta, out)
+    })
 }

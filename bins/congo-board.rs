@@ -1,21 +1,17 @@
 //! Congo "setting the board": reads `N` then `N` FEN lines, prints each board's piece
-//! listing, boards separated by one blank line.
+//! listing, boards separated by one blank line. The rule options are accepted (the
+//! listing does not depend on them), any other argument is refused.
 
-use congo::judge::{self, Failure};
-use congo::Position;
+use congo::{text, Position};
 
 fn main() -> std::process::ExitCode {
-    // No options: the rule options are accepted (the listing does not depend on them),
-    // anything else is refused.
-    if let Err(code) = judge::rules_from_command_line("congo-board") {
-        return code;
-    }
-    judge::main(|[fen], out, answered| {
-        let pos = Position::from_fen_bytes(fen).map_err(|e| Failure::at(0, e))?;
+    let program = judge::Program::new("congo-board", text::OPTIONS_SYNOPSIS);
+    program.cases(text::rule_options, |_, [fen], out, answered| {
+        let position = Position::from_fen_bytes(fen)?;
         if answered > 0 {
             out.push(b'\n');
         }
-        pos.write_listing(out);
-        Ok(())
+        position.write_listing(out);
+        Ok::<_, judge::Failure>(())
     })
 }

@@ -2,8 +2,11 @@
 //! lines and prints one integer per FEN, from the side to move's view. Options: `--edition
 //! 2021|2022`, `--no-promotion`.
 
+use congo::text;
+
 fn main() -> std::process::ExitCode {
-    congo::judge::score_main("congo-eval-advanced", |game, table| {
-        congo::eval::advanced_eval(&game.position, table)
+    let program = judge::Program::new("congo-eval-advanced", text::OPTIONS_SYNOPSIS);
+    program.cases(text::rule_options, |&r, [f], out, _| {
+        text::write_score(f, r, text::advanced, out)
     })
 }

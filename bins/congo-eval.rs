@@ -2,8 +2,11 @@
 //! prints one integer per FEN, from the side to move's view. Options: `--edition
 //! 2021|2022`, `--no-promotion`.
 
+use congo::text;
+
 fn main() -> std::process::ExitCode {
-    congo::judge::score_main("congo-eval", |game, table| {
-        congo::eval::material_eval(&game.position, table)
+    let program = judge::Program::new("congo-eval", text::OPTIONS_SYNOPSIS);
+    program.cases(text::rule_options, |&r, [f], out, _| {
+        text::write_score(f, r, text::material, out)
     })
 }

@@ -2,6 +2,11 @@
 //! FEN lines and prints one integer per FEN, from the side to move's view. Options:
 //! `--edition 2021|2022`, `--no-promotion`.
 
+use congo::text;
+
 fn main() -> std::process::ExitCode {
-    congo::judge::score_main("congo-minimax", |game, table| game.minimax(2, table))
+    let program = judge::Program::new("congo-minimax", text::OPTIONS_SYNOPSIS);
+    program.cases(text::rule_options, |&r, [f], out, _| {
+        text::write_score(f, r, text::minimax, out)
+    })
 }

@@ -1,5 +1,10 @@
 //! Congo Part II: the legal monkey moves of the side to move, per FEN line.
 
+use congo::{text, Role};
+
 fn main() -> std::process::ExitCode {
-    congo::judge::moves_main("congo-moves-monkey", Some(congo::Role::Monkey))
+    let program = judge::Program::new("congo-moves-monkey", text::OPTIONS_SYNOPSIS);
+    program.cases(text::rule_options, |_, [f], out, _| {
+        text::write_moves_of(f, Role::Monkey, out)
+    })
 }

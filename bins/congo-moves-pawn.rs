@@ -1,5 +1,10 @@
 //! Congo Part II: the legal pawn moves of the side to move, per FEN line.
 
+use congo::{text, Role};
+
 fn main() -> std::process::ExitCode {
-    congo::judge::moves_main("congo-moves-pawn", Some(congo::Role::Pawn))
+    let program = judge::Program::new("congo-moves-pawn", text::OPTIONS_SYNOPSIS);
+    program.cases(text::rule_options, |_, [f], out, _| {
+        text::write_moves_of(f, Role::Pawn, out)
+    })
 }

@@ -1,5 +1,11 @@
-//! Congo: every legal move of the side to move, sorted, one line per FEN.
+//! Congo: every legal move of the side to move, sorted, one line per FEN. The rule options
+//! are accepted (move generation does not depend on them).
+
+use congo::text;
 
 fn main() -> std::process::ExitCode {
-    congo::judge::moves_main("congo-moves", None)
+    let program = judge::Program::new("congo-moves", text::OPTIONS_SYNOPSIS);
+    program.cases(text::rule_options, |_, [fen], out, _| {
+        text::write_moves(fen, out)
+    })
 }

@@ -2,64 +2,66 @@
 //! Prints the leaf count (with `--divide`, first one `move count` line per legal move,
 //! sorted); the last line printed is always the leaf count.
 
-use std::io::Write;
-use std::process::ExitCode;
+use congo::{text, Position, Rules};
+use judge::Program;
 
-use congo::{judge, Position};
+const PROGRAM: Program = Program::new(
+    "congo-perft",
+    "[--no-promotion | --edition 2021] [--divide] DEPTH [FEN]",
+);
 
-const USAGE: &str = "usage: congo-perft [--no-promotion | --edition 2021] [--divide] DEPTH [FEN]";
+/// The command line: rules, `--divide`, the depth and the FEN's words.
+struct Options {
+    rules: Rules,
+    divide: bool,
+    depth: u32,
+    fen: String,
+}
 
-fn main() -> ExitCode {
-    let (rules, args) = match judge::rules_from_args(std::env::args().skip(1)) {
-        Ok(parsed) => parsed,
-        Err(e) => {
-            eprintln!("congo-perft: {e}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
+fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
+    let (rules, args) = text::rule_options(args).map_err(|e| e.to_string())?;
     let divide = args.iter().any(|a| a == "--divide");
-    let rest: Vec<&String> = args.iter().filter(|a| *a != "--divide").collect();
+    let rest: Vec<String> = args.into_iter().filter(|a| a != "--divide").collect();
     if let Some(option) = rest.iter().find(|a| a.starts_with("--")) {
-        eprintln!("congo-perft: unknown option {option}\n{USAGE}");
-        return ExitCode::from(2);
+        return Err(format!("unknown option {option}"));
     }
-    let Some(depth) = rest.first().and_then(|d| d.parse::<u32>().ok()) else {
-        eprintln!("congo-perft: DEPTH must be a non-negative integer\n{USAGE}");
-        return ExitCode::from(2);
+    let depth = rest
+        .first()
+        .and_then(|d| d.parse::<u32>().ok())
+        .ok_or_else(|| "DEPTH must be a non-negative integer".to_owned())?;
+    let fen = rest[1..].join(" ");
+    let options = Options {
+        rules,
+        divide,
+        depth,
+        fen,
     };
-    let fen = rest[1..]
-        .iter()
-        .map(|s| s.as_str())
-        .collect::<Vec<_>>()
-        .join(" ");
-    let pos = if fen.is_empty() {
-        Position::start()
-    } else {
-        match fen.parse::<Position>() {
-            Ok(pos) => pos,
-            Err(e) => {
-                eprintln!("congo-perft: bad FEN: {e}");
-                return ExitCode::from(2);
+    Ok((options, Vec::new()))
+}
+
+fn main() -> std::process::ExitCode {
+    PROGRAM.run(options, |options| {
+        let pos = if options.fen.is_empty() {
+            Position::start()
+        } else {
+            match options.fen.parse::<Position>() {
+                Ok(pos) => pos,
+                Err(e) => return PROGRAM.error(&format_args!("bad FEN: {e}")),
             }
-        }
-    };
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    if divide {
-        let mut lines: Vec<(String, u64)> = pos
-            .divide(depth, rules)
-            .into_iter()
-            .map(|(mv, n)| (mv.to_string(), n))
-            .collect();
-        lines.sort();
-        for (mv, n) in lines {
-            if writeln!(out, "{mv} {n}").is_err() {
-                return ExitCode::FAILURE;
+        };
+        judge::print(|out| {
+            if options.divide {
+                let mut lines: Vec<(String, u64)> = pos
+                    .divide(options.depth, options.rules)
+                    .into_iter()
+                    .map(|(mv, n)| (mv.to_string(), n))
+                    .collect();
+                lines.sort();
+                for (mv, n) in lines {
+                    writeln!(out, "{mv} {n}")?;
+                }
             }
-        }
-    }
-    match writeln!(out, "{}", pos.perft(depth, rules)) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(_) => ExitCode::FAILURE,
-    }
+            writeln!(out, "{}", pos.perft(options.depth, options.rules))
+        })
+    })
 }

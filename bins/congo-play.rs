@@ -1,6 +1,14 @@
 //! Congo Part III: plays one move per case (FEN line, move line) and prints the new FEN
-//! and the game status.
+//! and the game status (`Continue`, `White wins` or `Black wins`). An illegal move prints
+//! `line L: illegal move <move>: <reason>` on standard error and nothing on standard
+//! output for that case.
+
+use congo::text;
+use judge::Failure;
 
 fn main() -> std::process::ExitCode {
-    congo::judge::play_main("congo-play")
+    let program = judge::Program::new("congo-play", text::OPTIONS_SYNOPSIS);
+    program.cases(text::rule_options, |&rules, [fen, mv], out, _| {
+        text::write_play(fen, mv, rules, out).map_err(|e| Failure::at(e.line(), e))
+    })
 }

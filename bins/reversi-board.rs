@@ -4,9 +4,9 @@
 //! and a rank digit (`d 3`, `d3`, `D 3`; tabs, CRLF, blank lines, trailing spaces and a
 //! missing final newline are all fine, and so is a UTF-8 byte-order mark before the
 //! count). Lines after the `k`-th move are not read. Input is read with
-//! [`grid::lines::LineReader`], so memory stays flat: a line longer than 64 KiB is an
-//! error, and echoed input text is cut to 40 characters then `…`.
-//! The game state decides who moves: a side with no legal move passes first.
+//! [`judge::LineReader`], so memory stays flat: a line longer than 64 KiB is an
+//! error, and echoed input text is cut to 40 characters then `…`. Arguments are
+//! ignored. The game state decides who moves: a side with no legal move passes first.
 //!
 //! Output: the final board as 8 lines, rank 1 first, files `a` to `h` left to right:
 //! `.` empty, `X` Black, `O` White.
@@ -17,10 +17,11 @@
 //! - a malformed or illegal move: `move N (<text>): <reason>`;
 //! - fewer moves than announced: `move N: missing: the input ends after M of K moves`.
 
+use std::fmt::Display;
 use std::io::{self, BufRead, Write};
-use std::process::ExitCode;
 
-use grid::lines::{excerpt, Line, LineReader};
+use grid::excerpt;
+use judge::{LineReader, Program};
 use reversi::{Board, SIZE};
 
 /// The most moves a game can have (60 empty squares at the start).
@@ -43,10 +44,9 @@ fn parse_move(text: &[u8]) -> Result<reversi::Square, String> {
 }
 
 /// Plays the input's game; the final board, or the message of the first error.
-fn run(input: impl BufRead) -> Result<Board, String> {
+fn play(input: impl BufRead) -> Result<Board, String> {
     let mut lines = LineReader::new(input);
     let read_error = |e: io::Error| format!("cannot read the input: {e}");
-    let too_long = format!("line longer than {} bytes", lines.max_line());
     let count = match lines.next_nonblank().map_err(read_error)? {
         None => {
             return Err(match lines.lines_read() {
@@ -56,70 +56,70 @@ fn run(input: impl BufRead) -> Result<Board, String> {
                 ),
             })
         }
-        Some(Line::TooLong { number, start }) => {
-            return Err(format!(
-                "line {number}: bad move count \"{}\": {too_long}",
-                excerpt(start)
-            ))
-        }
-        Some(Line::Text { number, text }) => std::str::from_utf8(text)
-            .ok()
-            .and_then(|text| text.parse::<usize>().ok())
-            .filter(|&count| count <= MAX_MOVES)
-            .ok_or_else(|| {
+        Some(line) => {
+            let bad = |reason: &dyn Display| {
+                let shown = excerpt(line.kept());
                 format!(
-                    "line {number}: bad move count \"{}\": expected a number from 0 to {MAX_MOVES}",
-                    excerpt(text)
+                    "line {}: bad move count \"{shown}\": {reason}",
+                    line.number()
                 )
-            })?,
+            };
+            let text = line.bytes().map_err(|e| bad(&e))?;
+            std::str::from_utf8(text)
+                .ok()
+                .and_then(|text| text.parse::<usize>().ok())
+                .filter(|&count| count <= MAX_MOVES)
+                .ok_or_else(|| bad(&format_args!("expected a number from 0 to {MAX_MOVES}")))?
+        }
     };
     let mut board = Board::START;
     for index in 1..=count {
-        let text = match lines.next_nonblank().map_err(read_error)? {
+        let line = match lines.next_nonblank().map_err(read_error)? {
             None => {
                 return Err(format!(
                     "move {index}: missing: the input ends after {} of {count} moves",
                     index - 1
                 ))
             }
-            Some(Line::TooLong { start, .. }) => {
-                return Err(format!("move {index} ({}): {too_long}", excerpt(start)))
-            }
-            Some(Line::Text { text, .. }) => text,
+            Some(line) => line,
         };
-        let square = parse_move(text)
-            .map_err(|reason| format!("move {index} ({}): {reason}", excerpt(text)))?;
+        let bad =
+            |reason: &dyn Display| format!("move {index} ({}): {reason}", excerpt(line.kept()));
+        let text = line.bytes().map_err(|e| bad(&e))?;
+        let square = parse_move(text).map_err(|reason| bad(&reason))?;
         board = board
             .play_after_pass(square)
-            .map_err(|reason| format!("move {index} ({}): {reason}", excerpt(text)))?;
+            .map_err(|reason| bad(&reason))?;
     }
     Ok(board)
 }
 
-fn main() -> ExitCode {
-    let stdin = io::stdin();
-    match run(stdin.lock()) {
-        Ok(board) => {
-            let stdout = io::stdout();
-            let mut out = io::BufWriter::new(stdout.lock());
-            for rank in 0..8 {
-                let line: String = (0..8)
-                    .map(|file| {
-                        SIZE.square(file, rank)
-                            .and_then(|square| board.disc_at(square))
-                            .map_or('.', reversi::Color::char)
-                    })
-                    .collect();
-                let _ = writeln!(out, "{line}");
-            }
-            if out.flush().is_err() {
-                return ExitCode::FAILURE;
-            }
-            ExitCode::SUCCESS
-        }
-        Err(message) => {
-            eprintln!("{message}");
-            ExitCode::FAILURE
-        }
+/// The board as 8 lines, rank 1 first.
+fn write_board(board: &Board, out: &mut dyn Write) -> io::Result<()> {
+    for rank in 0..8 {
+        let line: String = (0..8)
+            .map(|file| {
+                SIZE.square(file, rank)
+                    .and_then(|square| board.disc_at(square))
+                    .map_or('.', reversi::Color::char)
+            })
+            .collect();
+        writeln!(out, "{line}")?;
     }
+    Ok(())
+}
+
+fn main() -> std::process::ExitCode {
+    let program = Program::new("reversi-board", "< input");
+    // The olympiad's grader passes no arguments; any are ignored.
+    program.run(
+        |_| Ok::<_, String>(((), Vec::new())),
+        |()| {
+            let stdin = io::stdin();
+            match play(stdin.lock()) {
+                Ok(board) => judge::print(|out| write_board(&board, out)),
+                Err(message) => judge::report(&message),
+            }
+        },
+    )
 }

@@ -3,16 +3,106 @@
 //! Every judge program `NAME` has a folder `tests/cases/NAME/`. Each `CASE.in` in it is
 //! fed to the program on standard input (with the arguments listed in `CASE.args`, one
 //! per line, when that file exists). The exit status, standard output and standard error
-//! are pinned by an insta snapshot `NAME__CASE`; when `CASE.out` exists (expected outputs
+//! are pinned by an insta snapshot `NAME__CASE`, whose header names the input file and
+//! shows the input (`input_file`, `description`); when `CASE.out` exists (expected outputs
 //! copied from the problem statements and the shared vectors), standard output must also
-//! equal it byte for byte.
+//! equal it byte for byte, and a mismatch is shown as a line diff. Every case of a
+//! program runs; the test then fails once, naming every failing case.
 
 use std::fs;
-use std::io::Write;
+use std::panic::{self, AssertUnwindSafe};
 use std::path::Path;
-use std::process::{Command, Stdio};
 
-/// Runs `exe` (the binary `name`) on every case file of `tests/cases/<name>/`.
+use similar::TextDiff;
+
+mod common;
+
+/// Longest input line shown in full in a snapshot's description; longer lines are cut.
+const SHOWN_LINE: usize = 100;
+
+/// The input as shown in a snapshot's description: lossy UTF-8, each line over
+/// [`SHOWN_LINE`] bytes cut and marked with its length.
+fn shown_input(input: &[u8]) -> String {
+    let mut shown = String::new();
+    for line in input.split_inclusive(|&b| b == b'\n') {
+        if line.len() > SHOWN_LINE {
+            shown.push_str(&String::from_utf8_lossy(&line[..SHOWN_LINE]));
+            shown.push_str(&format!("… ({} bytes in all)\n", line.len()));
+        } else {
+            shown.push_str(&String::from_utf8_lossy(line));
+        }
+    }
+    shown
+}
+
+/// The exit status as a plain number, or how the program ended without one.
+fn status_text(code: Option<i32>) -> String {
+    code.map_or_else(|| "none (killed by a signal)".to_owned(), |c| c.to_string())
+}
+
+/// What failed in one case, for the final report.
+struct CaseFailure {
+    case: String,
+    what: String,
+}
+
+/// Runs `exe` (the binary `name`) on one case; `Err` says what did not match.
+fn run_case(name: &str, exe: &str, input: &Path) -> Result<(), String> {
+    let case = input.file_stem().unwrap().to_str().unwrap().to_owned();
+    let args: Vec<String> = fs::read_to_string(input.with_extension("args"))
+        .map(|text| text.lines().map(str::to_owned).collect())
+        .unwrap_or_default();
+    let stdin = fs::read(input).unwrap();
+    let arg_refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let output = common::run(exe, &arg_refs, &stdin);
+    let mut problems = Vec::new();
+    if let Ok(expected) = fs::read(input.with_extension("out")) {
+        if output.stdout != expected {
+            let (got, expected) = (
+                String::from_utf8_lossy(&output.stdout),
+                String::from_utf8_lossy(&expected),
+            );
+            let diff = TextDiff::from_lines(&*expected, &*got)
+                .unified_diff()
+                .header(&format!("{case}.out"), "stdout")
+                .to_string();
+            problems.push(format!("stdout differs from {case}.out:\n{diff}"));
+        }
+    }
+    let report = format!(
+        "args: {args:?}\nstatus: {}\n--- stdout\n{}--- stderr\n{}",
+        status_text(output.status.code()),
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    let relative = input
+        .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+        .unwrap_or(input);
+    let snapshot = panic::catch_unwind(AssertUnwindSafe(|| {
+        insta::with_settings!({
+            snapshot_path => "snapshots",
+            prepend_module_to_snapshot => false,
+            omit_expression => true,
+            input_file => relative,
+            description => shown_input(&stdin),
+        }, {
+            insta::assert_snapshot!(format!("{name}__{case}"), report);
+        });
+    }));
+    if snapshot.is_err() {
+        problems.push(format!(
+            "snapshot {name}__{case} differs (insta's diff is above)"
+        ));
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.join("\n"))
+    }
+}
+
+/// Runs `exe` (the binary `name`) on every case file of `tests/cases/<name>/`, then fails
+/// once if any case failed, listing them all.
 fn run_cases(name: &str, exe: &str) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/cases")
@@ -24,47 +114,26 @@ fn run_cases(name: &str, exe: &str) {
         .collect();
     inputs.sort();
     assert!(!inputs.is_empty(), "no case files in {}", dir.display());
-    for input in inputs {
-        let case = input.file_stem().unwrap().to_str().unwrap().to_owned();
-        let args: Vec<String> = fs::read_to_string(input.with_extension("args"))
-            .map(|text| text.lines().map(str::to_owned).collect())
-            .unwrap_or_default();
-        let stdin = fs::read(&input).unwrap();
-        let mut child = Command::new(exe)
-            .args(&args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut pipe = child.stdin.take().unwrap();
-        let writer = std::thread::spawn(move || {
-            // The program may stop reading early; a broken pipe is not a test failure.
-            let _ = pipe.write_all(&stdin);
-        });
-        let output = child.wait_with_output().unwrap();
-        writer.join().unwrap();
-        if let Ok(expected) = fs::read(input.with_extension("out")) {
-            assert!(
-                output.stdout == expected,
-                "{name}/{case}: stdout differs from {case}.out\n--- got\n{}\n--- expected\n{}",
-                String::from_utf8_lossy(&output.stdout),
-                String::from_utf8_lossy(&expected),
-            );
-        }
-        let report = format!(
-            "args: {args:?}\nstatus: {:?}\n--- stdout\n{}--- stderr\n{}",
-            output.status.code(),
-            String::from_utf8_lossy(&output.stdout),
-            String::from_utf8_lossy(&output.stderr),
+    let failures: Vec<CaseFailure> = inputs
+        .iter()
+        .filter_map(|input| {
+            run_case(name, exe, input).err().map(|what| CaseFailure {
+                case: input.file_stem().unwrap().to_string_lossy().into_owned(),
+                what,
+            })
+        })
+        .collect();
+    if !failures.is_empty() {
+        let list: Vec<String> = failures
+            .iter()
+            .map(|f| format!("- {name}/{}: {}", f.case, f.what))
+            .collect();
+        panic!(
+            "{} of {} cases of {name} failed:\n{}",
+            failures.len(),
+            inputs.len(),
+            list.join("\n")
         );
-        insta::with_settings!({
-            snapshot_path => "snapshots",
-            prepend_module_to_snapshot => false,
-            omit_expression => true,
-        }, {
-            insta::assert_snapshot!(format!("{name}__{case}"), report);
-        });
     }
 }
 

@@ -1,23 +1,14 @@
 //! The `congo-engine` program in conversation: on random positions its answer to every
 //! `go` is one legal move, printed before the time given is over.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::Rng;
 use congo::{Position, Rules};
-
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n as u64) as usize
-    }
-}
 
 /// Positions with both lions and a legal move, reached by random playouts.
 fn random_positions(count: usize, seed: u64) -> Vec<Position> {
@@ -31,7 +22,7 @@ fn random_positions(count: usize, seed: u64) -> Vec<Position> {
             if moves.is_empty() {
                 break;
             }
-            pos = pos.play(moves[rng.below(moves.len())], Rules::FULL);
+            pos = pos.play(moves[rng.below(moves.len() as u64) as usize], Rules::FULL);
         }
         pos.legal_moves(&mut moves);
         if !moves.is_empty() {

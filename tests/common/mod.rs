@@ -1,5 +1,6 @@
-//! Helpers shared by the integration tests that run the judge programs: a deterministic
-//! random generator and a way to feed a program its standard input.
+//! Helpers shared by the integration tests that run the judge programs: a way to feed a
+//! program its standard input, a proptest strategy for noisy judge inputs, and the one
+//! plain seeded random stream for tests that need no shrinking.
 
 // Each test file uses only some of these.
 #![allow(dead_code)]
@@ -7,16 +8,22 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-/// A small deterministic generator (xorshift64*), so failures reproduce.
+use proptest::collection::vec;
+use proptest::prelude::*;
+use proptest::sample::select;
+
+/// A plain seeded random stream (fastrand's wyrand, whose whole state is the `u64` kept
+/// here, so `Rng(seed)` starts a stream and failures reproduce). Property tests use
+/// proptest instead, which shrinks a failing input.
 pub struct Rng(pub u64);
 
 impl Rng {
     /// The next 64 random bits.
     pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        let mut rng = fastrand::Rng::with_seed(self.0);
+        let bits = rng.u64(..);
+        self.0 = rng.get_seed();
+        bits
     }
 
     /// A number in `0..n` (`n > 0`).
@@ -65,38 +72,26 @@ pub fn check_no_panic(exe: &str, args: &[&str], input: &[u8]) {
     );
 }
 
-/// `count` random judge inputs: a case count below `max_cases` on the first line, then up
-/// to `max_len` bytes that are, in turn, pure noise, letters of `alphabet`, or bytes of
-/// `base` (a valid input) with one in seven replaced by noise.
-pub fn noisy_inputs(
-    seed: u64,
-    count: usize,
+/// Random judge inputs: a case count below `max_cases` on the first line, then either
+/// pure noise or letters of `alphabet` (up to `max_len` bytes), or `base` (a valid input)
+/// with about one byte in seven replaced by noise.
+pub fn noisy_input(
     max_cases: u64,
-    max_len: u64,
-    alphabet: &[u8],
-    base: &[u8],
-) -> Vec<Vec<u8>> {
-    let mut rng = Rng(seed);
-    (0..count)
-        .map(|i| {
-            let mut text = format!("{}\n", rng.next() % max_cases).into_bytes();
-            let len = rng.next() % max_len;
-            for _ in 0..len {
-                let r = rng.next();
-                text.push(match i % 3 {
-                    0 => r as u8,
-                    1 => alphabet[(r % alphabet.len() as u64) as usize],
-                    _ => {
-                        let b = base[(r % base.len() as u64) as usize];
-                        if r % 7 == 0 {
-                            (r >> 8) as u8
-                        } else {
-                            b
-                        }
-                    }
-                });
-            }
-            text
-        })
-        .collect()
+    max_len: usize,
+    alphabet: &'static [u8],
+    base: &'static [u8],
+) -> impl Strategy<Value = Vec<u8>> {
+    let noise = vec(any::<u8>(), 0..max_len);
+    let letters = vec(select(alphabet), 0..max_len);
+    let corrupted = vec((any::<u8>(), 0..7u8), base.len()).prop_map(move |noise| {
+        base.iter()
+            .zip(noise)
+            .map(|(&b, (n, one_in_seven))| if one_in_seven == 0 { n } else { b })
+            .collect::<Vec<u8>>()
+    });
+    (0..max_cases, prop_oneof![noise, letters, corrupted]).prop_map(|(count, body)| {
+        let mut text = format!("{count}\n").into_bytes();
+        text.extend(body);
+        text
+    })
 }

@@ -1,12 +1,12 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
-pub mod judge;
 mod movegen;
 mod moves;
 mod piece;
 mod position;
 mod tables;
+pub mod text;
 
 pub use grid::{BoardSize, ParseSquareError, Square};
 pub use movegen::{IllegalMove, Rules, Status};

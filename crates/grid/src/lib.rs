@@ -7,6 +7,7 @@ mod size;
 mod square;
 
 pub use direction::{Direction, Ray};
+pub use lines::{excerpt, EXCERPT_CHARS};
 pub use set::{SquareIndices, SquareSet};
 pub use size::{BoardSize, ParseBoardSizeError};
 pub use square::{ParseSquareError, Square};

@@ -1,35 +1,57 @@
-//! Bounded line reading for judge programs.
+//! Text helpers for error messages ([`excerpt`]), and a frozen copy of the judge
+//! programs' line reader.
 //!
-//! Judge programs read untrusted input: a single line may be hundreds of megabytes long.
-//! [`LineReader`] exists so that every judge program reads its input with flat memory: it
-//! keeps at most its cap (64 KiB by default) of any line and skips the rest of a longer
-//! line without storing it, reporting it as [`Line::TooLong`]. It is written once here,
-//! in the crate every game shares, and used by all judge programs.
-//!
-//! Lines are bytes (no UTF-8 requirement: invalid UTF-8 passes through for the caller to
-//! report). The line terminator (`\n`, `\r\n`, or a final `\r` before the end of input) is
-//! stripped, a UTF-8 byte-order mark at the very start of the input is skipped, and a last
-//! line without a final newline is still a line. Lines are numbered from 1.
-//!
-//! ```
-//! use grid::lines::{Line, LineReader};
-//! let input = b"\xEF\xBB\xBF2\r\nd3\nlong line";
-//! let mut lines = LineReader::with_max_line(&input[..], 4);
-//! assert_eq!(lines.next_line()?, Some(Line::Text { number: 1, text: b"2" }));
-//! assert_eq!(lines.next_line()?, Some(Line::Text { number: 2, text: b"d3" }));
-//! assert_eq!(lines.next_line()?, Some(Line::TooLong { number: 3, start: b"long" }));
-//! assert_eq!(lines.next_line()?, None);
-//! # Ok::<_, std::io::Error>(())
-//! ```
+//! Input reading moved to the `judge` crate (`judge::lines`), which every judge program
+//! uses. [`LineReader`] and [`Line`] stay here, unchanged, only until `bins/mobility.rs`
+//! (being rewritten) moves to `judge::lines`; then they are deleted. Do not use them in
+//! new code. [`excerpt`] stays: the error types of the game crates use it
+//! (also as `grid::excerpt`).
 
 use std::io::{self, BufRead};
 
-/// The default cap of [`LineReader`]: the longest line kept, in bytes (64 KiB), not
-/// counting its terminator.
+/// The cap of [`LineReader`]: the longest line kept, in bytes (64 KiB), not counting
+/// its terminator.
 pub const DEFAULT_MAX_LINE: usize = 1 << 16;
 
 /// The UTF-8 encoding of U+FEFF, the byte-order mark some editors write first.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// How many characters of input text [`excerpt`] shows.
+pub const EXCERPT_CHARS: usize = 40;
+
+/// Input text for an error message: at most [`EXCERPT_CHARS`] characters, then `…` if
+/// there was more; invalid UTF-8 shown as U+FFFD and control characters escaped (`\t`,
+/// `\u{feff}`), so a message stays short and printable whatever the input.
+///
+/// ```
+/// use grid::lines::excerpt;
+/// assert_eq!(excerpt(b"d\t9"), "d\\t9");
+/// let long = excerpt(&[b'x'; 100]);
+/// assert_eq!(long, format!("{}…", "x".repeat(40)));
+/// ```
+pub fn excerpt(text: &[u8]) -> String {
+    // Each character is at most 4 bytes: decode only what can be shown.
+    let head = &text[..text.len().min(4 * (EXCERPT_CHARS + 1))];
+    let lossy = String::from_utf8_lossy(head);
+    let mut chars = lossy.chars();
+    let mut shown: String =
+        chars
+            .by_ref()
+            .take(EXCERPT_CHARS)
+            .fold(String::new(), |mut shown, c| {
+                // Escaped as by `{:?}` on a string: `'` stays as it is.
+                match c {
+                    '\'' => shown.push(c),
+                    _ => shown.extend(c.escape_debug()),
+                }
+                shown
+            });
+    // A cut `head` still holds more than `EXCERPT_CHARS` characters.
+    if chars.next().is_some() || head.len() < text.len() {
+        shown.push('…');
+    }
+    shown
+}
 
 /// One line read by [`LineReader::next_line`], with its 1-based line number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -50,24 +72,12 @@ pub enum Line<'a> {
     },
 }
 
-impl Line<'_> {
-    /// The 1-based line number.
-    ///
-    /// ```
-    /// use grid::lines::Line;
-    /// assert_eq!(Line::Text { number: 7, text: b"x" }.number(), 7);
-    /// ```
-    pub fn number(&self) -> usize {
-        match *self {
-            Line::Text { number, .. } | Line::TooLong { number, .. } => number,
-        }
-    }
-}
-
 /// Reads lines from a [`BufRead`] keeping at most a fixed number of bytes of each.
 ///
-/// Memory use is the cap plus the input's own buffer, whatever the input. See the
-/// [module documentation](self) for what a line is.
+/// Memory use is the cap plus the input's own buffer, whatever the input. A copy of
+/// `judge::LineReader`, kept only for `bins/mobility.rs` (see the
+/// [module documentation](self)): lines are bytes, `\n`, `\r\n` or a final `\r`
+/// stripped, a UTF-8 byte-order mark at the start skipped, numbered from 1.
 #[derive(Debug)]
 pub struct LineReader<R> {
     input: R,
@@ -84,44 +94,17 @@ impl<R: BufRead> LineReader<R> {
     /// assert_eq!(LineReader::new(&b""[..]).max_line(), DEFAULT_MAX_LINE);
     /// ```
     pub fn new(input: R) -> LineReader<R> {
-        LineReader::with_max_line(input, DEFAULT_MAX_LINE)
-    }
-
-    /// A reader keeping lines of at most `max_line` bytes (terminator not counted);
-    /// longer lines are [`Line::TooLong`].
-    ///
-    /// ```
-    /// use grid::lines::{Line, LineReader};
-    /// let mut lines = LineReader::with_max_line(&b"abc\nabcd\n"[..], 3);
-    /// assert!(matches!(lines.next_line()?, Some(Line::Text { .. })));
-    /// assert!(matches!(lines.next_line()?, Some(Line::TooLong { number: 2, .. })));
-    /// # Ok::<_, std::io::Error>(())
-    /// ```
-    pub fn with_max_line(input: R, max_line: usize) -> LineReader<R> {
         LineReader {
             input,
             buffer: Vec::new(),
             number: 0,
-            max_line,
+            max_line: DEFAULT_MAX_LINE,
         }
     }
 
     /// The cap: the longest line kept, in bytes.
     pub fn max_line(&self) -> usize {
         self.max_line
-    }
-
-    /// How many lines were read so far (the number of the last line returned, 0 at first).
-    ///
-    /// ```
-    /// use grid::lines::LineReader;
-    /// let mut lines = LineReader::new(&b"\n\n"[..]);
-    /// while lines.next_line()?.is_some() {}
-    /// assert_eq!(lines.lines_read(), 2);
-    /// # Ok::<_, std::io::Error>(())
-    /// ```
-    pub fn lines_read(&self) -> usize {
-        self.number
     }
 
     /// The next line, `None` at the end of the input.
@@ -145,37 +128,6 @@ impl<R: BufRead> LineReader<R> {
         Ok(self
             .read()?
             .map(move |(start, end, too_long)| self.line(start, end, too_long)))
-    }
-
-    /// The next line that is not blank (ASCII whitespace only), trimmed of ASCII
-    /// whitespace at both ends ([`trim`]); `None` at the end of the input. Blank lines
-    /// are counted but skipped; a [`Line::TooLong`] is returned as it is.
-    ///
-    /// # Errors
-    ///
-    /// An I/O error of the input (interrupted reads are retried).
-    ///
-    /// ```
-    /// use grid::lines::{Line, LineReader};
-    /// let mut lines = LineReader::new(&b"\n \t\r\n d 3 \n"[..]);
-    /// assert_eq!(lines.next_nonblank()?, Some(Line::Text { number: 3, text: b"d 3" }));
-    /// assert_eq!(lines.next_nonblank()?, None);
-    /// assert_eq!(lines.lines_read(), 3);
-    /// # Ok::<_, std::io::Error>(())
-    /// ```
-    pub fn next_nonblank(&mut self) -> io::Result<Option<Line<'_>>> {
-        while let Some((start, end, too_long)) = self.read()? {
-            let text = &self.buffer[start..end];
-            if too_long {
-                return Ok(Some(self.line(start, end, true)));
-            }
-            let trimmed = trim(text);
-            if !trimmed.is_empty() {
-                let start = start + (trimmed.as_ptr() as usize - text.as_ptr() as usize);
-                return Ok(Some(self.line(start, start + trimmed.len(), false)));
-            }
-        }
-        Ok(None)
     }
 
     /// The line `buffer[start..end]` as read by [`LineReader::read`].
@@ -255,250 +207,9 @@ impl<R: BufRead> LineReader<R> {
     }
 }
 
-/// `text` without leading and trailing ASCII whitespace (blanks, tabs, CR, LF, form feed).
-///
-/// ```
-/// assert_eq!(grid::lines::trim(b" \td3 \r"), b"d3");
-/// assert_eq!(grid::lines::trim(b"   "), b"");
-/// ```
-pub fn trim(text: &[u8]) -> &[u8] {
-    let start = text
-        .iter()
-        .position(|b| !b.is_ascii_whitespace())
-        .unwrap_or(text.len());
-    let end = text
-        .iter()
-        .rposition(|b| !b.is_ascii_whitespace())
-        .map_or(start, |last| last + 1);
-    &text[start..end]
-}
-
-/// How many characters of input text [`excerpt`] shows.
-pub const EXCERPT_CHARS: usize = 40;
-
-/// Input text for an error message: at most [`EXCERPT_CHARS`] characters, then `…` if
-/// there was more; invalid UTF-8 shown as U+FFFD and control characters escaped (`\t`,
-/// `\u{feff}`), so a message stays short and printable whatever the input.
-///
-/// ```
-/// use grid::lines::excerpt;
-/// assert_eq!(excerpt(b"d\t9"), "d\\t9");
-/// let long = excerpt(&[b'x'; 100]);
-/// assert_eq!(long, format!("{}…", "x".repeat(40)));
-/// ```
-pub fn excerpt(text: &[u8]) -> String {
-    // Each character is at most 4 bytes: decode only what can be shown.
-    let head = &text[..text.len().min(4 * (EXCERPT_CHARS + 1))];
-    let lossy = String::from_utf8_lossy(head);
-    let mut chars = lossy.chars();
-    let mut shown: String =
-        chars
-            .by_ref()
-            .take(EXCERPT_CHARS)
-            .fold(String::new(), |mut shown, c| {
-                // Escaped as by `{:?}` on a string: `'` stays as it is.
-                match c {
-                    '\'' => shown.push(c),
-                    _ => shown.extend(c.escape_debug()),
-                }
-                shown
-            });
-    // A cut `head` still holds more than `EXCERPT_CHARS` characters.
-    if chars.next().is_some() || head.len() < text.len() {
-        shown.push('…');
-    }
-    shown
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A line as (number, `Ok(text)` or `Err(start)` when too long).
-    type Read = (usize, Result<Vec<u8>, Vec<u8>>);
-
-    /// Every line of `input` read with cap `max`.
-    fn read_all(input: &[u8], max: usize) -> Vec<Read> {
-        // A tiny buffer so lines span many `fill_buf` calls.
-        let mut lines = LineReader::with_max_line(io::BufReader::with_capacity(3, input), max);
-        let mut all = Vec::new();
-        while let Some(line) = lines.next_line().unwrap() {
-            all.push(match line {
-                Line::Text { number, text } => (number, Ok(text.to_vec())),
-                Line::TooLong { number, start } => (number, Err(start.to_vec())),
-            });
-        }
-        all
-    }
-
-    fn text(number: usize, text: &[u8]) -> Read {
-        (number, Ok(text.to_vec()))
-    }
-
-    fn too_long(number: usize, start: &[u8]) -> Read {
-        (number, Err(start.to_vec()))
-    }
-
-    #[test]
-    fn empty_input_has_no_lines() {
-        assert_eq!(read_all(b"", 4), vec![]);
-    }
-
-    #[test]
-    fn lines_are_numbered_and_stripped() {
-        assert_eq!(
-            read_all(b"a\nbc\r\n\n\r\nd", 4),
-            vec![
-                text(1, b"a"),
-                text(2, b"bc"),
-                text(3, b""),
-                text(4, b""),
-                text(5, b"d")
-            ]
-        );
-    }
-
-    #[test]
-    fn final_newline_or_not_gives_the_same_lines() {
-        assert_eq!(read_all(b"a\nb", 4), read_all(b"a\nb\n", 4));
-        assert_eq!(read_all(b"a\nb\r", 4), vec![text(1, b"a"), text(2, b"b")]);
-        assert_eq!(read_all(b"\n", 4), vec![text(1, b"")]);
-    }
-
-    #[test]
-    fn lines_exactly_at_the_cap_are_kept() {
-        assert_eq!(read_all(b"abcd\n", 4), vec![text(1, b"abcd")]);
-        assert_eq!(read_all(b"abcd\r\n", 4), vec![text(1, b"abcd")]);
-        assert_eq!(read_all(b"abcd", 4), vec![text(1, b"abcd")]);
-        assert_eq!(read_all(b"abcd\r", 4), vec![text(1, b"abcd")]);
-        assert_eq!(read_all(b"\xEF\xBB\xBFabcd\r\n", 4), vec![text(1, b"abcd")]);
-    }
-
-    #[test]
-    fn lines_over_the_cap_are_too_long_and_skipped() {
-        assert_eq!(
-            read_all(b"abcde\nxy\n", 4),
-            vec![too_long(1, b"abcd"), text(2, b"xy")]
-        );
-        assert_eq!(
-            read_all(b"ok\nabcd\rx\r\nend", 4),
-            vec![text(1, b"ok"), too_long(2, b"abcd"), text(3, b"end")]
-        );
-        assert_eq!(read_all(b"abcde", 4), vec![too_long(1, b"abcd")]);
-        assert_eq!(read_all(b"abcde\r", 4), vec![too_long(1, b"abcd")]);
-        assert_eq!(read_all(b"a\r\r\n", 1), vec![too_long(1, b"a")]);
-    }
-
-    #[test]
-    fn a_huge_line_is_not_stored() {
-        let mut input = vec![b'd'; 10_000_000];
-        input.extend_from_slice(b"\nnext\n");
-        let mut lines = LineReader::new(&input[..]);
-        assert_eq!(
-            lines.next_line().unwrap(),
-            Some(Line::TooLong {
-                number: 1,
-                start: &input[..DEFAULT_MAX_LINE]
-            })
-        );
-        assert!(lines.buffer.capacity() <= 4 * DEFAULT_MAX_LINE);
-        assert_eq!(
-            lines.next_line().unwrap(),
-            Some(Line::Text {
-                number: 2,
-                text: b"next"
-            })
-        );
-    }
-
-    #[test]
-    fn a_byte_order_mark_is_skipped_only_at_the_start() {
-        assert_eq!(
-            read_all(b"\xEF\xBB\xBF1\n\xEF\xBB\xBF2\n", 8),
-            vec![text(1, b"1"), text(2, b"\xEF\xBB\xBF2")]
-        );
-        assert_eq!(read_all(b"\xEF\xBB\xBF", 8), vec![text(1, b"")]);
-        // Part of a mark is not a mark.
-        assert_eq!(read_all(b"\xEF\xBB\n", 8), vec![text(1, b"\xEF\xBB")]);
-    }
-
-    #[test]
-    fn invalid_utf8_passes_through() {
-        assert_eq!(
-            read_all(b"\xFF\xFE x\n\x80\n", 8),
-            vec![text(1, b"\xFF\xFE x"), text(2, b"\x80")]
-        );
-    }
-
-    #[test]
-    fn random_bytes_never_lose_or_invent_lines() {
-        // Deterministic xorshift bytes over a small alphabet rich in terminators.
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        for _ in 0..2000 {
-            let mut input = Vec::new();
-            for _ in 0..(state % 40) {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                input.push(b"ab\r\n\xEF\xBB\xBF\xFF"[(state % 8) as usize]);
-            }
-            let max = (state % 6) as usize;
-            let lines = read_all(&input, max);
-            let expected = input.split(|&b| b == b'\n').count()
-                - usize::from(input.is_empty() || input.ends_with(b"\n"));
-            assert_eq!(lines.len(), expected, "{input:?}");
-            for (i, (number, line)) in lines.iter().enumerate() {
-                assert_eq!(*number, i + 1);
-                match line {
-                    Ok(text) => assert!(text.len() <= max && !text.contains(&b'\n')),
-                    Err(start) => assert_eq!(start.len(), max),
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn next_nonblank_skips_and_counts_blank_lines() {
-        let input = b"\xEF\xBB\xBF \r\n\n\t x y \r\n          \n  \nlast";
-        let mut lines = LineReader::with_max_line(&input[..], 8);
-        let line = lines.next_nonblank().unwrap();
-        assert_eq!(
-            line,
-            Some(Line::Text {
-                number: 3,
-                text: b"x y"
-            })
-        );
-        // Blanks longer than the cap are a line too long, not a blank line.
-        let line = lines.next_nonblank().unwrap();
-        assert_eq!(
-            line,
-            Some(Line::TooLong {
-                number: 4,
-                start: b"        "
-            })
-        );
-        let line = lines.next_nonblank().unwrap();
-        assert_eq!(
-            line,
-            Some(Line::Text {
-                number: 6,
-                text: b"last"
-            })
-        );
-        assert_eq!(lines.next_nonblank().unwrap(), None);
-        assert_eq!(lines.lines_read(), 6);
-        let mut blank = LineReader::new(&b"\n\n"[..]);
-        assert_eq!(blank.next_nonblank().unwrap(), None);
-        assert_eq!(blank.lines_read(), 2);
-    }
-
-    #[test]
-    fn trim_strips_ascii_whitespace_only() {
-        assert_eq!(trim(b"\t a b \r\n"), b"a b");
-        assert_eq!(trim(b""), b"");
-        assert_eq!(trim(b"\xEF\xBB\xBF "), b"\xEF\xBB\xBF");
-    }
 
     #[test]
     fn excerpts_are_short_and_printable() {

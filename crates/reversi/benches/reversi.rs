@@ -12,15 +12,9 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use reversi::{perft, Board, Convention};
 
-/// Positions from random games (a fixed xorshift generator, so every run sees the same).
+/// Positions from random games (a fixed seed, so every run sees the same).
 fn positions() -> Vec<Board> {
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = move || {
-        state ^= state >> 12;
-        state ^= state << 25;
-        state ^= state >> 27;
-        state.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    };
+    let mut rng = fastrand::Rng::with_seed(0x2545_F491_4F6C_DD1D);
     let mut all = Vec::new();
     for _ in 0..100 {
         let mut board = Board::START;
@@ -34,7 +28,7 @@ fn positions() -> Vec<Board> {
                 }
                 continue;
             }
-            let square = moves[(next() % moves.len() as u64) as usize];
+            let square = moves[rng.usize(..moves.len())];
             board = board.play(square).expect("a legal move");
         }
     }

@@ -1,7 +1,11 @@
 //! Properties over random games, checked against a plain array implementation of the
-//! rules written here from the rules text (no bitboards, no shared code).
+//! rules written here from the rules text (no bitboards, no shared code). Games are
+//! proptest values (the choice of move at each ply), so a failing game is shrunk to a
+//! short, simple one before it is reported.
 
 use grid::{BoardSize, SquareSet};
+use proptest::collection::vec;
+use proptest::prelude::*;
 use reversi::{Board, Color, IllegalMove, Transcript};
 
 const CHESS: BoardSize = BoardSize::CHESS;
@@ -109,16 +113,15 @@ fn bits_of(squares: &[(i32, i32)]) -> u64 {
         .fold(0, |a, b| a | b)
 }
 
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
+/// A game as the choice of move at each ply: the move is `legal[choice % legal.len()]`
+/// (the first legal move once the choices run out), so shrinking makes games simpler.
+fn games() -> impl Strategy<Value = Vec<u32>> {
+    vec(any::<u32>(), 0..64)
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
+/// The move chosen at ply `ply` among `count` legal moves.
+fn chosen(choices: &[u32], ply: usize, count: usize) -> usize {
+    choices.get(ply).map_or(0, |&c| c as usize % count)
 }
 
 /// A map of (file, rank) to (file, rank).
@@ -149,150 +152,148 @@ fn transform(bits: u64, map: SquareMap) -> u64 {
     out
 }
 
-/// Plays random games to the end with both implementations side by side, checking
+/// Plays the game `choices` to the end with both implementations side by side, checking
 /// every position; `check` sees each position before its move.
-fn random_games(games: usize, mut check: impl FnMut(&Board, &Plain)) {
-    let mut rng = Rng(0x0123_4567_89AB_CDEF);
-    for _ in 0..games {
-        let mut board = Board::START;
-        let mut plain = Plain::start();
-        loop {
-            check(&board, &plain);
-            let legal = plain.legal(plain.to_move);
-            if legal.is_empty() {
-                if plain.legal(plain.to_move.other()).is_empty() {
-                    assert!(board.is_game_over());
-                    break;
-                }
-                assert!(board.must_pass());
-                board = board.pass().expect("a side with no move passes");
-                plain.to_move = plain.to_move.other();
-                continue;
+fn play_game(choices: &[u32], mut check: impl FnMut(&Board, &Plain)) {
+    let mut board = Board::START;
+    let mut plain = Plain::start();
+    let mut ply = 0;
+    loop {
+        check(&board, &plain);
+        let legal = plain.legal(plain.to_move);
+        if legal.is_empty() {
+            if plain.legal(plain.to_move.other()).is_empty() {
+                assert!(board.is_game_over());
+                break;
             }
-            let (file, rank) = legal[(rng.next() % legal.len() as u64) as usize];
-            board = board
-                .play(CHESS.square(file as u8, rank as u8).unwrap())
-                .expect("legal by the rules");
-            plain.play(file, rank);
+            assert!(board.must_pass());
+            board = board.pass().expect("a side with no move passes");
+            plain.to_move = plain.to_move.other();
+            continue;
         }
+        let (file, rank) = legal[chosen(choices, ply, legal.len())];
+        ply += 1;
+        board = board
+            .play(CHESS.square(file as u8, rank as u8).unwrap())
+            .expect("legal by the rules");
+        plain.play(file, rank);
     }
 }
 
-#[test]
-fn bitboards_agree_with_the_plain_rules_position_by_position() {
-    let mut positions = 0;
-    random_games(300, |board, plain| {
-        positions += 1;
-        let color = plain.to_move;
-        assert_eq!(board.side_to_move(), color);
-        assert_eq!(board.discs(Color::Black).bits(), plain.discs(Color::Black));
-        assert_eq!(board.discs(Color::White).bits(), plain.discs(Color::White));
-        assert_eq!(
-            board.legal_moves().bits(),
-            bits_of(&plain.legal(color)),
-            "{board}"
-        );
-        for square in CHESS.squares() {
-            let (file, rank) = (square.file() as i32, square.rank() as i32);
-            assert_eq!(
-                board.flips(square).bits(),
-                bits_of(&plain.flips(color, file, rank)),
-                "{square} in\n{board}"
-            );
-        }
-        let stuck = plain.legal(color).is_empty();
-        let other_stuck = plain.legal(color.other()).is_empty();
-        assert_eq!(board.must_pass(), stuck && !other_stuck);
-        assert_eq!(board.is_game_over(), stuck && other_stuck);
-    });
-    assert!(positions > 15_000, "{positions}");
-}
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
 
-#[test]
-fn a_move_is_legal_exactly_when_it_flips_a_disc() {
-    random_games(200, |board, _| {
-        let legal = board.legal_moves();
-        for square in CHESS.squares() {
-            let flipped = board.flips(square);
+    #[test]
+    fn bitboards_agree_with_the_plain_rules_position_by_position(choices in games()) {
+        play_game(&choices, |board, plain| {
+            let color = plain.to_move;
+            assert_eq!(board.side_to_move(), color);
+            assert_eq!(board.discs(Color::Black).bits(), plain.discs(Color::Black));
+            assert_eq!(board.discs(Color::White).bits(), plain.discs(Color::White));
             assert_eq!(
-                legal.contains(square),
-                !flipped.is_empty(),
-                "{square}\n{board}"
-            );
-            match board.play(square) {
-                Ok(_) => assert!(legal.contains(square)),
-                Err(IllegalMove::Occupied { .. }) => {
-                    assert!(!board.empty_squares().contains(square))
-                }
-                Err(IllegalMove::NoFlip { .. } | IllegalMove::GameOver) => {
-                    assert!(flipped.is_empty())
-                }
-                Err(other) => panic!("{other}"),
-            }
-        }
-    });
-}
-
-#[test]
-fn each_move_adds_one_disc_plus_the_flipped_ones() {
-    random_games(200, |board, _| {
-        let mover = board.side_to_move();
-        let before = board.disc_counts();
-        for square in board.legal_moves().squares(CHESS) {
-            let flipped = board.flips(square).len();
-            let after = board.play(square).unwrap();
-            let counts = after.disc_counts();
-            assert_eq!(counts.get(mover), before.get(mover) + 1 + flipped);
-            assert_eq!(
-                counts.get(mover.other()),
-                before.get(mover.other()) - flipped
-            );
-            // The flipped discs and the new one are the mover's now.
-            let gained = after.discs(mover) - board.discs(mover);
-            assert_eq!(
-                gained,
-                board.flips(square) | SquareSet::from_square(square).unwrap()
-            );
-            assert_eq!(after.side_to_move(), mover.other());
-        }
-    });
-}
-
-#[test]
-fn move_generation_commutes_with_the_8_symmetries() {
-    random_games(100, |board, _| {
-        let color = board.side_to_move();
-        let (black, white) = (board.discs(Color::Black), board.discs(Color::White));
-        for map in symmetries() {
-            let image = Board::from_discs(
-                SquareSet::from_bits(transform(black.bits(), map)),
-                SquareSet::from_bits(transform(white.bits(), map)),
-                color,
-            )
-            .unwrap();
-            assert_eq!(
-                image.legal_moves().bits(),
-                transform(board.legal_moves().bits(), map),
+                board.legal_moves().bits(),
+                bits_of(&plain.legal(color)),
                 "{board}"
             );
-            for square in board.legal_moves().squares(CHESS) {
-                let (f, r) = map(square.file() as i32, square.rank() as i32);
-                let image_square = CHESS.square(f as u8, r as u8).unwrap();
+            for square in CHESS.squares() {
+                let (file, rank) = (square.file() as i32, square.rank() as i32);
                 assert_eq!(
-                    image.flips(image_square).bits(),
-                    transform(board.flips(square).bits(), map)
+                    board.flips(square).bits(),
+                    bits_of(&plain.flips(color, file, rank)),
+                    "{square} in\n{board}"
                 );
             }
-        }
-    });
-}
+            let stuck = plain.legal(color).is_empty();
+            let other_stuck = plain.legal(color.other()).is_empty();
+            assert_eq!(board.must_pass(), stuck && !other_stuck);
+            assert_eq!(board.is_game_over(), stuck && other_stuck);
+        });
+    }
 
-#[test]
-fn transcripts_of_random_games_round_trip() {
-    let mut rng = Rng(42);
-    for _ in 0..200 {
+    #[test]
+    fn a_move_is_legal_exactly_when_it_flips_a_disc(choices in games()) {
+        play_game(&choices, |board, _| {
+            let legal = board.legal_moves();
+            for square in CHESS.squares() {
+                let flipped = board.flips(square);
+                assert_eq!(
+                    legal.contains(square),
+                    !flipped.is_empty(),
+                    "{square}\n{board}"
+                );
+                match board.play(square) {
+                    Ok(_) => assert!(legal.contains(square)),
+                    Err(IllegalMove::Occupied { .. }) => {
+                        assert!(!board.empty_squares().contains(square))
+                    }
+                    Err(IllegalMove::NoFlip { .. } | IllegalMove::GameOver) => {
+                        assert!(flipped.is_empty())
+                    }
+                    Err(other) => panic!("{other}"),
+                }
+            }
+        });
+    }
+
+    #[test]
+    fn each_move_adds_one_disc_plus_the_flipped_ones(choices in games()) {
+        play_game(&choices, |board, _| {
+            let mover = board.side_to_move();
+            let before = board.disc_counts();
+            for square in board.legal_moves().squares(CHESS) {
+                let flipped = board.flips(square).len();
+                let after = board.play(square).unwrap();
+                let counts = after.disc_counts();
+                assert_eq!(counts.get(mover), before.get(mover) + 1 + flipped);
+                assert_eq!(
+                    counts.get(mover.other()),
+                    before.get(mover.other()) - flipped
+                );
+                // The flipped discs and the new one are the mover's now.
+                let gained = after.discs(mover) - board.discs(mover);
+                assert_eq!(
+                    gained,
+                    board.flips(square) | SquareSet::from_square(square).unwrap()
+                );
+                assert_eq!(after.side_to_move(), mover.other());
+            }
+        });
+    }
+
+    #[test]
+    fn move_generation_commutes_with_the_8_symmetries(choices in games()) {
+        play_game(&choices, |board, _| {
+            let color = board.side_to_move();
+            let (black, white) = (board.discs(Color::Black), board.discs(Color::White));
+            for map in symmetries() {
+                let image = Board::from_discs(
+                    SquareSet::from_bits(transform(black.bits(), map)),
+                    SquareSet::from_bits(transform(white.bits(), map)),
+                    color,
+                )
+                .unwrap();
+                assert_eq!(
+                    image.legal_moves().bits(),
+                    transform(board.legal_moves().bits(), map),
+                    "{board}"
+                );
+                for square in board.legal_moves().squares(CHESS) {
+                    let (f, r) = map(square.file() as i32, square.rank() as i32);
+                    let image_square = CHESS.square(f as u8, r as u8).unwrap();
+                    assert_eq!(
+                        image.flips(image_square).bits(),
+                        transform(board.flips(square).bits(), map)
+                    );
+                }
+            }
+        });
+    }
+
+    #[test]
+    fn transcripts_of_random_games_round_trip(choices in games()) {
         let mut transcript = Transcript::new();
         let mut plain = Plain::start();
+        let mut ply = 0;
         loop {
             let mut legal = plain.legal(plain.to_move);
             if legal.is_empty() {
@@ -302,7 +303,8 @@ fn transcripts_of_random_games_round_trip() {
                     break;
                 }
             }
-            let (file, rank) = legal[(rng.next() % legal.len() as u64) as usize];
+            let (file, rank) = legal[chosen(&choices, ply, legal.len())];
+            ply += 1;
             transcript
                 .play(CHESS.square(file as u8, rank as u8).unwrap())
                 .unwrap();
@@ -326,30 +328,27 @@ fn transcripts_of_random_games_round_trip() {
     }
 }
 
-#[test]
-fn transcript_parser_never_panics_on_arbitrary_bytes() {
-    let alphabet = b"abcdefghiz012345689ABH \n\xff\xc3";
-    let mut rng = Rng(7);
-    let mut parsed = 0;
-    for _ in 0..20_000 {
-        let len = (rng.next() % 12) as usize;
-        let text: Vec<u8> = (0..len)
-            .map(|_| {
-                if rng.next() % 4 == 0 {
-                    rng.next() as u8
-                } else {
-                    alphabet[(rng.next() % alphabet.len() as u64) as usize]
-                }
-            })
-            .collect();
+/// Text over a small alphabet of square letters and digits, with arbitrary bytes mixed in.
+fn transcript_text() -> impl Strategy<Value = Vec<u8>> {
+    const ALPHABET: &[u8] = b"abcdefghiz012345689ABH \n\xff\xc3";
+    let byte = prop_oneof![3 => proptest::sample::select(ALPHABET), 1 => any::<u8>()];
+    vec(byte, 0..12)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(5000))]
+
+    #[test]
+    fn transcript_parser_never_panics_on_arbitrary_bytes(text in transcript_text()) {
         if let Ok(transcript) = Transcript::parse_bytes(&text) {
-            parsed += 1;
             let again: Transcript = transcript.to_string().parse().unwrap();
-            assert_eq!(again, transcript);
+            prop_assert_eq!(again, transcript);
         }
     }
-    assert!(parsed > 0);
-    // Every prefix of a legal game parses.
+}
+
+#[test]
+fn every_prefix_of_a_legal_game_parses() {
     let game = "d3c3b3b2f5a3a1c1e3c2d1b1";
     for end in (0..=game.len()).step_by(2) {
         assert_eq!(game[..end].parse::<Transcript>().unwrap().len(), end / 2);

@@ -1,0 +1,293 @@
+//! The input loops: cases after a count ([`run_cases`]), or one item per line
+//! ([`run_lines`]); bad input reported as `line N: <error>` on the error stream, the other
+//! cases still answered.
+
+use std::fmt::Display;
+use std::io::{self, BufRead, Write};
+
+use grid::lines::excerpt;
+
+use crate::lines::LineError::TooLong;
+use crate::lines::{utf8, Line, LineReader, MAX_LINE};
+
+/// A case that could not be answered: which of its lines was at fault and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// Index of the faulty line within the case (0 = its first line).
+    pub line: usize,
+    /// What was wrong, printed after `line L: `.
+    pub message: String,
+}
+
+impl Failure {
+    /// A failure of the case's line `line` with `error` as the message.
+    ///
+    /// ```
+    /// use judge::Failure;
+    /// let f = Failure::at(1, "illegal move d1d5");
+    /// assert_eq!((f.line, f.message.as_str()), (1, "illegal move d1d5"));
+    /// ```
+    pub fn at(line: usize, error: impl Display) -> Failure {
+        Failure {
+            line,
+            message: error.to_string(),
+        }
+    }
+}
+
+/// Any error as a failure of the case's first line: `?` on a parse of the first line.
+///
+/// ```
+/// use judge::Failure;
+/// let failure: Failure = "x".parse::<u8>().unwrap_err().into();
+/// assert_eq!(failure, Failure::at(0, "invalid digit found in string"));
+/// ```
+impl<E: Display> From<E> for Failure {
+    fn from(error: E) -> Failure {
+        Failure::at(0, error)
+    }
+}
+
+/// `Failure::at(line, _)` as a function, for `map_err`: `fen.parse().map_err(at(0))?`.
+///
+/// ```
+/// use judge::{at, Failure};
+/// let parsed: Result<u8, Failure> = "x".parse::<u8>().map_err(at(0));
+/// assert_eq!(parsed.unwrap_err().message, "invalid digit found in string");
+/// ```
+pub fn at<E: Display>(line: usize) -> impl Fn(E) -> Failure {
+    move |error| Failure::at(line, error)
+}
+
+/// Output buffer size before a flush to the real output.
+const FLUSH_AT: usize = 1 << 16;
+
+/// Reads the next non-blank line, trimmed of ASCII whitespace, into `buf`: its number
+/// and whether it was too long (then `buf` is empty).
+fn next_case_line(
+    lines: &mut LineReader<impl BufRead>,
+    buf: &mut Vec<u8>,
+) -> io::Result<Option<(usize, bool)>> {
+    buf.clear();
+    Ok(lines.next_nonblank()?.map(|line| match line {
+        Line::TooLong { number, .. } => (number, true),
+        Line::Text { number, text } => {
+            buf.extend_from_slice(text);
+            (number, false)
+        }
+    }))
+}
+
+/// The case count on the first non-blank line: `Ok(None)` after reporting why there is
+/// none.
+fn read_count(
+    lines: &mut LineReader<impl BufRead>,
+    errors: &mut impl Write,
+) -> io::Result<Option<u64>> {
+    let mut text = Vec::new();
+    let problem = match next_case_line(lines, &mut text)? {
+        None => (lines.lines_read() + 1, "missing case count".to_owned()),
+        Some((number, true)) => (number, TooLong { max: MAX_LINE }.to_string()),
+        Some((number, false)) => {
+            let count = std::str::from_utf8(&text)
+                .ok()
+                .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|t| t.parse::<u64>().ok());
+            match count {
+                Some(count) => return Ok(Some(count)),
+                None => (
+                    number,
+                    format!(
+                        "bad case count \"{}\": expected a non-negative integer",
+                        excerpt(&text)
+                    ),
+                ),
+            }
+        }
+    };
+    writeln!(errors, "line {}: {}", problem.0, problem.1)?;
+    Ok(None)
+}
+
+/// Runs the loop of a judge whose input is a case count `N` on the first line, then `N`
+/// cases of `L` lines each.
+///
+/// Lines are read with a [`LineReader`] of cap [`MAX_LINE`] as bytes (no UTF-8
+/// requirement) and trimmed of ASCII whitespace (so CRLF and trailing spaces are fine);
+/// blank lines are skipped. For each case, `answer(lines, out, answered)` gets the case's
+/// trimmed lines, a buffer to append the answer to, and the number of cases answered so
+/// far (to write separators). An `Err` from `answer` discards what it appended and reports
+/// `line L: message` on `errors`; so does a case with a line over the cap, without
+/// calling `answer`. A missing or non-numeric count, and fewer cases than announced, are
+/// errors too. Lines after the `N`th case are not read.
+///
+/// Returns whether every case was good and all `N` were present.
+///
+/// # Errors
+///
+/// Only I/O errors reading `input` or writing `output`/`errors`.
+///
+/// ```
+/// use judge::{run_cases, Failure};
+/// let input = b"3\nab\nbad\r\ncd\n";
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let ok = run_cases::<1, _>(&input[..], &mut out, &mut err, |[line], out, answered| {
+///     if line == b"bad" {
+///         return Err(Failure::at(0, "not wanted"));
+///     }
+///     if answered > 0 {
+///         out.push(b',');
+///     }
+///     out.extend_from_slice(line);
+///     Ok(())
+/// })?;
+/// assert!(!ok);
+/// assert_eq!(out, b"ab,cd");
+/// assert_eq!(err, b"line 3: not wanted\n");
+/// # Ok::<_, std::io::Error>(())
+/// ```
+pub fn run_cases<const L: usize, F>(
+    input: impl BufRead,
+    output: &mut impl Write,
+    errors: &mut impl Write,
+    mut answer: F,
+) -> io::Result<bool>
+where
+    F: FnMut([&[u8]; L], &mut Vec<u8>, usize) -> Result<(), Failure>,
+{
+    let mut lines = LineReader::with_max_line(input, MAX_LINE);
+    let count = match read_count(&mut lines, errors)? {
+        Some(count) => count,
+        None => return Ok(false),
+    };
+    let mut all_good = true;
+    let mut bufs: [Vec<u8>; L] = std::array::from_fn(|_| Vec::with_capacity(128));
+    let mut too_long = [false; L];
+    let mut line_nos = [0usize; L];
+    let mut out = Vec::with_capacity(FLUSH_AT + 4096);
+    let mut answered = 0usize;
+    let mut done = 0u64;
+    'cases: while done < count {
+        for i in 0..L {
+            match next_case_line(&mut lines, &mut bufs[i])? {
+                Some((number, long)) => (line_nos[i], too_long[i]) = (number, long),
+                None => {
+                    let incomplete = if L == 1 { "" } else { " (incomplete case)" };
+                    writeln!(
+                        errors,
+                        "line {}: expected {count} cases, found {done}{incomplete}",
+                        lines.lines_read() + 1
+                    )?;
+                    all_good = false;
+                    break 'cases;
+                }
+            }
+        }
+        done += 1;
+        let case: [&[u8]; L] = std::array::from_fn(|i| &bufs[i][..]);
+        let mark = out.len();
+        let result = match too_long.iter().position(|&t| t) {
+            Some(i) => Err(Failure::at(i, TooLong { max: MAX_LINE })),
+            None => answer(case, &mut out, answered),
+        };
+        match result {
+            Ok(()) => answered += 1,
+            Err(failure) => {
+                out.truncate(mark);
+                all_good = false;
+                let at = line_nos[failure.line.min(L - 1)];
+                writeln!(errors, "line {at}: {}", failure.message)?;
+            }
+        }
+        if out.len() >= FLUSH_AT {
+            output.write_all(&out)?;
+            out.clear();
+        }
+    }
+    output.write_all(&out)?;
+    output.flush()?;
+    Ok(all_good)
+}
+
+/// What a [`run_lines`] handler wants done after its line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// Read the next line.
+    Continue,
+    /// Flush the output (a protocol's reply must be seen at once), then read on.
+    Flush,
+    /// Stop reading: the rest of the input is ignored.
+    Stop,
+}
+
+/// Runs the loop of a judge that answers line by line (a protocol, or one item per line).
+///
+/// Every line is read with a [`LineReader`] of cap [`MAX_LINE`]. A line over the cap, or
+/// not valid UTF-8, is reported as `line N: <`[`LineError`](crate::LineError)`>` on `errors`; a blank line
+/// (whitespace only, as `str::trim` sees it) is skipped; any other line goes to
+/// `answer(line, out)`, which appends its answer to `out` and says what next ([`Next`]),
+/// or returns an error, reported as `line N: <error>` (what it appended is discarded).
+/// Each answer is written to `output` (give it a buffer: [`each_line`](crate::each_line)
+/// does). Reading stops at the end of the input or at [`Next::Stop`].
+///
+/// Returns whether every line was good.
+///
+/// # Errors
+///
+/// Only I/O errors reading `input` or writing `output`/`errors`.
+///
+/// ```
+/// use judge::{run_lines, Next};
+/// let input = b"2\n\n x\nquit\n7\n";
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let ok = run_lines(&input[..], &mut out, &mut err, |line, out| {
+///     if line == "quit" {
+///         return Ok(Next::Stop);
+///     }
+///     let n: u32 = line.trim().parse()?;
+///     out.extend_from_slice(format!("{}\n", n * 2).as_bytes());
+///     Ok::<_, std::num::ParseIntError>(Next::Continue)
+/// })?;
+/// assert!(!ok);
+/// assert_eq!(out, b"4\n");
+/// assert_eq!(err, b"line 3: invalid digit found in string\n");
+/// # Ok::<_, std::io::Error>(())
+/// ```
+pub fn run_lines<E: Display>(
+    input: impl BufRead,
+    output: &mut impl Write,
+    errors: &mut impl Write,
+    mut answer: impl FnMut(&str, &mut Vec<u8>) -> Result<Next, E>,
+) -> io::Result<bool> {
+    let mut lines = LineReader::with_max_line(input, MAX_LINE);
+    let mut all_good = true;
+    let mut out = Vec::new();
+    while let Some(line) = lines.next_line()? {
+        let (number, text) = match line {
+            Line::Text { number, text } => (number, utf8(text)),
+            Line::TooLong { number, start } => (number, Err(TooLong { max: start.len() })),
+        };
+        let result = match text {
+            Ok(text) if text.trim().is_empty() => continue,
+            Ok(text) => answer(text, &mut out).map_err(|e| e.to_string()),
+            Err(e) => Err(e.to_string()),
+        };
+        match result {
+            Ok(next) => {
+                output.write_all(&out)?;
+                match next {
+                    Next::Continue => {}
+                    Next::Flush => output.flush()?,
+                    Next::Stop => break,
+                }
+            }
+            Err(message) => {
+                all_good = false;
+                writeln!(errors, "line {number}: {message}")?;
+            }
+        }
+        out.clear();
+    }
+    output.flush()?;
+    Ok(all_good)
+}
