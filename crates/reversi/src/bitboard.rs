@@ -243,24 +243,23 @@ mod tests {
         assert_eq!(flips(1 << 8, 1 << 7, 6), 0);
     }
 
-    #[test]
-    fn both_flip_kernels_agree_on_random_positions() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            state ^= state >> 12;
-            state ^= state << 25;
-            state ^= state >> 27;
-            state.wrapping_mul(0x2545_F491_4F6C_DD1D)
-        };
-        for _ in 0..20_000 {
-            let (a, b) = (next(), next());
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
+
+        /// The scalar and the four-lane kernels agree on arbitrary disc patterns
+        /// (overlapping bits are given to neither side).
+        #[test]
+        fn both_flip_kernels_agree_on_random_positions(a: u64, b: u64) {
             let p = a & !b;
             let o = b & !a;
             let empty = !(p | o);
-            assert_eq!(moves(p, o), moves_wide([p; 4], [o; 4]));
+            proptest::prop_assert_eq!(moves(p, o), moves_wide([p; 4], [o; 4]));
             for square in 0..64 {
                 if empty >> square & 1 != 0 {
-                    assert_eq!([flips(p, o, square); 4], flips_wide([p; 4], [o; 4], square));
+                    proptest::prop_assert_eq!(
+                        [flips(p, o, square); 4],
+                        flips_wide([p; 4], [o; 4], square)
+                    );
                 }
             }
         }

@@ -376,37 +376,35 @@ mod tests {
         assert_eq!(portable::<E>(p, o, 9), 3_005_288);
     }
 
-    /// The fast path (when this CPU has it) and the portable code agree, in every
-    /// convention, on positions of random games, passes and finished games included.
-    #[test]
-    fn fast_and_portable_agree_on_random_game_positions() {
-        let mut state = 0x1234_5678_9ABC_DEF1u64;
-        let mut next = move || {
-            state ^= state >> 12;
-            state ^= state << 25;
-            state ^= state >> 27;
-            state.wrapping_mul(0x2545_F491_4F6C_DD1D)
-        };
-        let mut checked = 0;
-        for _ in 0..40 {
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(40))]
+
+        /// The fast path (when this CPU has it) and the portable code agree, in every
+        /// convention, on positions of random games (`picks` chooses each move among the
+        /// legal ones, and when to stop and compare), passes and finished games included.
+        #[test]
+        fn fast_and_portable_agree_on_random_game_positions(
+            picks in proptest::collection::vec(proptest::prelude::any::<u16>(), 60..=60)
+        ) {
             let mut board = Board::START;
+            let mut picks = picks.into_iter().cycle();
+            let mut checked = 0;
             loop {
+                let pick = picks.next().unwrap_or(0);
                 let (p, o) = (board.mover_bits(), board.opponent_bits());
                 let empties = (!(p | o)).count_ones();
-                if empties <= 12 || next() % 8 == 0 {
+                if empties <= 12 || pick % 8 == 0 {
                     for depth in 1..=4 {
-                        assert_eq!(
-                            count(p, o, depth, Convention::A),
-                            portable::<A>(p, o, depth)
-                        );
-                        assert_eq!(
-                            count(p, o, depth, Convention::N),
-                            portable::<N>(p, o, depth)
-                        );
-                        assert_eq!(
-                            count(p, o, depth, Convention::E),
-                            portable::<E>(p, o, depth)
-                        );
+                        for (convention, portable) in [
+                            (Convention::A, portable::<A> as fn(u64, u64, u32) -> u64),
+                            (Convention::N, portable::<N>),
+                            (Convention::E, portable::<E>),
+                        ] {
+                            proptest::prop_assert_eq!(
+                                count(p, o, depth, convention),
+                                portable(p, o, depth)
+                            );
+                        }
                         checked += 1;
                     }
                 }
@@ -420,15 +418,15 @@ mod tests {
                         Err(_) => break,
                     }
                 }
-                let pick = next() % u64::from(legal.count_ones());
                 let index = grid::SquareSet::from_bits(legal)
                     .indices()
-                    .nth(pick as usize)
+                    .nth(usize::from(pick) % legal.count_ones() as usize)
                     .unwrap_or(0);
                 let square = crate::board::SIZE.square_at(index).unwrap();
                 board = board.play(square).unwrap();
             }
+            // Every game reaches 12 empty squares or fewer, or ends before.
+            proptest::prop_assert!(checked >= 4, "{}", checked);
         }
-        assert!(checked > 1000, "{checked}");
     }
 }
