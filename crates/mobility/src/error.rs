@@ -123,7 +123,7 @@ pub enum ParsePieceError {
         reason: &'static str,
     },
     /// A Betza form this crate does not count, though its letters are known: `j` on a
-    /// slider, a multi-leg move (`a`) on a rider or an oblique atom, or one whose path
+    /// rider of any atom (`jR`, `jNN`, `jN2`), a multi-leg move (`a`) on a rider or an oblique atom, or one whose path
     /// leaves the rectangle between its start and its destination.
     #[error("column {column}: unsupported Betza form: {reason}")]
     UnsupportedForm {

@@ -625,14 +625,20 @@ fn single_leg(leg: &Leg, atom: &AtomInfo<'_>) -> Result<Vec<(i64, i64, Range)>, 
     let tokens = tokenize(&leg.directions)?;
     if let Some(column) = leg.column_of('j') {
         // `j` (XBoard's "must jump"): a leaper needs an occupied square to jump over, and
-        // a W, F or K step, which passes no square, skips its only square; on the sliders
-        // R, B, Q (or W, F, K with a range) it skips the first square of the path, steps
-        // 2 and more, which a direction with a range from 1 cannot hold.
-        let one_square_steps = atom.leaps.iter().all(|&(a, b)| a.max(b) == 1);
-        if one_square_steps && atom.range != Range::LEAP {
+        // a W, F or K step, which passes no square, skips its only square: nothing here.
+        // On a slider (R, B, Q, or W, F, K with a range) it skips the first square of the
+        // path, steps 2 and more, which a direction with a range from 1 cannot hold. On a
+        // rider of a longer atom (jNN, jN2, j(1,4)0) the two readings disagree: refused
+        // like the slider, never counted as nothing.
+        if atom.range != Range::LEAP {
+            let one_square_steps = atom.leaps.iter().all(|&(a, b)| a.max(b) == 1);
             return Err(ParsePieceError::UnsupportedForm {
                 column,
-                reason: "`j` on a slider skips the first square of the path; a piece here reaches every step from the first",
+                reason: if one_square_steps {
+                    "`j` on a slider skips the first square of the path; a piece here reaches every step from the first"
+                } else {
+                    "`j` on a leaper rider (jNN, jN0, jN2...) is not counted: on a slider `j` skips the first step of the path, on a leaper it needs a piece to jump over, and a piece here reaches every step from the first"
+                },
             });
         }
         return Ok(Vec::new());
