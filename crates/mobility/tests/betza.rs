@@ -376,6 +376,56 @@ fn errors_name_the_character_and_column() {
     assert_eq!(" \t ".parse::<Piece>(), Err(Empty));
 }
 
+/// A coordinate atom's numbers may be as large as a direction holds both ways,
+/// 2147483647 = 2^31 - 1 (every atom has its images to the left and backward as well),
+/// the same for either number; a larger one is refused quoting the whole atom.
+#[test]
+fn coordinate_atom_limits() {
+    use ParsePieceError::BadAtom;
+    const MAX: i32 = 2_147_483_647;
+    // The largest leaps: every image of the leap is a direction, none reaches a square.
+    assert_eq!(betza("(2147483647,1)"), images(1, MAX, 1));
+    assert_eq!(betza("(1,2147483647)"), images(1, MAX, 1));
+    assert_eq!(betza("(0,2147483647)"), images(0, MAX, 1));
+    assert_eq!(betza("(2147483647,2147483647)0"), images(MAX, MAX, 0));
+    assert_eq!(Board::CHESS.strength(&betza("(2147483647,1)")), 0);
+    let reason = "each number of a coordinate atom is at most 2147483647 steps";
+    for (text, column, atom) in [
+        ("(2147483648,1)", 1, "(2147483648,1)"),
+        ("(1,2147483648)", 1, "(1,2147483648)"),
+        ("(2147483649,0)", 1, "(2147483649,0)"),
+        ("(4294967296,1)", 1, "(4294967296,1)"),
+        ("(1,4294967296)", 1, "(1,4294967296)"),
+        ("(99999999999999999999,1)", 1, "(99999999999999999999,1)"),
+        // A backward leap of 2^31 alone would fit a direction; the limit is still one
+        // rule for every atom and direction.
+        ("b(0,2147483648)", 2, "(0,2147483648)"),
+        ("N(2147483648,2)0", 2, "(2147483648,2)"),
+    ] {
+        let error = Piece::parse_betza(text).unwrap_err();
+        assert_eq!(
+            error,
+            BadAtom {
+                column,
+                text: atom.to_owned(),
+                reason
+            },
+            "{text}"
+        );
+        assert_eq!(
+            error.to_string(),
+            format!("column {column}: bad atom \"{atom}\": {reason}"),
+        );
+    }
+    // A malformed atom is reported as malformed, whatever the size of its numbers.
+    for text in ["(4294967296,x", "(4294967296,", "(1,4294967296", "(,1)"] {
+        assert!(
+            matches!(Piece::parse_betza(text), Err(BadAtom { column: 1, reason, .. }) if reason.starts_with("a coordinate atom is two numbers")),
+            "{text}"
+        );
+    }
+}
+
 /// All symmetric images of the leap `(a, b)`, as the vector file describes each atom.
 fn images(a: i32, b: i32, range: u32) -> Piece {
     let mut moves = Vec::new();

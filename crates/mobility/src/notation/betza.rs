@@ -525,42 +525,50 @@ fn parse(text: &str, initial: InitialMoves) -> Result<Piece, ParsePieceError> {
     Ok(piece)
 }
 
+/// The longest leap a coordinate atom may have in each coordinate: every atom has the
+/// images of its leap to the left and backward too, and a direction holds steps of
+/// `-2147483647..=2147483647` both ways.
+const MAX_LEAP: i64 = i32::MAX as i64;
+
 /// Reads a coordinate atom `(a,b)` (H. G. Muller's notation for leaps without a letter,
 /// such as the giraffe's `(1,4)`) starting at the `(` at `start`: the leap and the index
 /// after the `)`.
 fn coordinate_atom(chars: &[char], start: usize) -> Result<((i64, i64), usize), ParsePieceError> {
     let mut i = start + 1;
-    let mut numbers = [0i64; 2];
+    let mut numbers: [&[char]; 2] = [&[], &[]];
+    // The form first, two numbers of digits, so that a number too large is reported with
+    // the whole atom whichever coordinate it is.
     for (k, number) in numbers.iter_mut().enumerate() {
         let digits = i;
         while i < chars.len() && chars[i].is_ascii_digit() {
             i += 1;
         }
+        *number = &chars[digits..i];
         let separator = if k == 0 { ',' } else { ')' };
-        let bad = |reason| ParsePieceError::BadAtom {
-            column: start + 1,
-            text: shown(&chars[start..(i + 1).min(chars.len())]),
-            reason,
-        };
-        if i == digits {
-            return Err(bad(
-                "a coordinate atom is two numbers of steps, as in (1,4)",
-            ));
-        }
-        let text: String = chars[digits..i].iter().collect();
-        // Leaps up to 2^31 steps: the longest a direction of a piece holds.
-        *number = match text.parse::<i64>() {
-            Ok(n) if n <= 1 << 31 => n,
-            _ => return Err(bad("a leap of at most 2147483648 steps")),
-        };
-        if chars.get(i) != Some(&separator) {
-            return Err(bad(
-                "a coordinate atom is two numbers of steps, as in (1,4)",
-            ));
+        if i == digits || chars.get(i) != Some(&separator) {
+            return Err(ParsePieceError::BadAtom {
+                column: start + 1,
+                text: shown(&chars[start..(i + 1).min(chars.len())]),
+                reason: "a coordinate atom is two numbers of steps, as in (1,4)",
+            });
         }
         i += 1;
     }
-    let (a, b) = (numbers[0].min(numbers[1]), numbers[0].max(numbers[1]));
+    let mut leap = [0i64; 2];
+    for (value, digits) in leap.iter_mut().zip(numbers.iter()) {
+        let text: String = digits.iter().collect();
+        *value = match text.parse::<i64>() {
+            Ok(n) if n <= MAX_LEAP => n,
+            _ => {
+                return Err(ParsePieceError::BadAtom {
+                    column: start + 1,
+                    text: shown(&chars[start..i]),
+                    reason: "each number of a coordinate atom is at most 2147483647 steps",
+                })
+            }
+        };
+    }
+    let (a, b) = (leap[0].min(leap[1]), leap[0].max(leap[1]));
     if b == 0 {
         return Err(ParsePieceError::BadAtom {
             column: start + 1,
