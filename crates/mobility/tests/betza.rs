@@ -318,6 +318,24 @@ fn errors_name_the_character_and_column() {
         );
         assert!(err(text).to_string().contains("unsupported"), "{text}");
     }
+    // `w` is no modifier of any Betza dialect: an unknown letter, not an unsupported
+    // modifier, and the message lists the modifiers that are accepted.
+    for (text, column) in [("wN", 1), ("Nw", 2), ("fwN", 2), ("mafwW", 4)] {
+        assert_eq!(
+            err(text),
+            UnknownLetter {
+                column,
+                letter: 'w'
+            },
+            "{text}"
+        );
+    }
+    assert_eq!(
+        err("wN").to_string(),
+        "column 1: 'w' is not a Betza modifier or atom (modifiers: the directions f b l r v s h, \
+         the modalities m c e, the hoppers p g, n j, i and the legs a; atoms are capital \
+         letters such as N)"
+    );
     assert_eq!(
         err("X"),
         UnknownAtom {

@@ -428,12 +428,15 @@ fn parse(text: &str, initial: InitialMoves) -> Result<Piece, ParsePieceError> {
                 pending.letters.push((c, column));
                 i += 1;
             }
-            'a'..='z' => {
+            // Modifiers of XBetza this crate does not count.
+            't' | 'z' | 'q' | 'o' | 'u' | 'x' | 'y' | 'd' | 'k' => {
                 return Err(ParsePieceError::UnsupportedModifier {
                     column,
                     modifier: c,
                 })
             }
+            // Any other lower-case letter (`w`) is no modifier at all.
+            'a'..='z' => return Err(ParsePieceError::UnknownLetter { column, letter: c }),
             'A'..='Z' | '(' => {
                 let (leaps, rider, owned, next) = if c == '(' {
                     let (leap, next) = coordinate_atom(&chars[..end], i)?;
