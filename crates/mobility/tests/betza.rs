@@ -11,7 +11,7 @@
 //! forward pair = (1, 2), `frF` = (1, 1)) and, on orthogonal atoms, both moves (`frW`);
 //! `fh bh lh rh` every move with a component toward that side; `hr hl` the chiral halves.
 
-use mobility::{Board, BoardSize, ParsePieceError, Piece, PieceOnBoard, Range};
+use mobility::{Board, BoardSize, InitialMoves, ParsePieceError, Piece, PieceOnBoard, Range};
 
 /// A piece from hand-written `(x, y, range)` moves (range 0 = unlimited).
 fn piece(moves: &[(i32, i32, u32)]) -> Piece {
@@ -394,46 +394,72 @@ fn errors_name_the_character_and_column() {
     assert_eq!(" \t ".parse::<Piece>(), Err(Empty));
 }
 
-/// A coordinate atom's numbers may be as large as a direction holds both ways,
-/// 2147483647 = 2^31 - 1 (every atom has its images to the left and backward as well),
-/// the same for either number; a larger one is refused quoting the whole atom.
+/// A move of a coordinate atom must fit a direction, whose steps are 32-bit integers:
+/// at most 2147483647 = 2^31 - 1 steps right or forward and 2^31 = 2147483648 left or
+/// backward. So the largest whole atom is `(2147483647,1)`; `b(0,2147483648)` (one move,
+/// 2^31 steps backward) fits. Anything longer is refused with one message, whichever
+/// number is too large, quoting the whole atom.
 #[test]
 fn coordinate_atom_limits() {
     use ParsePieceError::BadAtom;
     const MAX: i32 = 2_147_483_647;
-    // The largest leaps: every image of the leap is a direction, none reaches a square.
+    // The largest whole atoms: every image of the leap is a direction, none reaches a
+    // square.
     assert_eq!(betza("(2147483647,1)"), images(1, MAX, 1));
     assert_eq!(betza("(1,2147483647)"), images(1, MAX, 1));
     assert_eq!(betza("(0,2147483647)"), images(0, MAX, 1));
     assert_eq!(betza("(2147483647,2147483647)0"), images(MAX, MAX, 0));
     assert_eq!(Board::CHESS.strength(&betza("(2147483647,1)")), 0);
-    let reason = "each number of a coordinate atom is at most 2147483647 steps";
+    // 2^31 steps backward or to the left, alone.
+    assert_eq!(betza("b(0,2147483648)"), piece(&[(0, i32::MIN, 1)]));
+    assert_eq!(betza("l(2147483648,0)"), piece(&[(i32::MIN, 0, 1)]));
+    assert_eq!(
+        betza("lb(2147483648,2147483648)"),
+        piece(&[(i32::MIN, i32::MIN, 1)])
+    );
+    // Such a piece writes itself back as that atom, which reads back.
+    for moves in [
+        [(i32::MIN, 0, 1)],
+        [(0, i32::MIN, 0)],
+        [(i32::MIN, i32::MIN, 3)],
+    ] {
+        let p = piece(&moves);
+        assert_eq!(betza(&p.to_string()), p, "{p}");
+    }
+    let reason = "a move of a coordinate atom goes at most 2147483647 steps right or forward and 2147483648 left or backward";
     for (text, column, atom) in [
+        // The reviewer's lines: the second number too large, the first, and 2^31 with
+        // its moves to the right and forward.
+        ("(1,4294967296)", 1, "(1,4294967296)"),
+        ("(2147483649,0)", 1, "(2147483649,0)"),
         ("(2147483648,1)", 1, "(2147483648,1)"),
         ("(1,2147483648)", 1, "(1,2147483648)"),
-        ("(2147483649,0)", 1, "(2147483649,0)"),
         ("(4294967296,1)", 1, "(4294967296,1)"),
-        ("(1,4294967296)", 1, "(1,4294967296)"),
         ("(99999999999999999999,1)", 1, "(99999999999999999999,1)"),
-        // A backward leap of 2^31 alone would fit a direction; the limit is still one
-        // rule for every atom and direction.
-        ("b(0,2147483648)", 2, "(0,2147483648)"),
+        ("f(0,2147483648)", 2, "(0,2147483648)"),
+        ("b(0,2147483649)", 2, "(0,2147483649)"),
         ("N(2147483648,2)0", 2, "(2147483648,2)"),
+        // Refused alike where the move would reach nothing here, or is not counted.
+        ("c(2147483648,1)", 2, "(2147483648,1)"),
+        ("j(2147483648,1)", 2, "(2147483648,1)"),
+        ("i(2147483648,1)", 2, "(2147483648,1)"),
     ] {
-        let error = Piece::parse_betza(text).unwrap_err();
-        assert_eq!(
-            error,
-            BadAtom {
-                column,
-                text: atom.to_owned(),
-                reason
-            },
-            "{text}"
-        );
-        assert_eq!(
-            error.to_string(),
-            format!("column {column}: bad atom \"{atom}\": {reason}"),
-        );
+        for initial in [InitialMoves::Exclude, InitialMoves::Include] {
+            let error = Piece::parse_betza_with(text, initial).unwrap_err();
+            assert_eq!(
+                error,
+                BadAtom {
+                    column,
+                    text: atom.to_owned(),
+                    reason
+                },
+                "{text}"
+            );
+            assert_eq!(
+                error.to_string(),
+                format!("column {column}: bad atom \"{atom}\": {reason}"),
+            );
+        }
     }
     // A malformed atom is reported as malformed, whatever the size of its numbers.
     for text in ["(4294967296,x", "(4294967296,", "(1,4294967296", "(,1)"] {

@@ -528,10 +528,14 @@ fn parse(text: &str, initial: InitialMoves) -> Result<Piece, ParsePieceError> {
     Ok(piece)
 }
 
-/// The longest leap a coordinate atom may have in each coordinate: every atom has the
-/// images of its leap to the left and backward too, and a direction holds steps of
-/// `-2147483647..=2147483647` both ways.
-const MAX_LEAP: i64 = i32::MAX as i64;
+/// Why a coordinate atom is refused when a move of it does not fit a direction (whose
+/// steps are 32-bit integers), the same for either number of the atom.
+const LEAP_TOO_LONG: &str = "a move of a coordinate atom goes at most 2147483647 steps right or forward and 2147483648 left or backward";
+
+/// The largest number of a coordinate atom worth reading further: a move 2^31 steps to
+/// the left or backward still fits a direction. Whether each selected move fits is
+/// checked when the move is made ([`direction_of`]).
+const MAX_LEAP: i64 = 1 << 31;
 
 /// Reads a coordinate atom `(a,b)` (H. G. Muller's notation for leaps without a letter,
 /// such as the giraffe's `(1,4)`) starting at the `(` at `start`: the leap and the index
@@ -566,7 +570,7 @@ fn coordinate_atom(chars: &[char], start: usize) -> Result<((i64, i64), usize), 
                 return Err(ParsePieceError::BadAtom {
                     column: start + 1,
                     text: shown(&chars[start..i]),
-                    reason: "each number of a coordinate atom is at most 2147483647 steps",
+                    reason: LEAP_TOO_LONG,
                 })
             }
         };
@@ -610,25 +614,32 @@ fn add_move(
     } else {
         multi_leg(&legs, &again_columns, atom)?
     };
+    // Every move is checked, counted or not: whether a line is refused does not depend
+    // on `--initial`.
+    let mut directions = Vec::with_capacity(moves.len());
+    for (x, y, range) in moves {
+        directions.push((direction_of(x, y, atom)?, range));
+    }
     if counted {
-        for (x, y, range) in moves {
-            let direction = match (i32::try_from(x), i32::try_from(y)) {
-                (Ok(x), Ok(y)) => Direction::new(x, y),
-                _ => None,
-            };
-            match direction {
-                Some(d) => piece.add(d, range),
-                None => {
-                    return Err(ParsePieceError::BadAtom {
-                        column: atom.column,
-                        text: atom.text.clone(),
-                        reason: "a move of this leap does not fit a direction (at most 2147483647 steps right or forward)",
-                    })
-                }
-            }
+        for (d, range) in directions {
+            piece.add(d, range);
         }
     }
     Ok(())
+}
+
+/// The direction of the move `(x, y)` of `atom`, or the error quoting the whole atom
+/// when a component does not fit a 32-bit step (only a coordinate atom is that long).
+fn direction_of(x: i64, y: i64, atom: &AtomInfo<'_>) -> Result<Direction, ParsePieceError> {
+    let direction = match (i32::try_from(x), i32::try_from(y)) {
+        (Ok(x), Ok(y)) => Direction::new(x, y),
+        _ => None,
+    };
+    direction.ok_or_else(|| ParsePieceError::BadAtom {
+        column: atom.column,
+        text: atom.text.clone(),
+        reason: LEAP_TOO_LONG,
+    })
 }
 
 /// The moves of a one-leg move on an empty board, with their range.
@@ -652,16 +663,18 @@ fn single_leg(leg: &Leg, atom: &AtomInfo<'_>) -> Result<Vec<(i64, i64, Range)>, 
                 },
             });
         }
-        return Ok(Vec::new());
-    }
-    if !leg.reaches_empty_square(true) {
-        return Ok(Vec::new());
     }
     let mut out = Vec::new();
     for &(a, b) in atom.leaps {
         for (x, y) in select_all(a, b, &tokens) {
+            // A move too long for a direction is refused even where it reaches nothing
+            // (`c`, `p`, `j`): the same atom is refused whatever its modality.
+            direction_of(x, y, atom)?;
             out.push((x, y, atom.range));
         }
+    }
+    if leg.column_of('j').is_some() || !leg.reaches_empty_square(true) {
+        return Ok(Vec::new());
     }
     Ok(out)
 }
