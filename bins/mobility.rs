@@ -16,7 +16,9 @@
 //! the other lines are answered, and the exit status is 1. Bad arguments (unknown,
 //! missing a value, given twice, two outputs, or a bad `--piece`) print the usage on
 //! standard error with exit status 2; `--help` prints the usage, the options and the
-//! piece names. A UTF-8 byte-order mark at the start of the input is skipped; a line
+//! piece names. A line that is a piece's name (case, spaces, `-` and `_` ignored) is
+//! that piece even when it also reads as Betza notation (`mANN` is the mann). A UTF-8
+//! byte-order mark at the start of the input is skipped; a line
 //! longer than 64 KiB is a bad line (memory stays flat).
 
 use std::io::{self, BufWriter, Write};
@@ -41,7 +43,8 @@ options:
   --initial        count Betza moves marked i (a piece's first move) too
   --piece PIECE    answer for PIECE (a name, Betza or once/repeated) instead of reading input
   --help           print this help
-pieces by name (a line may hold one instead of Betza notation):";
+pieces by name (a line that is one of these names, ignoring case, spaces, - and _, is that
+piece, even when it also reads as Betza notation: mANN is the mann; write NNmA for mA + NN):";
 
 /// What to print for each piece.
 #[derive(Clone, Copy, PartialEq, Eq)]

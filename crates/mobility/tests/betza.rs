@@ -651,3 +651,57 @@ fn prefix_letters_group_left_to_right() {
         ("fhrF", &[(1, 1), (-1, 1), (1, -1)]),
     ]);
 }
+
+/// A line that is a piece's name, in any case, is that piece even when it also reads as
+/// Betza notation: `mANN` is the mann (a king's moves) like `Mann`, not `mA` + `NN`.
+#[test]
+fn names_come_before_betza() {
+    use mobility::NAMED_PIECES;
+    // The king on 8x8 by hand: 4 corners reach 3, 24 edge squares 5, 36 inner squares 8.
+    let king = 4 * 3 + 24 * 5 + 36 * 8;
+    assert_eq!(king, 420);
+    for text in [
+        "mann",
+        "Mann",
+        "MANN",
+        "mANN",
+        "mAnN",
+        "maNN",
+        " m a n n ",
+        "M-A-N_N",
+    ] {
+        let piece: Piece = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(piece, betza("K"), "{text}");
+        assert_eq!(Board::CHESS.strength(&piece), king, "{text}");
+    }
+    // The Betza reading, written with the atoms the other way round (or through the
+    // Betza-only reader): the nightrider, 608 on 8x8 (the (1, 2) leap repeated t times
+    // fits from (8 - t) * (8 - 2t) squares, 42 + 24 + 10 = 76, times 8 directions), and
+    // the alfil, 144 (each (2, 2) leap fits from 6 * 6 squares, times 4): 752.
+    for piece in [betza("NNmA"), Piece::parse_betza("mANN").unwrap()] {
+        assert_eq!(Board::CHESS.strength(&piece), 608 + 144);
+    }
+    assert_eq!("NNmA".parse::<Piece>().unwrap(), betza("NNmA"));
+    // Every name in upper case and in alternating case is still that piece.
+    for named in NAMED_PIECES {
+        let piece = Piece::parse_betza(named.betza).unwrap();
+        for name in named.names {
+            let upper = name.to_ascii_uppercase();
+            let alternating: String = name
+                .chars()
+                .enumerate()
+                .map(|(k, c)| {
+                    if k % 2 == 0 {
+                        c
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect();
+            for text in [upper, alternating] {
+                let read = Piece::parse_with(&text, InitialMoves::Exclude);
+                assert_eq!(read.as_ref(), Ok(&piece), "{text}");
+            }
+        }
+    }
+}
