@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! mobility [--board FxR] [--strength | --groups | --table | --moves SQUARE]
-//!          [--initial] [--piece PIECE]
+//!          [--initial] [--piece PIECE] [--help]
 //! ```
 //!
 //! Default output: the mobility text (`4 × 2 + 8 × 3 + ...`). `--strength`: the sum of
@@ -16,7 +16,9 @@
 //! the other lines are answered, and the exit status is 1. Bad arguments (unknown,
 //! missing a value, given twice, two outputs, or a bad `--piece`) print the usage on
 //! standard error with exit status 2; `--help` prints the usage, the options and the
-//! piece names. A UTF-8 byte-order mark at the start of the input is skipped; a line
+//! piece names. A line that is a piece's name (case, spaces, `-` and `_` ignored) is
+//! that piece even when it also reads as Betza notation (`mANN` is the mann). A UTF-8
+//! byte-order mark at the start of the input is skipped; a line
 //! longer than 64 KiB is a bad line (memory stays flat).
 
 use std::io::{self, BufWriter, Write};
@@ -27,7 +29,7 @@ use mobility::{
     groups_text, squares_text, BoardSize, InitialMoves, Piece, PieceOnBoard, Square, NAMED_PIECES,
 };
 
-const USAGE: &str = "usage: mobility [--board FxR] [--strength | --groups | --table | --moves SQUARE]
+const USAGE: &str = "usage: mobility [--board FxR] [--strength | --groups | --table | --moves SQUARE] [--initial] [--piece PIECE] [--help]
 reads one piece per line: `once (dr, dk) ... repeated (dr, dk) ...` or Betza notation (N, fsW, QN...)";
 
 /// What `--help` adds to the usage: every option and the piece names.
@@ -40,8 +42,14 @@ options:
   --moves SQUARE   print the destinations from SQUARE
   --initial        count Betza moves marked i (a piece's first move) too
   --piece PIECE    answer for PIECE (a name, Betza or once/repeated) instead of reading input
-  --help           print this help
-pieces by name (a line may hold one instead of Betza notation):";
+  --help, -h       print this help
+input: one piece per line, in the once/repeated form, Betza notation or a piece's name
+(listed below); blank lines are skipped. A bad line prints `line N: <what is wrong>` on
+standard error, and the other lines are still answered.
+exit status: 0 when every line was answered, 1 when some line was bad (or the output
+could not be written), 2 for a bad command line.
+pieces by name (a line that is one of these names, ignoring case, spaces, - and _, is that
+piece, even when it also reads as Betza notation: mANN is the mann; write NNmA for mA + NN):";
 
 /// What to print for each piece.
 #[derive(Clone, Copy, PartialEq, Eq)]

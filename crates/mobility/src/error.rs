@@ -90,6 +90,17 @@ pub enum ParsePieceError {
         /// The modifier letter.
         modifier: char,
     },
+    /// A lower-case letter that is neither a Betza modifier (supported or not) nor an
+    /// atom (`w`): an unknown letter rather than a modifier this crate leaves out.
+    #[error(
+        "column {column}: '{letter}' is not a Betza modifier or atom (modifiers: the directions f b l r v s h, the modalities m c e, the hoppers p g, n j, i and the legs a; atoms are capital letters such as N)"
+    )]
+    UnknownLetter {
+        /// 1-based character column.
+        column: usize,
+        /// The letter.
+        letter: char,
+    },
     /// A capital letter that is no Betza atom of this crate.
     #[error("column {column}: unknown Betza atom '{atom}' (known: W F D N A H C L Z J G K R B Q)")]
     UnknownAtom {
@@ -123,7 +134,7 @@ pub enum ParsePieceError {
         reason: &'static str,
     },
     /// A Betza form this crate does not count, though its letters are known: `j` on a
-    /// slider, a multi-leg move (`a`) on a rider or an oblique atom, or one whose path
+    /// rider of any atom (`jR`, `jNN`, `jN2`), a multi-leg move (`a`) on a rider or an oblique atom, or one whose path
     /// leaves the rectangle between its start and its destination.
     #[error("column {column}: unsupported Betza form: {reason}")]
     UnsupportedForm {

@@ -11,7 +11,7 @@
 //! forward pair = (1, 2), `frF` = (1, 1)) and, on orthogonal atoms, both moves (`frW`);
 //! `fh bh lh rh` every move with a component toward that side; `hr hl` the chiral halves.
 
-use mobility::{Board, BoardSize, ParsePieceError, Piece, PieceOnBoard, Range};
+use mobility::{Board, BoardSize, InitialMoves, ParsePieceError, Piece, PieceOnBoard, Range};
 
 /// A piece from hand-written `(x, y, range)` moves (range 0 = unlimited).
 fn piece(moves: &[(i32, i32, u32)]) -> Piece {
@@ -318,6 +318,24 @@ fn errors_name_the_character_and_column() {
         );
         assert!(err(text).to_string().contains("unsupported"), "{text}");
     }
+    // `w` is no modifier of any Betza dialect: an unknown letter, not an unsupported
+    // modifier, and the message lists the modifiers that are accepted.
+    for (text, column) in [("wN", 1), ("Nw", 2), ("fwN", 2), ("mafwW", 4)] {
+        assert_eq!(
+            err(text),
+            UnknownLetter {
+                column,
+                letter: 'w'
+            },
+            "{text}"
+        );
+    }
+    assert_eq!(
+        err("wN").to_string(),
+        "column 1: 'w' is not a Betza modifier or atom (modifiers: the directions f b l r v s h, \
+         the modalities m c e, the hoppers p g, n j, i and the legs a; atoms are capital \
+         letters such as N)"
+    );
     assert_eq!(
         err("X"),
         UnknownAtom {
@@ -374,6 +392,82 @@ fn errors_name_the_character_and_column() {
     assert!(betza(" \t ").is_empty());
     assert_eq!("".parse::<Piece>(), Err(Empty));
     assert_eq!(" \t ".parse::<Piece>(), Err(Empty));
+}
+
+/// A move of a coordinate atom must fit a direction, whose steps are 32-bit integers:
+/// at most 2147483647 = 2^31 - 1 steps right or forward and 2^31 = 2147483648 left or
+/// backward. So the largest whole atom is `(2147483647,1)`; `b(0,2147483648)` (one move,
+/// 2^31 steps backward) fits. Anything longer is refused with one message, whichever
+/// number is too large, quoting the whole atom.
+#[test]
+fn coordinate_atom_limits() {
+    use ParsePieceError::BadAtom;
+    const MAX: i32 = 2_147_483_647;
+    // The largest whole atoms: every image of the leap is a direction, none reaches a
+    // square.
+    assert_eq!(betza("(2147483647,1)"), images(1, MAX, 1));
+    assert_eq!(betza("(1,2147483647)"), images(1, MAX, 1));
+    assert_eq!(betza("(0,2147483647)"), images(0, MAX, 1));
+    assert_eq!(betza("(2147483647,2147483647)0"), images(MAX, MAX, 0));
+    assert_eq!(Board::CHESS.strength(&betza("(2147483647,1)")), 0);
+    // 2^31 steps backward or to the left, alone.
+    assert_eq!(betza("b(0,2147483648)"), piece(&[(0, i32::MIN, 1)]));
+    assert_eq!(betza("l(2147483648,0)"), piece(&[(i32::MIN, 0, 1)]));
+    assert_eq!(
+        betza("lb(2147483648,2147483648)"),
+        piece(&[(i32::MIN, i32::MIN, 1)])
+    );
+    // Such a piece writes itself back as that atom, which reads back.
+    for moves in [
+        [(i32::MIN, 0, 1)],
+        [(0, i32::MIN, 0)],
+        [(i32::MIN, i32::MIN, 3)],
+    ] {
+        let p = piece(&moves);
+        assert_eq!(betza(&p.to_string()), p, "{p}");
+    }
+    let reason = "a move of a coordinate atom goes at most 2147483647 steps right or forward and 2147483648 left or backward";
+    for (text, column, atom) in [
+        // The reviewer's lines: the second number too large, the first, and 2^31 with
+        // its moves to the right and forward.
+        ("(1,4294967296)", 1, "(1,4294967296)"),
+        ("(2147483649,0)", 1, "(2147483649,0)"),
+        ("(2147483648,1)", 1, "(2147483648,1)"),
+        ("(1,2147483648)", 1, "(1,2147483648)"),
+        ("(4294967296,1)", 1, "(4294967296,1)"),
+        ("(99999999999999999999,1)", 1, "(99999999999999999999,1)"),
+        ("f(0,2147483648)", 2, "(0,2147483648)"),
+        ("b(0,2147483649)", 2, "(0,2147483649)"),
+        ("N(2147483648,2)0", 2, "(2147483648,2)"),
+        // Refused alike where the move would reach nothing here, or is not counted.
+        ("c(2147483648,1)", 2, "(2147483648,1)"),
+        ("j(2147483648,1)", 2, "(2147483648,1)"),
+        ("i(2147483648,1)", 2, "(2147483648,1)"),
+    ] {
+        for initial in [InitialMoves::Exclude, InitialMoves::Include] {
+            let error = Piece::parse_betza_with(text, initial).unwrap_err();
+            assert_eq!(
+                error,
+                BadAtom {
+                    column,
+                    text: atom.to_owned(),
+                    reason
+                },
+                "{text}"
+            );
+            assert_eq!(
+                error.to_string(),
+                format!("column {column}: bad atom \"{atom}\": {reason}"),
+            );
+        }
+    }
+    // A malformed atom is reported as malformed, whatever the size of its numbers.
+    for text in ["(4294967296,x", "(4294967296,", "(1,4294967296", "(,1)"] {
+        assert!(
+            matches!(Piece::parse_betza(text), Err(BadAtom { column: 1, reason, .. }) if reason.starts_with("a coordinate atom is two numbers")),
+            "{text}"
+        );
+    }
 }
 
 /// All symmetric images of the leap `(a, b)`, as the vector file describes each atom.
@@ -556,4 +650,58 @@ fn prefix_letters_group_left_to_right() {
         ("fhrW", &[(0, 1), (1, 0)]),
         ("fhrF", &[(1, 1), (-1, 1), (1, -1)]),
     ]);
+}
+
+/// A line that is a piece's name, in any case, is that piece even when it also reads as
+/// Betza notation: `mANN` is the mann (a king's moves) like `Mann`, not `mA` + `NN`.
+#[test]
+fn names_come_before_betza() {
+    use mobility::NAMED_PIECES;
+    // The king on 8x8 by hand: 4 corners reach 3, 24 edge squares 5, 36 inner squares 8.
+    let king = 4 * 3 + 24 * 5 + 36 * 8;
+    assert_eq!(king, 420);
+    for text in [
+        "mann",
+        "Mann",
+        "MANN",
+        "mANN",
+        "mAnN",
+        "maNN",
+        " m a n n ",
+        "M-A-N_N",
+    ] {
+        let piece: Piece = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(piece, betza("K"), "{text}");
+        assert_eq!(Board::CHESS.strength(&piece), king, "{text}");
+    }
+    // The Betza reading, written with the atoms the other way round (or through the
+    // Betza-only reader): the nightrider, 608 on 8x8 (the (1, 2) leap repeated t times
+    // fits from (8 - t) * (8 - 2t) squares, 42 + 24 + 10 = 76, times 8 directions), and
+    // the alfil, 144 (each (2, 2) leap fits from 6 * 6 squares, times 4): 752.
+    for piece in [betza("NNmA"), Piece::parse_betza("mANN").unwrap()] {
+        assert_eq!(Board::CHESS.strength(&piece), 608 + 144);
+    }
+    assert_eq!("NNmA".parse::<Piece>().unwrap(), betza("NNmA"));
+    // Every name in upper case and in alternating case is still that piece.
+    for named in NAMED_PIECES {
+        let piece = Piece::parse_betza(named.betza).unwrap();
+        for name in named.names {
+            let upper = name.to_ascii_uppercase();
+            let alternating: String = name
+                .chars()
+                .enumerate()
+                .map(|(k, c)| {
+                    if k % 2 == 0 {
+                        c
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect();
+            for text in [upper, alternating] {
+                let read = Piece::parse_with(&text, InitialMoves::Exclude);
+                assert_eq!(read.as_ref(), Ok(&piece), "{text}");
+            }
+        }
+    }
 }

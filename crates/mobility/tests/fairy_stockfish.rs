@@ -501,3 +501,81 @@ fn refused_forms_name_the_column() {
     assert!(Piece::parse_betza("jN").unwrap().is_empty());
     assert!(Piece::parse_betza("jW").unwrap().is_empty());
 }
+
+/// `j` on a rider of any atom, not only the sliders, is refused at the `j`'s column: on
+/// a slider it removes the first step, on a leaper rider the readings disagree, and a
+/// direction here always reaches from its first step. Counting such a piece as having no
+/// moves would be a silently wrong answer.
+#[test]
+fn j_on_any_rider_is_refused_and_on_a_leaper_reaches_nothing() {
+    use mobility::ParsePieceError::UnsupportedForm;
+    for (text, column) in [
+        // The reviewer's lines: leaper riders, doubled, `0` and with a range.
+        ("jNN", 1),
+        ("jN0", 1),
+        ("jN2", 1),
+        ("jDD", 1),
+        ("j(0,2)0", 1),
+        ("j(1,4)0", 1),
+        // Sliders, refused before and still.
+        ("jR", 1),
+        ("jB", 1),
+        ("jR4", 1),
+        ("jW2", 1),
+        ("j(1,1)0", 1),
+        ("jKK", 1),
+        // Other letters around the `j`: the column is the `j`'s.
+        ("fjNN", 2),
+        ("mjN3", 2),
+        ("NjCC", 2),
+        ("ijNN", 2), // refused even when `i` moves are left out
+    ] {
+        for initial in [InitialMoves::Exclude, InitialMoves::Include] {
+            match Piece::parse_betza_with(text, initial) {
+                Err(UnsupportedForm { column: c, reason }) => {
+                    assert_eq!(c, column, "{text}");
+                    assert!(reason.starts_with("`j` on a"), "{text}: {reason}");
+                }
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+    }
+    // A leaper of range 1 with `j` needs a piece to jump over: nothing here. `N1` is the
+    // knight (a range of one step).
+    for text in ["jN", "jD", "jW", "jF", "jK", "j(1,4)", "jN1", "jR1", "fjN"] {
+        let piece = Piece::parse_betza(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(piece.is_empty(), "{text}");
+    }
+    // A refused `j` atom refuses the whole line, beside good atoms too.
+    assert!(Piece::parse_betza("NjNN").is_err());
+}
+
+/// `n`, `p` and `g` mean the same on leapers and riders here: `n` (lame) is blocked only
+/// by a piece on the path, so on an empty board the rider is the plain rider; `p` and
+/// `g` need a piece to hop over, so they reach nothing on leapers and riders alike.
+#[test]
+fn lame_and_hopping_riders_on_an_empty_board() {
+    // The nightrider on 8x8 by hand: the (1, 2) leap repeated t times fits from
+    // (8 - t) * (8 - 2t) squares: 42 + 24 + 10 = 76 for t = 1, 2, 3; eight directions:
+    // 608. The rook: 14 from each of 64 squares, 896.
+    for (text, expected) in [("nNN", 608), ("nN0", 608), ("NN", 608), ("nR", 896)] {
+        let piece = Piece::parse_betza(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(Board::CHESS.strength(&piece), expected, "{text}");
+    }
+    // From a1 the nightrider reaches b3, c5, d7 (up the (1, 2) line) and c2, e3, g4 (up
+    // the (2, 1) line); with at most two leaps (nN2) only b3, c5, c2, e3.
+    let from_a1 = |text: &str| -> Vec<String> {
+        let piece = Piece::parse_betza(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let moves = Board::CHESS.moves("a1", &piece).unwrap();
+        moves.iter().map(|s| s.to_string()).collect()
+    };
+    assert_eq!(from_a1("nNN"), ["b3", "c2", "c5", "d7", "e3", "g4"]);
+    assert_eq!(from_a1("nN2"), ["b3", "c2", "c5", "e3"]);
+    assert_eq!(from_a1("fnNN"), ["b3", "c5", "d7"]);
+    for text in [
+        "pN", "gN", "pW", "gF", "pNN", "gNN", "pN2", "gN3", "pR", "gQ", "mpR", "mgNN", "p(1,4)0",
+    ] {
+        let piece = Piece::parse_betza(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(piece.is_empty(), "{text}");
+    }
+}

@@ -428,12 +428,15 @@ fn parse(text: &str, initial: InitialMoves) -> Result<Piece, ParsePieceError> {
                 pending.letters.push((c, column));
                 i += 1;
             }
-            'a'..='z' => {
+            // Modifiers of XBetza this crate does not count.
+            't' | 'z' | 'q' | 'o' | 'u' | 'x' | 'y' | 'd' | 'k' => {
                 return Err(ParsePieceError::UnsupportedModifier {
                     column,
                     modifier: c,
                 })
             }
+            // Any other lower-case letter (`w`) is no modifier at all.
+            'a'..='z' => return Err(ParsePieceError::UnknownLetter { column, letter: c }),
             'A'..='Z' | '(' => {
                 let (leaps, rider, owned, next) = if c == '(' {
                     let (leap, next) = coordinate_atom(&chars[..end], i)?;
@@ -525,42 +528,54 @@ fn parse(text: &str, initial: InitialMoves) -> Result<Piece, ParsePieceError> {
     Ok(piece)
 }
 
+/// Why a coordinate atom is refused when a move of it does not fit a direction (whose
+/// steps are 32-bit integers), the same for either number of the atom.
+const LEAP_TOO_LONG: &str = "a move of a coordinate atom goes at most 2147483647 steps right or forward and 2147483648 left or backward";
+
+/// The largest number of a coordinate atom worth reading further: a move 2^31 steps to
+/// the left or backward still fits a direction. Whether each selected move fits is
+/// checked when the move is made ([`direction_of`]).
+const MAX_LEAP: i64 = 1 << 31;
+
 /// Reads a coordinate atom `(a,b)` (H. G. Muller's notation for leaps without a letter,
 /// such as the giraffe's `(1,4)`) starting at the `(` at `start`: the leap and the index
 /// after the `)`.
 fn coordinate_atom(chars: &[char], start: usize) -> Result<((i64, i64), usize), ParsePieceError> {
     let mut i = start + 1;
-    let mut numbers = [0i64; 2];
+    let mut numbers: [&[char]; 2] = [&[], &[]];
+    // The form first, two numbers of digits, so that a number too large is reported with
+    // the whole atom whichever coordinate it is.
     for (k, number) in numbers.iter_mut().enumerate() {
         let digits = i;
         while i < chars.len() && chars[i].is_ascii_digit() {
             i += 1;
         }
+        *number = &chars[digits..i];
         let separator = if k == 0 { ',' } else { ')' };
-        let bad = |reason| ParsePieceError::BadAtom {
-            column: start + 1,
-            text: shown(&chars[start..(i + 1).min(chars.len())]),
-            reason,
-        };
-        if i == digits {
-            return Err(bad(
-                "a coordinate atom is two numbers of steps, as in (1,4)",
-            ));
-        }
-        let text: String = chars[digits..i].iter().collect();
-        // Leaps up to 2^31 steps: the longest a direction of a piece holds.
-        *number = match text.parse::<i64>() {
-            Ok(n) if n <= 1 << 31 => n,
-            _ => return Err(bad("a leap of at most 2147483648 steps")),
-        };
-        if chars.get(i) != Some(&separator) {
-            return Err(bad(
-                "a coordinate atom is two numbers of steps, as in (1,4)",
-            ));
+        if i == digits || chars.get(i) != Some(&separator) {
+            return Err(ParsePieceError::BadAtom {
+                column: start + 1,
+                text: shown(&chars[start..(i + 1).min(chars.len())]),
+                reason: "a coordinate atom is two numbers of steps, as in (1,4)",
+            });
         }
         i += 1;
     }
-    let (a, b) = (numbers[0].min(numbers[1]), numbers[0].max(numbers[1]));
+    let mut leap = [0i64; 2];
+    for (value, digits) in leap.iter_mut().zip(numbers.iter()) {
+        let text: String = digits.iter().collect();
+        *value = match text.parse::<i64>() {
+            Ok(n) if n <= MAX_LEAP => n,
+            _ => {
+                return Err(ParsePieceError::BadAtom {
+                    column: start + 1,
+                    text: shown(&chars[start..i]),
+                    reason: LEAP_TOO_LONG,
+                })
+            }
+        };
+    }
+    let (a, b) = (leap[0].min(leap[1]), leap[0].max(leap[1]));
     if b == 0 {
         return Err(ParsePieceError::BadAtom {
             column: start + 1,
@@ -599,25 +614,32 @@ fn add_move(
     } else {
         multi_leg(&legs, &again_columns, atom)?
     };
+    // Every move is checked, counted or not: whether a line is refused does not depend
+    // on `--initial`.
+    let mut directions = Vec::with_capacity(moves.len());
+    for (x, y, range) in moves {
+        directions.push((direction_of(x, y, atom)?, range));
+    }
     if counted {
-        for (x, y, range) in moves {
-            let direction = match (i32::try_from(x), i32::try_from(y)) {
-                (Ok(x), Ok(y)) => Direction::new(x, y),
-                _ => None,
-            };
-            match direction {
-                Some(d) => piece.add(d, range),
-                None => {
-                    return Err(ParsePieceError::BadAtom {
-                        column: atom.column,
-                        text: atom.text.clone(),
-                        reason: "a move of this leap does not fit a direction (at most 2147483647 steps right or forward)",
-                    })
-                }
-            }
+        for (d, range) in directions {
+            piece.add(d, range);
         }
     }
     Ok(())
+}
+
+/// The direction of the move `(x, y)` of `atom`, or the error quoting the whole atom
+/// when a component does not fit a 32-bit step (only a coordinate atom is that long).
+fn direction_of(x: i64, y: i64, atom: &AtomInfo<'_>) -> Result<Direction, ParsePieceError> {
+    let direction = match (i32::try_from(x), i32::try_from(y)) {
+        (Ok(x), Ok(y)) => Direction::new(x, y),
+        _ => None,
+    };
+    direction.ok_or_else(|| ParsePieceError::BadAtom {
+        column: atom.column,
+        text: atom.text.clone(),
+        reason: LEAP_TOO_LONG,
+    })
 }
 
 /// The moves of a one-leg move on an empty board, with their range.
@@ -625,26 +647,34 @@ fn single_leg(leg: &Leg, atom: &AtomInfo<'_>) -> Result<Vec<(i64, i64, Range)>, 
     let tokens = tokenize(&leg.directions)?;
     if let Some(column) = leg.column_of('j') {
         // `j` (XBoard's "must jump"): a leaper needs an occupied square to jump over, and
-        // a W, F or K step, which passes no square, skips its only square; on the sliders
-        // R, B, Q (or W, F, K with a range) it skips the first square of the path, steps
-        // 2 and more, which a direction with a range from 1 cannot hold.
-        let one_square_steps = atom.leaps.iter().all(|&(a, b)| a.max(b) == 1);
-        if one_square_steps && atom.range != Range::LEAP {
+        // a W, F or K step, which passes no square, skips its only square: nothing here.
+        // On a slider (R, B, Q, or W, F, K with a range) it skips the first square of the
+        // path, steps 2 and more, which a direction with a range from 1 cannot hold. On a
+        // rider of a longer atom (jNN, jN2, j(1,4)0) the two readings disagree: refused
+        // like the slider, never counted as nothing.
+        if atom.range != Range::LEAP {
+            let one_square_steps = atom.leaps.iter().all(|&(a, b)| a.max(b) == 1);
             return Err(ParsePieceError::UnsupportedForm {
                 column,
-                reason: "`j` on a slider skips the first square of the path; a piece here reaches every step from the first",
+                reason: if one_square_steps {
+                    "`j` on a slider skips the first square of the path; a piece here reaches every step from the first"
+                } else {
+                    "`j` on a leaper rider (jNN, jN0, jN2...) is not counted: on a slider `j` skips the first step of the path, on a leaper it needs a piece to jump over, and a piece here reaches every step from the first"
+                },
             });
         }
-        return Ok(Vec::new());
-    }
-    if !leg.reaches_empty_square(true) {
-        return Ok(Vec::new());
     }
     let mut out = Vec::new();
     for &(a, b) in atom.leaps {
         for (x, y) in select_all(a, b, &tokens) {
+            // A move too long for a direction is refused even where it reaches nothing
+            // (`c`, `p`, `j`): the same atom is refused whatever its modality.
+            direction_of(x, y, atom)?;
             out.push((x, y, atom.range));
         }
+    }
+    if leg.column_of('j').is_some() || !leg.reaches_empty_square(true) {
+        return Ok(Vec::new());
     }
     Ok(out)
 }

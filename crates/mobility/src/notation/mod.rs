@@ -16,9 +16,12 @@ pub use betza::InitialMoves;
 pub use names::{named_piece, NamedPiece, NAMED_PIECES};
 
 impl Piece {
-    /// Reads a piece in any of the accepted forms: the `once`/`repeated` line form when
-    /// the text starts with one of those keywords, otherwise Betza notation, otherwise a
-    /// piece name ([`named_piece`]); `i` moves counted as `initial` says.
+    /// Reads a piece in any of the accepted forms, `i` moves counted as `initial` says:
+    /// the `once`/`repeated` line form when the text starts with one of those keywords;
+    /// otherwise a piece's name when the text is one ([`named_piece`]: case, spaces, `-`
+    /// and `_` ignored), even if it also reads as Betza notation (`mANN` is the mann,
+    /// like `Mann` and `MANN`; reorder atoms to mean Betza, `NNmA`); otherwise Betza
+    /// notation.
     ///
     /// # Errors
     ///
@@ -31,6 +34,8 @@ impl Piece {
     /// let include = InitialMoves::Include;
     /// assert_eq!(Piece::parse_with("pawn", include)?, Piece::parse_with("fWfD", include)?);
     /// assert_eq!(Piece::parse_with("Chancellor", include)?, "RN".parse()?);
+    /// assert_eq!(Piece::parse_with("mANN", include)?, "K".parse()?); // the mann
+    /// assert_eq!(Piece::parse_with("NNmA", include)?, Piece::parse_betza("mANN")?);
     /// assert!(Piece::parse_with("unicorn", include).is_err());
     /// # Ok::<_, mobility::ParsePieceError>(())
     /// ```
@@ -42,10 +47,15 @@ impl Piece {
         if trimmed.starts_with("once") || trimmed.starts_with("repeated") {
             return Piece::parse_lists(text);
         }
+        // A name wins over Betza notation: whatever its case, a name is the piece, so
+        // `mANN` (which also reads as `mA` + `NN`) is the mann like `Mann`.
+        if named_piece(text).is_some() {
+            return Piece::named(text, initial);
+        }
         match Piece::parse_betza_with(text, initial) {
             Ok(piece) => Ok(piece),
             Err(betza_error) => {
-                if named_piece(text).is_some() || names::looks_like_name(text) {
+                if names::looks_like_name(text) {
                     Piece::named(text, initial)
                 } else {
                     Err(betza_error)
@@ -59,7 +69,8 @@ impl FromStr for Piece {
     type Err = ParsePieceError;
 
     /// [`Piece::parse_with`] without `i` moves: the `once`/`repeated` form when the text
-    /// starts with one of those keywords, Betza notation or a piece name otherwise.
+    /// starts with one of those keywords, otherwise a piece's name when the text is one
+    /// (in any case), otherwise Betza notation.
     fn from_str(text: &str) -> Result<Piece, ParsePieceError> {
         Piece::parse_with(text, InitialMoves::Exclude)
     }
