@@ -1,58 +1,37 @@
-//! Property tests over deterministic pseudo-random pieces and boards: the arithmetic
-//! counting agrees with walking every ray square by square (written here, independently
-//! of the crate), groups sum to the square count, mirror images have the same groups;
-//! and the parsers never panic on arbitrary text.
+//! Property tests (proptest, which shrinks a failing case to a small one) over random
+//! pieces and boards: the arithmetic counting agrees with walking every ray square by
+//! square (written here, independently of the crate), groups sum to the square count,
+//! mirror images have the same groups; and the parsers never panic on arbitrary text.
 
 use std::collections::BTreeSet;
 
 use mobility::{BoardSize, Piece, PieceOnBoard, Range};
+use proptest::prelude::*;
 
-/// xorshift64*: a small deterministic generator, so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + self.below((hi - lo + 1) as u64) as i64
-    }
+/// One move of a random piece: a small direction times 1 to 3, so that directions often
+/// share a line, with a range (0 = unlimited rider, 1 = leap, 2 to 4 steps).
+fn random_move() -> impl Strategy<Value = (i32, i32, u32)> {
+    (
+        (-3i32..=3, -3i32..=3).prop_filter("a move", |&(x, y)| (x, y) != (0, 0)),
+        1i32..=3,
+        prop_oneof![Just(0u32), 2u32..=4, Just(1u32), Just(1u32)],
+    )
+        .prop_map(|((x, y), factor, range)| (x * factor, y * factor, range))
 }
 
-/// A random piece whose directions often share a line: a small primitive direction
-/// times 1 to 3, with a random range (leap, 2 to 4 steps, or unlimited).
-fn random_piece(rng: &mut Rng) -> Vec<(i32, i32, u32)> {
-    let count = rng.below(7);
-    let mut moves = Vec::new();
-    for _ in 0..count {
-        let (x, y) = loop {
-            let x = rng.range(-3, 3);
-            let y = rng.range(-3, 3);
-            if (x, y) != (0, 0) {
-                break (x, y);
+/// A random piece: up to six moves, now and then with a rider step longer than most
+/// boards.
+fn random_piece() -> impl Strategy<Value = Vec<(i32, i32, u32)>> {
+    (
+        proptest::collection::vec(random_move(), 0..7),
+        proptest::option::weighted(0.1, (20i32..=40, -1i32..=1)),
+    )
+        .prop_map(|(mut moves, long)| {
+            if let Some((x, y)) = long {
+                moves.push((x, y, 0));
             }
-        };
-        let factor = rng.range(1, 3);
-        let range = match rng.below(4) {
-            0 => 0,
-            1 => rng.range(2, 4) as u32,
-            _ => 1,
-        };
-        moves.push(((x * factor) as i32, (y * factor) as i32, range));
-    }
-    // Now and then a step longer than most boards.
-    if rng.below(10) == 0 {
-        moves.push((rng.range(20, 40) as i32, rng.range(-1, 1) as i32, 0));
-    }
-    moves
+            moves
+        })
 }
 
 fn build(moves: &[(i32, i32, u32)]) -> Piece {
@@ -63,14 +42,10 @@ fn build(moves: &[(i32, i32, u32)]) -> Piece {
     piece
 }
 
-fn random_size(rng: &mut Rng) -> BoardSize {
-    let files = rng.range(1, 26) as u8;
-    let ranks = if rng.below(5) == 0 {
-        rng.range(27, 99) as u8
-    } else {
-        rng.range(1, 26) as u8
-    };
-    BoardSize::new(files, ranks).unwrap()
+/// A board of 1 to 26 files and 1 to 26 ranks, or now and then 27 to 99 ranks.
+fn random_size() -> impl Strategy<Value = BoardSize> {
+    (1u8..=26, prop_oneof![4 => 1u8..=26, 1 => 27u8..=99])
+        .prop_map(|(files, ranks)| BoardSize::new(files, ranks).unwrap())
 }
 
 /// Destinations from `(file, rank)` by walking every ray one step at a time.
@@ -93,12 +68,12 @@ fn walk(moves: &[(i32, i32, u32)], size: BoardSize, file: i64, rank: i64) -> BTr
     reached
 }
 
+proptest! {
+#![proptest_config(ProptestConfig::with_cases(300))]
+
 #[test]
-fn arithmetic_counting_agrees_with_walking_rays() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    for _ in 0..300 {
-        let moves = random_piece(&mut rng);
-        let size = random_size(&mut rng);
+fn arithmetic_counting_agrees_with_walking_rays(moves in random_piece(), size in random_size()) {
+    {
         let on_board = PieceOnBoard::new(&build(&moves), size);
         let mut strength = 0u64;
         for square in size.squares() {
@@ -144,11 +119,8 @@ fn arithmetic_counting_agrees_with_walking_rays() {
 }
 
 #[test]
-fn mirror_images_have_the_same_groups() {
-    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
-    for _ in 0..300 {
-        let moves = random_piece(&mut rng);
-        let size = random_size(&mut rng);
+fn mirror_images_have_the_same_groups(moves in random_piece(), size in random_size()) {
+    {
         let groups = PieceOnBoard::new(&build(&moves), size).group_sizes();
         // Left-right mirror, top-bottom mirror, half turn.
         for (sx, sy) in [(-1, 1), (1, -1), (-1, -1)] {
@@ -166,48 +138,49 @@ fn mirror_images_have_the_same_groups() {
     }
 }
 
+}
+
+/// Characters and words the parsers know, and some they don't.
+const ALPHABET: &str = "fblrvshmcpnaijgWFDNAHCLZJGKRBQX0123456789 ()-+,onceapdt\té";
+const WORDS: [&str; 11] = [
+    "once",
+    "repeated",
+    "(",
+    ")",
+    ",",
+    "-",
+    "1",
+    "2",
+    " ",
+    "0",
+    "99999999999",
+];
+
+proptest! {
+#![proptest_config(ProptestConfig::with_cases(20_000))]
+
 #[test]
-fn parsers_never_panic() {
-    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
-    let alphabet: Vec<char> = "fblrvshmcpnaijgWFDNAHCLZJGKRBQX0123456789 ()-+,onceapdt\té"
-        .chars()
-        .collect();
-    let words = [
-        "once",
-        "repeated",
-        "(",
-        ")",
-        ",",
-        "-",
-        "1",
-        "2",
-        " ",
-        "0",
-        "99999999999",
-    ];
-    for _ in 0..20_000 {
-        let len = rng.below(12) as usize;
-        let text: String = (0..len)
-            .map(|_| alphabet[rng.below(alphabet.len() as u64) as usize])
-            .collect();
-        let _ = text.parse::<Piece>();
-        let _ = Piece::parse_betza(&text);
-        let _ = Piece::parse_lists(&text);
-        let tokens: String = (0..len)
-            .map(|_| words[rng.below(words.len() as u64) as usize])
-            .collect();
-        if let Ok(piece) = tokens.parse::<Piece>() {
-            // Whatever parses can be counted on the smallest and largest boards.
-            for size in [
-                BoardSize::new(1, 1).unwrap(),
-                BoardSize::new(26, 99).unwrap(),
-            ] {
-                let groups = PieceOnBoard::new(&piece, size).group_sizes();
-                assert_eq!(groups.values().sum::<u32>() as usize, size.square_count());
-            }
+fn parsers_never_panic(
+    text in proptest::collection::vec(proptest::sample::select(ALPHABET.chars().collect::<Vec<_>>()), 0..12)
+        .prop_map(|chars| chars.into_iter().collect::<String>()),
+    tokens in proptest::collection::vec(proptest::sample::select(WORDS.to_vec()), 0..12)
+        .prop_map(|words| words.concat()),
+    bytes in proptest::collection::vec(any::<u8>(), 0..12),
+) {
+    let _ = text.parse::<Piece>();
+    let _ = Piece::parse_betza(&text);
+    let _ = Piece::parse_lists(&text);
+    if let Ok(piece) = tokens.parse::<Piece>() {
+        // Whatever parses can be counted on the smallest and largest boards.
+        for size in [
+            BoardSize::new(1, 1).unwrap(),
+            BoardSize::new(26, 99).unwrap(),
+        ] {
+            let groups = PieceOnBoard::new(&piece, size).group_sizes();
+            prop_assert_eq!(groups.values().sum::<u32>() as usize, size.square_count());
         }
-        let bytes: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
-        let lossy = String::from_utf8_lossy(&bytes);
-        let _ = lossy.parse::<Piece>();
     }
+    let lossy = String::from_utf8_lossy(&bytes);
+    let _ = lossy.parse::<Piece>();
+}
 }
