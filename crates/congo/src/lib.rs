@@ -8,11 +8,18 @@ mod piece;
 mod position;
 mod tables;
 
+mod board;
+mod dir;
+mod perft;
+mod play;
+mod rules;
+
 pub use grid::{BoardSize, ParseSquareError, Square};
-pub use movegen::{IllegalMove, Rules, Status};
 pub use moves::{Move, ParseMoveError, MAX_INTERMEDIATE_LANDINGS};
 pub use piece::{ByColor, Color, Piece, Role};
+pub use play::IllegalMove;
 pub use position::{Listing, ParseFenError, Position};
+pub use rules::{Rules, Status};
 
 pub mod engine;
 pub mod eval;

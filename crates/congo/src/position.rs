@@ -8,7 +8,7 @@ use thiserror::Error;
 use crate::piece::{ByColor, Color, Piece, Role};
 use grid::Square;
 
-use crate::tables::{index_of, FILE_A, FULL};
+use crate::board::{bit, index, index_of, FILE_A, FULL, SIZE};
 
 /// A Congo position: where every piece stands, the side to move and the move number.
 ///
@@ -167,36 +167,20 @@ impl Position {
             Role::Crocodile,
             Role::Zebra,
         ];
+        // Each side's pieces on its first rank, its pawns on the rank in front.
+        let ranks = [(Color::White, 0, 1), (Color::Black, SIZE - 1, SIZE - 2)];
         let mut pos = Position::empty(Color::White, 0);
         for (file, role) in back.into_iter().enumerate() {
-            pos.put(
-                file,
-                Piece {
-                    color: Color::White,
-                    role,
-                },
-            );
-            pos.put(
-                42 + file,
-                Piece {
-                    color: Color::Black,
-                    role,
-                },
-            );
-            pos.put(
-                7 + file,
-                Piece {
-                    color: Color::White,
-                    role: Role::Pawn,
-                },
-            );
-            pos.put(
-                35 + file,
-                Piece {
-                    color: Color::Black,
-                    role: Role::Pawn,
-                },
-            );
+            for (color, first, pawns) in ranks {
+                pos.put(index(file, first), Piece { color, role });
+                pos.put(
+                    index(file, pawns),
+                    Piece {
+                        color,
+                        role: Role::Pawn,
+                    },
+                );
+            }
         }
         pos
     }
@@ -217,8 +201,8 @@ impl Position {
     }
 
     fn put(&mut self, sq: usize, piece: Piece) {
-        self.by_role[piece.role as usize] |= 1 << sq;
-        self.by_color[piece.color] |= 1 << sq;
+        self.by_role[piece.role as usize] |= bit(sq);
+        self.by_color[piece.color] |= bit(sq);
     }
 
     /// Puts `piece` on `square` (or empties it with `None`), replacing whatever stood
@@ -484,6 +468,16 @@ impl Position {
             Color::White => b"side to play: white\n",
             Color::Black => b"side to play: black\n",
         });
+    }
+
+    /// A hash of the placement and the side to move (not the move number), computed from
+    /// scratch: the key of the engine's best-move table.
+    pub(crate) fn placement_hash(&self) -> u64 {
+        let mut h = self.turn as u64 + 1;
+        for bb in self.by_role.iter().chain([&self.by_color.white]) {
+            h = (h.rotate_left(23) ^ bb).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        h ^ (h >> 29)
     }
 
     /// Checks that the bitboards are consistent (used by tests).
