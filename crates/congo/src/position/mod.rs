@@ -1,0 +1,218 @@
+//! The position: one bitboard per piece kind and per colour, the side to move and the
+//! move number; its FEN ([`fen`]) and board listing ([`listing`]) live beside it.
+
+mod fen;
+mod listing;
+
+pub use fen::ParseFenError;
+pub use listing::Listing;
+
+use grid::Square;
+
+use crate::board::{bit, index, index_of, FULL, SIZE};
+use crate::piece::{ByColor, Color, Piece, Role};
+
+/// A Congo position: where every piece stands, the side to move and the move number.
+///
+/// Bitboards use bit `rank * 7 + file` (a1 = bit 0, g1 = bit 6, a2 = bit 7, g7 = bit 48;
+/// the layout is drawn in the crate's `board` module),
+/// one `u64` per piece kind plus one per colour. The value is small and `Copy`:
+/// [`Position::play`] returns the position after a move.
+///
+/// ```
+/// use congo::Position;
+/// let pos: Position = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0".parse()?;
+/// assert_eq!(pos, Position::start());
+/// assert_eq!(pos.to_string(), "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0");
+/// # Ok::<_, congo::ParseFenError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) by_role: [u64; 8],
+    pub(crate) by_color: ByColor<u64>,
+    pub(crate) turn: Color,
+    pub(crate) move_number: u64,
+}
+
+impl Position {
+    /// The start position `gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0`.
+    ///
+    /// ```
+    /// use congo::{Color, Position};
+    /// assert_eq!(Position::start().turn(), Color::White);
+    /// ```
+    pub fn start() -> Position {
+        let back = [
+            Role::Giraffe,
+            Role::Monkey,
+            Role::Elephant,
+            Role::Lion,
+            Role::Elephant,
+            Role::Crocodile,
+            Role::Zebra,
+        ];
+        // Each side's pieces on its first rank, its pawns on the rank in front.
+        let ranks = [(Color::White, 0, 1), (Color::Black, SIZE - 1, SIZE - 2)];
+        let mut pos = Position::empty(Color::White, 0);
+        for (file, role) in back.into_iter().enumerate() {
+            for (color, first, pawns) in ranks {
+                pos.put(index(file, first), Piece { color, role });
+                pos.put(
+                    index(file, pawns),
+                    Piece {
+                        color,
+                        role: Role::Pawn,
+                    },
+                );
+            }
+        }
+        pos
+    }
+
+    /// A board without pieces.
+    ///
+    /// ```
+    /// use congo::{Color, Position};
+    /// assert_eq!(Position::empty(Color::Black, 3).to_string(), "7/7/7/7/7/7/7 b 3");
+    /// ```
+    pub const fn empty(turn: Color, move_number: u64) -> Position {
+        Position {
+            by_role: [0; 8],
+            by_color: ByColor::new(0, 0),
+            turn,
+            move_number,
+        }
+    }
+
+    fn put(&mut self, sq: usize, piece: Piece) {
+        self.by_role[piece.role as usize] |= bit(sq);
+        self.by_color[piece.color] |= bit(sq);
+    }
+
+    /// Puts `piece` on `square` (or empties it with `None`), replacing whatever stood
+    /// there. A square off the 7x7 board changes nothing.
+    ///
+    /// ```
+    /// use congo::{Color, Piece, Position, Role, Square};
+    /// let mut pos = Position::empty(Color::White, 0);
+    /// let d1 = Square::parse("d1", grid::BoardSize::CONGO)?;
+    /// pos.set_piece(d1, Some(Piece { color: Color::White, role: Role::Lion }));
+    /// assert_eq!(pos.to_string(), "7/7/7/7/7/7/3L3 w 0");
+    /// # Ok::<_, congo::ParseSquareError>(())
+    /// ```
+    pub fn set_piece(&mut self, square: Square, piece: Option<Piece>) {
+        let sq = match index_of(square) {
+            Some(sq) => sq,
+            None => return,
+        };
+        let mask = !bit(sq);
+        for bb in &mut self.by_role {
+            *bb &= mask;
+        }
+        self.by_color.white &= mask;
+        self.by_color.black &= mask;
+        if let Some(piece) = piece {
+            self.put(sq, piece);
+        }
+    }
+
+    /// Sets the side to move.
+    pub fn set_turn(&mut self, turn: Color) {
+        self.turn = turn;
+    }
+
+    /// The side to move.
+    pub const fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The move number: 0 at the start, one more after each Black move.
+    pub const fn move_number(&self) -> u64 {
+        self.move_number
+    }
+
+    /// The squares of `color`'s pieces of kind `role`, as a bitboard (bit `rank * 7 + file`).
+    ///
+    /// ```
+    /// use congo::{Color, Position, Role};
+    /// assert_eq!(Position::start().pieces(Color::White, Role::Lion), 1 << 3); // d1
+    /// ```
+    pub const fn pieces(&self, color: Color, role: Role) -> u64 {
+        self.by_role[role as usize] & *self.by_color.get(color)
+    }
+
+    /// The squares of all of `color`'s pieces, as a bitboard.
+    pub const fn occupied_by(&self, color: Color) -> u64 {
+        *self.by_color.get(color)
+    }
+
+    /// The squares of all pieces, as a bitboard.
+    pub const fn occupied(&self) -> u64 {
+        self.by_color.white | self.by_color.black
+    }
+
+    /// The kind of the piece on square index `sq`, if any.
+    #[inline]
+    pub(crate) fn role_at(&self, sq: usize) -> Option<Role> {
+        Role::ALL
+            .into_iter()
+            .find(|&role| self.by_role[role as usize] & bit(sq) != 0)
+    }
+
+    /// The piece on square index `sq`, if any.
+    pub(crate) fn piece_on(&self, sq: usize) -> Option<Piece> {
+        let role = self.role_at(sq)?;
+        let color = if self.by_color.white & bit(sq) != 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece { color, role })
+    }
+
+    /// The piece on `square`, if any (`None` for a square off the 7x7 board).
+    ///
+    /// ```
+    /// use congo::{Color, Piece, Position, Role, Square};
+    /// let e7 = Square::parse("e7", grid::BoardSize::CONGO)?;
+    /// assert_eq!(Position::start().piece_at(e7), Some(Piece { color: Color::Black, role: Role::Elephant }));
+    /// # Ok::<_, congo::ParseSquareError>(())
+    /// ```
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        self.piece_on(index_of(square)?)
+    }
+
+    /// A hash of the placement and the side to move (not the move number), computed from
+    /// scratch: the key of the engine's best-move table.
+    pub(crate) fn placement_hash(&self) -> u64 {
+        let mut h = self.turn as u64 + 1;
+        for bb in self.by_role.iter().chain([&self.by_color.white]) {
+            h = (h.rotate_left(23) ^ bb).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        h ^ (h >> 29)
+    }
+
+    /// Checks that the bitboards are consistent (used by tests).
+    #[doc(hidden)]
+    pub fn is_consistent(&self) -> bool {
+        let mut union = 0;
+        for (i, a) in self.by_role.iter().enumerate() {
+            for b in &self.by_role[i + 1..] {
+                if a & b != 0 {
+                    return false;
+                }
+            }
+            union |= a;
+        }
+        union == self.occupied()
+            && self.by_color.white & self.by_color.black == 0
+            && union & !FULL == 0
+    }
+}
+
+impl Default for Position {
+    /// The start position.
+    fn default() -> Position {
+        Position::start()
+    }
+}
