@@ -50,10 +50,11 @@ use grid::lines::excerpt;
 use thiserror::Error;
 
 use crate::eval::MaterialTable;
+use crate::fen::ParseFenError;
 use crate::game::Game;
 use crate::moves::Move;
 use crate::play::IllegalMove;
-use crate::position::{ParseFenError, Position};
+use crate::position::Position;
 use crate::rules::{Rules, Status};
 use crate::search::SearchResult;
 

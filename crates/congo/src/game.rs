@@ -5,9 +5,10 @@ use std::str::FromStr;
 use std::time::Instant;
 
 use crate::eval::{advanced_eval_with, material_eval, MaterialTable, WIN_SCORE};
+use crate::fen::ParseFenError;
 use crate::moves::Move;
 use crate::piece::Role;
-use crate::position::{ParseFenError, Position};
+use crate::position::Position;
 use crate::rules::{Rules, Status};
 use crate::search::{self, SearchPosition, SearchResult};
 

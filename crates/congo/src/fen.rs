@@ -6,9 +6,9 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use super::Position;
 use crate::board::{bit, index, SIZE};
 use crate::piece::{Color, Role};
+use crate::position::Position;
 
 /// FEN letter -> `1 + role index * 2 + colour index`, 0 for other bytes.
 const PIECE_CODE: [u8; 256] = {

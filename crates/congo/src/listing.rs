@@ -2,9 +2,9 @@
 
 use std::fmt;
 
-use super::Position;
 use crate::board::{rank_bb, rank_of, FILE_A, SIZE};
 use crate::piece::{Color, Role};
+use crate::position::Position;
 
 /// The listing's line labels, by kind then colour.
 /// (Each padded to 16 bytes so it is copied with one fixed-size move, with its length.)

@@ -1,11 +1,5 @@
 //! The position: one bitboard per piece kind and per colour, the side to move and the
-//! move number; its FEN ([`fen`]) and board listing ([`listing`]) live beside it.
-
-mod fen;
-mod listing;
-
-pub use fen::ParseFenError;
-pub use listing::Listing;
+//! move number. Its FEN (`fen.rs`) and board listing (`listing.rs`) live beside it.
 
 use grid::Square;
 
