@@ -36,25 +36,21 @@ pub(crate) const FULL: u64 = (1 << SQUARES) - 1;
 pub(crate) const RIVER_RANK: usize = 3;
 
 /// The bit of square index `sq` (below 49).
-#[inline(always)]
 pub(crate) const fn bit(sq: usize) -> u64 {
     1 << sq
 }
 
 /// The index of the square on 0-based `file` and `rank` (both below 7).
-#[inline(always)]
 pub(crate) const fn index(file: usize, rank: usize) -> usize {
     rank * SIZE + file
 }
 
 /// The file (0-6) of a square index.
-#[inline(always)]
 pub(crate) const fn file_of(sq: usize) -> usize {
     sq % SIZE
 }
 
 /// The rank (0-6) of a square index.
-#[inline(always)]
 pub(crate) const fn rank_of(sq: usize) -> usize {
     sq / SIZE
 }
@@ -64,48 +60,28 @@ pub(crate) const fn rank_bb(rank: usize) -> u64 {
     0x7f << (rank * SIZE)
 }
 
-/// The squares of 0-based `file`.
-pub(crate) const fn file_bb(file: usize) -> u64 {
-    let mut bb = 0;
-    let mut rank = 0;
-    while rank < SIZE {
-        bb |= bit(index(file, rank));
-        rank += 1;
-    }
-    bb
+/// The squares of the ranks below 0-based `rank`.
+const fn ranks_below(rank: usize) -> u64 {
+    (1 << (rank * SIZE)) - 1
 }
 
-/// The squares of files `files.0..=files.1` and ranks `ranks.0..=ranks.1`.
-const fn rectangle(files: (usize, usize), ranks: (usize, usize)) -> u64 {
-    let mut bb = 0;
-    let mut rank = ranks.0;
-    while rank <= ranks.1 {
-        let mut file = files.0;
-        while file <= files.1 {
-            bb |= bit(index(file, rank));
-            file += 1;
-        }
-        rank += 1;
-    }
-    bb
-}
-
-/// File `a`.
-pub(crate) const FILE_A: u64 = file_bb(0);
+/// File `a`: bit 0 of every rank, `1 + 2^7 + ... + 2^42`.
+pub(crate) const FILE_A: u64 = FULL / 0x7f;
 /// The river: the whole 4th rank.
 pub(crate) const RIVER: u64 = rank_bb(RIVER_RANK);
 /// The castles a lion never leaves: files c-e of ranks 1-3 (White) and 5-7 (Black).
-pub(crate) const CASTLE: ByColor<u64> = ByColor::new(
-    rectangle((2, 4), (0, RIVER_RANK - 1)),
-    rectangle((2, 4), (RIVER_RANK + 1, SIZE - 1)),
-);
+pub(crate) const CASTLE: ByColor<u64> = {
+    let files = FILE_A << 2 | FILE_A << 3 | FILE_A << 4;
+    ByColor::new(
+        files & ranks_below(RIVER_RANK),
+        files & !ranks_below(RIVER_RANK + 1),
+    )
+};
 /// The far rank a pawn promotes on: rank 7 for White, rank 1 for Black.
 pub(crate) const FAR_RANK: ByColor<u64> = ByColor::new(rank_bb(SIZE - 1), rank_bb(0));
 /// The ranks past the river: 5-7 for White, 1-3 for Black.
-pub(crate) const PAST_RIVER: ByColor<u64> = ByColor::new(
-    rectangle((0, SIZE - 1), (RIVER_RANK + 1, SIZE - 1)),
-    rectangle((0, SIZE - 1), (0, RIVER_RANK - 1)),
-);
+pub(crate) const PAST_RIVER: ByColor<u64> =
+    ByColor::new(FULL & !ranks_below(RIVER_RANK + 1), ranks_below(RIVER_RANK));
 
 /// Every square of the Congo board, by index.
 const ALL_SQUARES: [Square; SQUARES] = {
@@ -149,7 +125,7 @@ mod tests {
     #[test]
     fn regions_match_the_drawing() {
         assert_eq!(RIVER, 0x7f << 21);
-        assert_eq!(FILE_A.count_ones(), 7);
+        assert_eq!(FILE_A, (0..7).map(|rank| bit(index(0, rank))).sum());
         assert_eq!(FAR_RANK[Color::White], 0x7f << 42);
         assert_eq!(FAR_RANK[Color::Black], 0x7f);
         assert_eq!(PAST_RIVER[Color::White], 0x1f_ffff << 28);

@@ -1,7 +1,5 @@
 //! The eight directions a Congo piece steps, slides or jumps in, by name.
 
-use grid::Direction;
-
 use crate::piece::Color;
 
 /// A compass direction on the board: north is toward rank 7, east toward file g.
@@ -10,24 +8,24 @@ use crate::piece::Color;
 /// tried, so it fixes the order of generated moves, and a [`Move`](crate::Move) stores its
 /// jump path as these 3-bit values.
 #[repr(u8)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Dir {
     /// Toward rank 7.
-    N = 0,
+    N,
     /// Toward rank 7 and file g.
-    NE = 1,
+    NE,
     /// Toward file g.
-    E = 2,
+    E,
     /// Toward rank 1 and file g.
-    SE = 3,
+    SE,
     /// Toward rank 1.
-    S = 4,
+    S,
     /// Toward rank 1 and file a.
-    SW = 5,
+    SW,
     /// Toward file a.
-    W = 6,
+    W,
     /// Toward rank 7 and file a.
-    NW = 7,
+    NW,
 }
 
 impl Dir {
@@ -43,49 +41,41 @@ impl Dir {
         Dir::NW,
     ];
 
+    /// The four orthogonal directions, clockwise from north.
+    pub(crate) const ORTHOGONAL: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
+
     /// The direction `eighths` eighths of a turn clockwise from this one (2 is a right
     /// angle, 4 the opposite direction).
-    #[inline(always)]
     pub(crate) const fn rotate(self, eighths: u8) -> Dir {
         Dir::ALL[((self as u8).wrapping_add(eighths) & 7) as usize]
     }
 
     /// The direction pointing the other way.
-    #[inline(always)]
     pub(crate) const fn opposite(self) -> Dir {
         self.rotate(4)
     }
 
-    /// The direction of the 3-bit value `bits & 7` (see [`Dir`]).
-    #[inline(always)]
-    pub(crate) const fn from_bits(bits: u64) -> Dir {
-        Dir::ALL[(bits & 7) as usize]
-    }
-
-    /// Forward for `color`: north for White, south for Black.
-    #[inline(always)]
-    pub(crate) const fn forward(color: Color) -> Dir {
-        match color {
+    /// The three directions forward for `color`, straight ahead first: north, north-east
+    /// and north-west for White; south, south-west and south-east for Black. Backward for
+    /// one side is forward for the other.
+    pub(crate) const fn ahead(color: Color) -> [Dir; 3] {
+        let forward = match color {
             Color::White => Dir::N,
             Color::Black => Dir::S,
-        }
+        };
+        [forward, forward.rotate(1), forward.rotate(7)]
     }
 
-    /// The step as a [`grid::Direction`] `(d_file, d_rank)`: the orthogonal directions
-    /// are [`Direction::ORTHOGONAL`]'s and the diagonal ones [`Direction::DIAGONAL`]'s.
-    pub(crate) const fn vector(self) -> Direction {
-        // ORTHOGONAL is N, E, S, W and DIAGONAL is NE, SE, SW, NW: clockwise both.
-        let i = self as usize;
-        if i % 2 == 0 {
-            Direction::ORTHOGONAL[i / 2]
-        } else {
-            Direction::DIAGONAL[i / 2]
-        }
+    /// The step `(d_file, d_rank)`: files toward g, ranks toward 7.
+    pub(crate) const fn delta(self) -> (i32, i32) {
+        // Clockwise from north the file grows for NE, E, SE and shrinks for SW, W, NW; the
+        // rank changes as the file does a quarter turn later.
+        const D_FILE: [i32; 8] = [0, 1, 1, 1, 0, -1, -1, -1];
+        (D_FILE[self as usize], D_FILE[self.rotate(2) as usize])
     }
 
     /// Whether a step this way raises the square index (north, north-east, east and
     /// north-west: +7, +8, +1, +6), so the nearest square of a ray is its lowest bit.
-    #[inline(always)]
     pub(crate) const fn raises_index(self) -> bool {
         matches!(self, Dir::N | Dir::NE | Dir::E | Dir::NW)
     }
@@ -94,28 +84,36 @@ impl Dir {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use grid::Direction;
+
+    /// The step as a [`grid::Direction`].
+    fn vector(d: Dir) -> Direction {
+        let (f, r) = d.delta();
+        Direction::new(f, r).unwrap()
+    }
 
     #[test]
-    fn compass() {
+    fn compass_agrees_with_grid() {
+        // Orthogonal and diagonal alternate clockwise; grid lists each set clockwise.
         for (i, d) in Dir::ALL.into_iter().enumerate() {
+            let grid_set = if i % 2 == 0 {
+                Direction::ORTHOGONAL
+            } else {
+                Direction::DIAGONAL
+            };
+            assert_eq!(vector(d), grid_set[i / 2]);
             assert_eq!(d as usize, i);
-            assert_eq!(Dir::from_bits(i as u64 + 8), d);
-            assert_eq!(d.opposite().opposite(), d);
-            assert_eq!(d.opposite().vector().reversed(), Some(d.vector()));
+            assert_eq!(vector(d.opposite()).reversed(), Some(vector(d)));
             assert_eq!(d.rotate(8), d);
             assert_eq!(d.rotate(1).rotate(7), d);
-            let (f, r) = (d.vector().d_file(), d.vector().d_rank());
+            let (f, r) = d.delta();
             assert_eq!(d.raises_index(), r * 7 + f > 0);
             // A quarter turn clockwise maps (f, r) to (r, -f).
-            let q = d.rotate(2).vector();
-            assert_eq!((q.d_file(), q.d_rank()), (r, -f));
+            assert_eq!(d.rotate(2).delta(), (r, -f));
         }
-        let mut king: Vec<Direction> = Dir::ALL.iter().map(|d| d.vector()).collect();
-        king.sort();
-        let mut expected = Direction::KING.to_vec();
-        expected.sort();
-        assert_eq!(king, expected);
-        assert_eq!(Dir::N.vector(), Direction::new(0, 1).unwrap());
-        assert_eq!(Dir::forward(Color::Black), Dir::S);
+        let orthogonal: Vec<Direction> = Dir::ORTHOGONAL.into_iter().map(vector).collect();
+        assert_eq!(orthogonal, Direction::ORTHOGONAL);
+        assert_eq!(Dir::ahead(Color::White), [Dir::N, Dir::NE, Dir::NW]);
+        assert_eq!(Dir::ahead(Color::Black), [Dir::S, Dir::SW, Dir::SE]);
     }
 }

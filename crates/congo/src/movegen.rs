@@ -5,30 +5,17 @@
 //! each monkey jump path to a [`MoveSink`]: a move list writes one move per target,
 //! a tally adds the target count. Listing and counting therefore cannot disagree.
 
-use crate::board::{bit, rank_of, CASTLE, FULL, RIVER, RIVER_RANK};
+use crate::board::{bit, rank_of, CASTLE, FULL, PAST_RIVER, RIVER, RIVER_RANK};
 use crate::dir::Dir;
 use crate::moves::{Move, MAX_INTERMEDIATE_LANDINGS};
-use crate::piece::{Color, Role};
+use crate::piece::Role;
 use crate::position::Position;
-use crate::tables::{
-    backward, between, jump, retreat, slide, slide_along, step, ELEPHANT, KING, KNIGHT, LION_SIGHT,
-    PAWN, PAWN_RETREAT, SUPERPAWN, TOWARD_RIVER, TWO,
-};
-
-/// The side to move's view of a position, computed once per generation.
-pub(crate) struct Ctx {
-    pub(crate) us: Color,
-    pub(crate) own: u64,
-    pub(crate) enemy: u64,
-    pub(crate) occ: u64,
-    pub(crate) empty: u64,
-    pub(crate) enemy_lions: u64,
-}
+use crate::tables::{jump, ray, slide, step, ELEPHANT, KING, KNIGHT, PAWN, SUPERPAWN, TWO};
 
 /// One piece of the side to move: its square and every square it can move to (captures
 /// included), one move per target. A monkey's capturing jumps are paths, not targets;
 /// they go to [`MoveSink::monkey_path`].
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub(crate) struct PieceMoves {
     /// The piece's square index.
     pub(crate) from: usize,
@@ -45,7 +32,6 @@ pub(crate) trait MoveSink {
 }
 
 impl MoveSink for Vec<Move> {
-    #[inline(always)]
     fn piece_moves(&mut self, moves: PieceMoves) {
         let mut to = moves.to;
         while to != 0 {
@@ -54,7 +40,6 @@ impl MoveSink for Vec<Move> {
         }
     }
 
-    #[inline(always)]
     fn monkey_path(&mut self, mv: Move) {
         self.push(mv);
     }
@@ -64,12 +49,10 @@ impl MoveSink for Vec<Move> {
 struct Tally(u64);
 
 impl MoveSink for Tally {
-    #[inline(always)]
     fn piece_moves(&mut self, moves: PieceMoves) {
         self.0 += u64::from(moves.to.count_ones());
     }
 
-    #[inline(always)]
     fn monkey_path(&mut self, _: Move) {
         self.0 += 1;
     }
@@ -78,7 +61,6 @@ impl MoveSink for Tally {
 /// The monkey jump from `cur` in `dir`, if the neighbour there holds one of `enemy` (the
 /// enemy pieces not jumped yet) and the square beyond is one of `empty`: the jumped
 /// square's bit and the landing square's index.
-#[inline(always)]
 pub(crate) fn monkey_jump(cur: usize, dir: Dir, enemy: u64, empty: u64) -> Option<(u64, usize)> {
     let jumped = step(cur, dir);
     let land = jump(cur, dir);
@@ -103,7 +85,10 @@ fn monkey_paths<S: MoveSink>(
 ) {
     for dir in Dir::ALL {
         if let Some((jumped, land)) = monkey_jump(cur, dir, enemy, empty) {
-            sink.monkey_path(path.ending_at(land));
+            sink.monkey_path(Move {
+                to: land as u8,
+                ..path
+            });
             if enemy_lions & jumped == 0 && (path.hops as usize) < MAX_INTERMEDIATE_LANDINGS {
                 monkey_paths(
                     path.with_dir(dir),
@@ -118,24 +103,30 @@ fn monkey_paths<S: MoveSink>(
     }
 }
 
-/// The enemy lions the lion on `sq` may capture: on its file or a diagonal, with every
-/// square between them empty.
-#[inline(always)]
+/// The enemy lions the lion on `sq` may capture: the first piece on its file or on a
+/// diagonal (never on its rank).
 fn lion_captures(sq: usize, enemy_lions: u64, occ: u64) -> u64 {
     let mut targets = 0;
-    let mut lions = enemy_lions & LION_SIGHT[sq];
-    while lions != 0 {
-        let lion = lions.trailing_zeros() as usize;
-        lions &= lions - 1;
-        if between(sq, lion) & occ == 0 {
-            targets |= bit(lion);
+    for dir in [Dir::N, Dir::NE, Dir::SE, Dir::S, Dir::SW, Dir::NW] {
+        if ray(sq, dir) & enemy_lions != 0 {
+            targets |= slide(sq, dir, occ) & enemy_lions;
         }
     }
     targets
 }
 
+/// A retreat from `sq` in `dir` through `empty` squares, never capturing, never jumping:
+/// the first square when it is empty, and the second too when both are.
+fn retreat(sq: usize, dir: Dir, empty: u64) -> u64 {
+    let one = step(sq, dir) & empty;
+    if one == 0 {
+        0
+    } else {
+        one | jump(sq, dir) & empty
+    }
+}
+
 /// Sends the [`PieceMoves`] of each piece on `pieces` to `sink`, by square index.
-#[inline(always)]
 fn each_piece<S: MoveSink>(pieces: u64, sink: &mut S, targets: impl Fn(usize) -> u64) {
     let mut pieces = pieces;
     while pieces != 0 {
@@ -148,89 +139,7 @@ fn each_piece<S: MoveSink>(pieces: u64, sink: &mut S, targets: impl Fn(usize) ->
     }
 }
 
-/// The squares each piece of the side to move can move to from `sq` (monkey jumps
-/// aside): [`PieceMoves::to`].
-impl Ctx {
-    /// Pawn: a step forward or diagonally forward, moving or capturing; past the river,
-    /// a retreat of one or two squares straight back.
-    #[inline(always)]
-    fn pawn(&self, sq: usize) -> u64 {
-        PAWN[self.us][sq] & !self.own | PAWN_RETREAT[self.us][sq].targets(self.empty)
-    }
-
-    /// Superpawn: a step forward, diagonally forward or sideways, moving or capturing;
-    /// anywhere, a retreat of one or two squares straight or diagonally back.
-    #[inline(always)]
-    fn superpawn(&self, sq: usize) -> u64 {
-        let [back, back_right, back_left] = backward(self.us);
-        SUPERPAWN[self.us][sq] & !self.own
-            | retreat(sq, back).targets(self.empty)
-            | retreat(sq, back_right).targets(self.empty)
-            | retreat(sq, back_left).targets(self.empty)
-    }
-
-    /// Giraffe: a step onto an empty square, or a 2-square jump, moving or capturing.
-    #[inline(always)]
-    fn giraffe(&self, sq: usize) -> u64 {
-        KING[sq] & self.empty | TWO[sq] & !self.own
-    }
-
-    /// Monkey: a step onto an empty square (its jumps are paths: [`monkey_paths`]).
-    #[inline(always)]
-    fn monkey(&self, sq: usize) -> u64 {
-        KING[sq] & self.empty
-    }
-
-    /// Elephant: one or two squares orthogonally, jumping, moving or capturing.
-    #[inline(always)]
-    fn elephant(&self, sq: usize) -> u64 {
-        ELEPHANT[sq] & !self.own
-    }
-
-    /// Lion: a step inside its castle, or the lion capture.
-    #[inline(always)]
-    fn lion(&self, sq: usize) -> u64 {
-        KING[sq] & CASTLE[self.us] & !self.own | lion_captures(sq, self.enemy_lions, self.occ)
-    }
-
-    /// Crocodile: a step, or a slide along the river (on it) or along its file toward
-    /// the river (off it), up to the first piece, capturing an enemy one.
-    #[inline(always)]
-    fn crocodile(&self, sq: usize) -> u64 {
-        let slides = if RIVER & bit(sq) != 0 {
-            slide(sq, Dir::E, self.occ) | slide(sq, Dir::W, self.occ)
-        } else if rank_of(sq) < RIVER_RANK {
-            slide_along(TOWARD_RIVER[sq], Dir::N, self.occ)
-        } else {
-            slide_along(TOWARD_RIVER[sq], Dir::S, self.occ)
-        };
-        (KING[sq] | slides) & !self.own
-    }
-
-    /// Zebra: a knight leap, moving or capturing.
-    #[inline(always)]
-    fn zebra(&self, sq: usize) -> u64 {
-        KNIGHT[sq] & !self.own
-    }
-}
-
 impl Position {
-    #[inline(always)]
-    pub(crate) fn ctx(&self) -> Ctx {
-        let us = self.turn;
-        let own = self.by_color[us];
-        let enemy = self.by_color[us.other()];
-        let occ = own | enemy;
-        Ctx {
-            us,
-            own,
-            enemy,
-            occ,
-            empty: !occ & FULL,
-            enemy_lions: self.by_role[Role::Lion as usize] & enemy,
-        }
-    }
-
     /// Sends the legal moves of the side to move (of kind `only`, or all) to `sink`:
     /// kinds in [`Role::ALL`] order, pieces by square index, each piece's
     /// [`PieceMoves`] and then, for a monkey, its jump paths. Nothing when a lion is
@@ -240,42 +149,80 @@ impl Position {
         if !self.both_lions() {
             return;
         }
-        let c = self.ctx();
+        let us = self.turn;
+        let own = self.by_color[us];
+        let enemy = self.by_color[us.other()];
+        let occ = own | enemy;
+        let empty = !occ & FULL;
+        let enemy_lions = self.by_role[Role::Lion as usize] & enemy;
         let mine = |role: Role| {
             if only.is_none() || only == Some(role) {
-                self.by_role[role as usize] & c.own
+                self.by_role[role as usize] & own
             } else {
                 0
             }
         };
-        // In Role::ALL order.
-        each_piece(mine(Role::Pawn), sink, |sq| c.pawn(sq));
-        each_piece(mine(Role::Superpawn), sink, |sq| c.superpawn(sq));
-        each_piece(mine(Role::Giraffe), sink, |sq| c.giraffe(sq));
+        // Each kind's targets, in Role::ALL order.
+        // Pawn: a step forward or diagonally forward, moving or capturing; past the
+        // river, a retreat of one or two squares straight back.
+        each_piece(mine(Role::Pawn), sink, move |sq| {
+            let steps = PAWN[us][sq] & !own;
+            if PAST_RIVER[us] & bit(sq) != 0 {
+                let [forward, ..] = Dir::ahead(us);
+                steps | retreat(sq, forward.opposite(), empty)
+            } else {
+                steps
+            }
+        });
+        // Superpawn: a step forward, diagonally forward or sideways, moving or
+        // capturing; anywhere, a retreat of one or two squares straight or diagonally
+        // back (backward for one side is forward for the other).
+        each_piece(mine(Role::Superpawn), sink, move |sq| {
+            let [back, back_left, back_right] = Dir::ahead(us.other());
+            SUPERPAWN[us][sq] & !own
+                | retreat(sq, back, empty)
+                | retreat(sq, back_left, empty)
+                | retreat(sq, back_right, empty)
+        });
+        // Giraffe: a step onto an empty square, or a 2-square jump, moving or capturing.
+        each_piece(mine(Role::Giraffe), sink, move |sq| {
+            KING[sq] & empty | TWO[sq] & !own
+        });
+        // Monkey: a step onto an empty square, then its jump paths.
         let mut monkeys = mine(Role::Monkey);
         while monkeys != 0 {
             let from = monkeys.trailing_zeros() as usize;
             monkeys &= monkeys - 1;
             sink.piece_moves(PieceMoves {
                 from,
-                to: c.monkey(from),
+                to: KING[from] & empty,
             });
-            if KING[from] & c.enemy != 0 {
+            if KING[from] & enemy != 0 {
                 let start = Move::from_indices(from, from);
-                monkey_paths(
-                    start,
-                    from,
-                    c.enemy,
-                    c.empty | bit(from),
-                    c.enemy_lions,
-                    sink,
-                );
+                monkey_paths(start, from, enemy, empty | bit(from), enemy_lions, sink);
             }
         }
-        each_piece(mine(Role::Elephant), sink, |sq| c.elephant(sq));
-        each_piece(mine(Role::Lion), sink, |sq| c.lion(sq));
-        each_piece(mine(Role::Crocodile), sink, |sq| c.crocodile(sq));
-        each_piece(mine(Role::Zebra), sink, |sq| c.zebra(sq));
+        // Elephant: one or two squares orthogonally, jumping, moving or capturing.
+        each_piece(mine(Role::Elephant), sink, move |sq| ELEPHANT[sq] & !own);
+        // Lion: a step inside its castle, or the lion capture.
+        each_piece(mine(Role::Lion), sink, move |sq| {
+            KING[sq] & CASTLE[us] & !own | lion_captures(sq, enemy_lions, occ)
+        });
+        // Crocodile: a step, or a slide along the river (on it) or along its file toward
+        // the river (off it; the river stops the slide as a piece would), up to the
+        // first piece, capturing an enemy one.
+        each_piece(mine(Role::Crocodile), sink, move |sq| {
+            let slides = if RIVER & bit(sq) != 0 {
+                slide(sq, Dir::E, occ) | slide(sq, Dir::W, occ)
+            } else if rank_of(sq) < RIVER_RANK {
+                slide(sq, Dir::N, occ | RIVER)
+            } else {
+                slide(sq, Dir::S, occ | RIVER)
+            };
+            (KING[sq] | slides) & !own
+        });
+        // Zebra: a knight leap, moving or capturing.
+        each_piece(mine(Role::Zebra), sink, move |sq| KNIGHT[sq] & !own);
     }
 
     /// Appends every legal move of the side to move to `moves` (which is cleared first).

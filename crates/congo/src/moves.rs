@@ -70,7 +70,7 @@ pub enum ParseMoveError {
 
 /// The direction of a 2-square jump from square index `a` to `b`, if it is one.
 pub(crate) fn jump_dir(a: usize, b: usize) -> Option<Dir> {
-    Dir::ALL.into_iter().find(|&dir| jump(a, dir) == bit(b))
+    Dir::ALL.iter().copied().find(|&dir| jump(a, dir) == bit(b))
 }
 
 impl Move {
@@ -107,7 +107,6 @@ impl Move {
     }
 
     /// The move from square index `from` to `to` with one landing square.
-    #[inline(always)]
     pub(crate) const fn from_indices(from: usize, to: usize) -> Move {
         Move {
             from: from as u8,
@@ -117,19 +116,10 @@ impl Move {
         }
     }
 
-    /// The same path with its final landing on square index `to`.
-    #[inline(always)]
-    pub(crate) const fn ending_at(self, to: usize) -> Move {
-        Move {
-            to: to as u8,
-            ..self
-        }
-    }
-
     /// The direction of the jump reaching intermediate landing `i` (below `hops`).
     #[inline]
     pub(crate) fn dir(&self, i: usize) -> Dir {
-        Dir::from_bits(self.dirs[i / 21] >> (3 * (i % 21)))
+        Dir::ALL[((self.dirs[i / 21] >> (3 * (i % 21))) & 7) as usize]
     }
 
     /// The path with one more intermediate landing, reached by a jump in `dir`.

@@ -4,12 +4,12 @@
 use grid::Square;
 use thiserror::Error;
 
-use crate::board::{bit, FAR_RANK, RIVER};
+use crate::board::{bit, FAR_RANK, FULL, RIVER};
 use crate::moves::{jump_dir, Move, ParseMoveError};
 use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::tables::{between, KING};
+use crate::tables::{step, KING};
 
 /// Why a move cannot be played in a position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -78,11 +78,13 @@ impl Position {
         // Captured squares.
         let captured =
             if role == Role::Monkey && (mv.hops > 0 || KING[from] & bit(to) == 0 && from != to) {
-                // A jump path: the square between each landing and the next.
+                // A jump path: the square each jump passes over.
                 let mut cap = 0;
                 let mut cur = from;
                 for land in mv.landing_indices() {
-                    cap |= between(cur, land);
+                    if let Some(dir) = jump_dir(cur, land) {
+                        cap |= step(cur, dir);
+                    }
                     cur = land;
                 }
                 cap
@@ -177,14 +179,15 @@ impl Position {
     /// piece not jumped before to an empty square (the start square counts as empty),
     /// none after jumping the lion.
     fn is_monkey_path(&self, mv: Move) -> bool {
-        let c = self.ctx();
         let from = mv.from as usize;
         let to = mv.to as usize;
+        let empty = !self.occupied() & FULL;
         if mv.hops == 0 && KING[from] & bit(to) != 0 {
-            return c.empty & bit(to) != 0;
+            return empty & bit(to) != 0;
         }
-        let empty = c.empty | bit(from);
-        let mut enemy = c.enemy;
+        let empty = empty | bit(from);
+        let mut enemy = self.occupied_by(self.turn.other());
+        let enemy_lions = self.pieces(self.turn.other(), Role::Lion);
         let mut cur = from;
         let mut lion_taken = false;
         for i in 0..=mv.hops as usize {
@@ -201,7 +204,7 @@ impl Position {
             }
             match crate::movegen::monkey_jump(cur, dir, enemy, empty) {
                 Some((jumped, land)) => {
-                    lion_taken = c.enemy_lions & jumped != 0;
+                    lion_taken = enemy_lions & jumped != 0;
                     enemy &= !jumped;
                     cur = land;
                 }
