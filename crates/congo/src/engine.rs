@@ -50,10 +50,12 @@ use grid::lines::excerpt;
 use thiserror::Error;
 
 use crate::eval::MaterialTable;
+use crate::fen::ParseFenError;
 use crate::game::Game;
-use crate::movegen::{IllegalMove, Rules, Status};
 use crate::moves::Move;
-use crate::position::{ParseFenError, Position};
+use crate::play::IllegalMove;
+use crate::position::Position;
+use crate::rules::{Rules, Status};
 use crate::search::SearchResult;
 
 /// The share of the `go` time the search may use; the rest is a safety margin for

@@ -5,10 +5,11 @@ use std::str::FromStr;
 use std::time::Instant;
 
 use crate::eval::{advanced_eval_with, material_eval, MaterialTable, WIN_SCORE};
-use crate::movegen::{Rules, Status};
+use crate::fen::ParseFenError;
 use crate::moves::Move;
 use crate::piece::Role;
-use crate::position::{ParseFenError, Position};
+use crate::position::Position;
+use crate::rules::{Rules, Status};
 use crate::search::{self, SearchPosition, SearchResult};
 
 /// A Congo position and the rule options its moves are made under (promotion on or off).
@@ -148,12 +149,7 @@ impl SearchPosition for Ordered {
     }
 
     fn hash_key(&self) -> Option<u64> {
-        let pos = &self.0.position;
-        let mut h = pos.turn() as u64 + 1;
-        for bb in pos.by_role.iter().chain([&pos.by_color.white]) {
-            h = (h.rotate_left(23) ^ bb).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-        Some(h ^ (h >> 29))
+        Some(self.0.position.placement_hash())
     }
 
     fn order_hint(&self, mv: Move) -> i32 {

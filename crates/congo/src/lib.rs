@@ -8,11 +8,22 @@ mod position;
 mod tables;
 pub mod text;
 
+mod board;
+mod dir;
+mod fen;
+mod listing;
+mod perft;
+mod play;
+mod rules;
+
+pub use fen::ParseFenError;
 pub use grid::{BoardSize, ParseSquareError, Square};
-pub use movegen::{IllegalMove, Rules, Status};
+pub use listing::Listing;
 pub use moves::{Move, ParseMoveError, MAX_INTERMEDIATE_LANDINGS};
 pub use piece::{ByColor, Color, Piece, Role};
-pub use position::{Listing, ParseFenError, Position};
+pub use play::IllegalMove;
+pub use position::Position;
+pub use rules::{Rules, Status};
 
 pub mod engine;
 pub mod eval;

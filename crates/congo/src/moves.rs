@@ -7,7 +7,9 @@ use thiserror::Error;
 
 use grid::{BoardSize, ParseSquareError, Square};
 
-use crate::tables::{index_of, square_of, JUMP};
+use crate::board::{bit, index_of, square_of};
+use crate::dir::Dir;
+use crate::tables::jump;
 
 /// Most intermediate landing squares a monkey path can hold (3 bits each in two `u64`s).
 /// A 7x7 board has 33 possible jumped squares for any one monkey, so every legal path fits.
@@ -34,7 +36,8 @@ pub struct Move {
     pub(crate) to: u8,
     /// Number of intermediate landing squares (0 for a one-landing move).
     pub(crate) hops: u8,
-    /// Directions (indices into `DIRS`) of the jumps reaching each intermediate landing.
+    /// The [`Dir`] of the jump reaching each intermediate landing, 3 bits each (21 per
+    /// `u64`), in path order.
     pub(crate) dirs: [u64; 2],
 }
 
@@ -65,9 +68,9 @@ pub enum ParseMoveError {
     },
 }
 
-/// The direction index of a 2-square jump from `a` to `b`, if it is one.
-pub(crate) fn jump_dir(a: usize, b: usize) -> Option<usize> {
-    (0..8).find(|&d| JUMP[a][d] == b as i8)
+/// The direction of a 2-square jump from square index `a` to `b`, if it is one.
+pub(crate) fn jump_dir(a: usize, b: usize) -> Option<Dir> {
+    Dir::ALL.iter().copied().find(|&dir| jump(a, dir) == bit(b))
 }
 
 impl Move {
@@ -83,12 +86,7 @@ impl Move {
     /// ```
     pub const fn new(from: Square, to: Square) -> Option<Move> {
         match (index_of(from), index_of(to)) {
-            (Some(from), Some(to)) => Some(Move {
-                from: from as u8,
-                to: to as u8,
-                hops: 0,
-                dirs: [0, 0],
-            }),
+            (Some(from), Some(to)) => Some(Move::from_indices(from, to)),
             _ => None,
         }
     }
@@ -108,30 +106,47 @@ impl Move {
         self.hops as usize + 1
     }
 
-    #[inline]
-    pub(crate) fn dir(&self, i: usize) -> usize {
-        ((self.dirs[i / 21] >> (3 * (i % 21))) & 7) as usize
+    /// The move from square index `from` to `to` with one landing square.
+    pub(crate) const fn from_indices(from: usize, to: usize) -> Move {
+        Move {
+            from: from as u8,
+            to: to as u8,
+            hops: 0,
+            dirs: [0, 0],
+        }
     }
 
+    /// The direction of the jump reaching intermediate landing `i` (below `hops`).
     #[inline]
-    pub(crate) fn with_dir(mut self, d: usize) -> Move {
+    pub(crate) fn dir(&self, i: usize) -> Dir {
+        Dir::ALL[((self.dirs[i / 21] >> (3 * (i % 21))) & 7) as usize]
+    }
+
+    /// The path with one more intermediate landing, reached by a jump in `dir`.
+    #[inline]
+    pub(crate) fn with_dir(mut self, dir: Dir) -> Move {
         let i = self.hops as usize;
-        self.dirs[i / 21] |= (d as u64) << (3 * (i % 21));
+        self.dirs[i / 21] |= (dir as u64) << (3 * (i % 21));
         self.hops += 1;
         self
     }
 
-    /// The landing squares in order, ending with [`Move::to`].
-    pub fn landings(&self) -> impl Iterator<Item = Square> + '_ {
+    /// The landing square indices in order, ending with the final one.
+    pub(crate) fn landing_indices(&self) -> impl Iterator<Item = usize> + '_ {
         let mut cur = self.from as usize;
         (0..self.landing_count()).map(move |i| {
             if i < self.hops as usize {
-                cur = JUMP[cur][self.dir(i)] as usize;
+                cur = jump(cur, self.dir(i)).trailing_zeros() as usize;
             } else {
                 cur = self.to as usize;
             }
-            square_of(cur)
+            cur
         })
+    }
+
+    /// The landing squares in order, ending with [`Move::to`].
+    pub fn landings(&self) -> impl Iterator<Item = Square> + '_ {
+        self.landing_indices().map(square_of)
     }
 
     /// Reads move text from bytes: two or more square names written together.
@@ -162,12 +177,7 @@ impl Move {
         };
         let n = len / 2;
         let from = square(0)?;
-        let mut mv = Move {
-            from: from as u8,
-            to: 0,
-            hops: 0,
-            dirs: [0, 0],
-        };
+        let mut mv = Move::from_indices(from, 0);
         let mut prev = from;
         for i in 1..n {
             let sq = square(i)?;

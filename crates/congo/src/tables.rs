@@ -1,74 +1,39 @@
-//! Precomputed bitboards of the 7x7 board (bit `rank * 7 + file`, a1 = bit 0).
+//! Precomputed bitboards of the 7x7 board (layout in [`crate::board`]): for every square,
+//! its neighbour, the square two steps away and the ray to the edge in each [`Dir`], and
+//! what each piece's steps and leaps reach.
+//!
+//! Every table is built at compile time from the `(d_file, d_rank)` steps of [`Dir`], on
+//! `(file, rank)` coordinates, so a step never wraps around an edge. A square off the
+//! board is simply absent from a bitboard.
 
-/// Files and ranks of the board.
-pub(crate) const SIZE: i32 = 7;
-/// Number of squares.
-pub(crate) const SQUARES: usize = 49;
-/// Every square.
-pub(crate) const FULL: u64 = (1 << 49) - 1;
-/// The river: the whole 4th rank.
-pub(crate) const RIVER: u64 = 0x7f << 21;
-/// File `a`.
-pub(crate) const FILE_A: u64 = {
-    let mut bb = 0;
-    let mut r = 0;
-    while r < 7 {
-        bb |= 1 << (r * 7);
-        r += 1;
-    }
-    bb
-};
-/// The castles: files c-e of ranks 1-3 (White) and ranks 5-7 (Black).
-pub(crate) const CASTLE: [u64; 2] = {
-    let mut w = 0;
-    let mut b = 0;
-    let mut r = 0;
-    while r < 3 {
-        let mut f = 2;
-        while f < 5 {
-            w |= 1 << (r * 7 + f);
-            b |= 1 << ((r + 4) * 7 + f);
-            f += 1;
-        }
-        r += 1;
-    }
-    [w, b]
-};
-/// The far rank a pawn promotes on: rank 7 for White, rank 1 for Black.
-pub(crate) const FAR_RANK: [u64; 2] = [0x7f << 42, 0x7f];
-/// Ranks past the river: 5-7 for White, 1-3 for Black.
-pub(crate) const PAST_RIVER: [u64; 2] = [0x1fffff << 28, 0x1fffff];
+use crate::board::{bit, file_of, index, rank_of, SIZE, SQUARES};
+use crate::dir::Dir;
+use crate::piece::{ByColor, Color};
 
-/// The eight directions as `(d_file, d_rank)`: N, NE, E, SE, S, SW, W, NW.
-pub(crate) const DIRS: [(i32, i32); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
-
-/// The square `steps` steps from `sq` in direction `dir`, or -1 when off the board.
-const fn offset(sq: usize, dir: usize, steps: i32) -> i8 {
-    let f = (sq % 7) as i32 + DIRS[dir].0 * steps;
-    let r = (sq / 7) as i32 + DIRS[dir].1 * steps;
-    if f < 0 || f >= SIZE || r < 0 || r >= SIZE {
-        -1
+/// The bit of the square `(d_file, d_rank)` away from `sq`, 0 off the board.
+const fn offset(sq: usize, d_file: i32, d_rank: i32) -> u64 {
+    let file = file_of(sq) as i32 + d_file;
+    let rank = rank_of(sq) as i32 + d_rank;
+    if file < 0 || file >= SIZE as i32 || rank < 0 || rank >= SIZE as i32 {
+        0
     } else {
-        (r * SIZE + f) as i8
+        bit(index(file as usize, rank as usize))
     }
 }
 
-const fn offsets(steps: i32) -> [[i8; 8]; SQUARES] {
-    let mut t = [[0i8; 8]; SQUARES];
+/// `[sq][dir]`: the squares `first..=last` steps from `sq` in `dir`.
+const fn by_dir(first: i32, last: i32) -> [[u64; 8]; SQUARES] {
+    let mut t = [[0; 8]; SQUARES];
     let mut sq = 0;
     while sq < SQUARES {
         let mut d = 0;
         while d < 8 {
-            t[sq][d] = offset(sq, d, steps);
+            let (d_file, d_rank) = Dir::ALL[d].delta();
+            let mut steps = first;
+            while steps <= last {
+                t[sq][d] |= offset(sq, d_file * steps, d_rank * steps);
+                steps += 1;
+            }
             d += 1;
         }
         sq += 1;
@@ -76,22 +41,14 @@ const fn offsets(steps: i32) -> [[i8; 8]; SQUARES] {
     t
 }
 
-/// `STEP[sq][dir]`: the neighbour of `sq` in `dir`, -1 off the board.
-pub(crate) const STEP: [[i8; 8]; SQUARES] = offsets(1);
-/// `JUMP[sq][dir]`: the square two steps from `sq` in `dir`, -1 off the board.
-pub(crate) const JUMP: [[i8; 8]; SQUARES] = offsets(2);
-
-const fn leaps(deltas: &[(i32, i32)]) -> [u64; SQUARES] {
-    let mut t = [0u64; SQUARES];
+/// For every square, the union of `table[sq][dir]` over `dirs`.
+const fn union(table: &[[u64; 8]; SQUARES], dirs: &[Dir]) -> [u64; SQUARES] {
+    let mut t = [0; SQUARES];
     let mut sq = 0;
     while sq < SQUARES {
         let mut i = 0;
-        while i < deltas.len() {
-            let f = (sq % 7) as i32 + deltas[i].0;
-            let r = (sq / 7) as i32 + deltas[i].1;
-            if f >= 0 && f < SIZE && r >= 0 && r < SIZE {
-                t[sq] |= 1 << (r * SIZE + f);
-            }
+        while i < dirs.len() {
+            t[sq] |= table[sq][dirs[i] as usize];
             i += 1;
         }
         sq += 1;
@@ -99,98 +56,122 @@ const fn leaps(deltas: &[(i32, i32)]) -> [u64; SQUARES] {
     t
 }
 
-/// King steps (all 8 directions).
-pub(crate) const KING: [u64; SQUARES] = leaps(&DIRS);
-/// Knight leaps (the zebra).
-pub(crate) const KNIGHT: [u64; SQUARES] = leaps(&[
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-]);
-/// 1 or 2 squares orthogonally (the elephant).
-pub(crate) const ELEPHANT: [u64; SQUARES] = leaps(&[
-    (0, 1),
-    (0, 2),
-    (1, 0),
-    (2, 0),
-    (0, -1),
-    (0, -2),
-    (-1, 0),
-    (-2, 0),
-]);
-/// Exactly 2 squares orthogonally or diagonally (the giraffe's jump).
-pub(crate) const TWO: [u64; SQUARES] = leaps(&[
-    (0, 2),
-    (2, 2),
-    (2, 0),
-    (2, -2),
-    (0, -2),
-    (-2, -2),
-    (-2, 0),
-    (-2, 2),
-]);
-/// Pawn steps: forward and diagonally forward, by colour.
-pub(crate) const PAWN: [[u64; SQUARES]; 2] = [
-    leaps(&[(-1, 1), (0, 1), (1, 1)]),
-    leaps(&[(-1, -1), (0, -1), (1, -1)]),
-];
-/// Superpawn moves that may capture: forward, diagonally forward, sideways, by colour.
-pub(crate) const SUPERPAWN: [[u64; SQUARES]; 2] = [
-    leaps(&[(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0)]),
-    leaps(&[(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0)]),
-];
-/// Backward directions (indices into [`DIRS`]) by colour: straight back first.
-pub(crate) const BACK_DIRS: [[usize; 3]; 2] = [[4, 3, 5], [0, 1, 7]];
+/// `[sq][dir]`: the neighbour of `sq` in `dir`.
+const STEP: [[u64; 8]; SQUARES] = by_dir(1, 1);
+/// `[sq][dir]`: the square two steps from `sq` in `dir`.
+const JUMP: [[u64; 8]; SQUARES] = by_dir(2, 2);
+/// `[sq][dir]`: the squares from `sq` in `dir` up to the edge.
+const RAY: [[u64; 8]; SQUARES] = by_dir(1, SIZE as i32 - 1);
 
-/// The file (0-6) of a square index.
-#[inline]
-pub(crate) const fn file_of(sq: usize) -> usize {
-    sq % 7
+/// The neighbour of `sq` in `dir` (0 off the board).
+pub(crate) fn step(sq: usize, dir: Dir) -> u64 {
+    STEP[sq][dir as usize]
 }
 
-/// The rank (0-6) of a square index.
-#[inline]
-pub(crate) const fn rank_of(sq: usize) -> usize {
-    sq / 7
+/// The square two steps from `sq` in `dir` (0 off the board): a jump's landing square.
+pub(crate) fn jump(sq: usize, dir: Dir) -> u64 {
+    JUMP[sq][dir as usize]
 }
 
-use grid::{BoardSize, Square};
+/// The squares from `sq` in `dir` up to the edge.
+pub(crate) fn ray(sq: usize, dir: Dir) -> u64 {
+    RAY[sq][dir as usize]
+}
 
-/// Every square of the Congo board, by index.
-const ALL_SQUARES: [Square; SQUARES] = {
-    let mut t = [match Square::new(0, 0, BoardSize::CONGO) {
-        Some(s) => s,
-        None => panic!("a1 is on the board"),
-    }; SQUARES];
-    let mut i = 0;
-    while i < SQUARES {
-        t[i] = match Square::new((i % 7) as u8, (i / 7) as u8, BoardSize::CONGO) {
-            Some(s) => s,
-            None => panic!("every index below 49 is a square"),
-        };
-        i += 1;
+/// The squares a rider reaches from `sq` in `dir` when `occupied` squares block it: every
+/// square up to the edge or up to and including the first occupied one.
+pub(crate) fn slide(sq: usize, dir: Dir, occupied: u64) -> u64 {
+    let ray = ray(sq, dir);
+    let blockers = ray & occupied;
+    if blockers == 0 {
+        ray
+    } else if dir.raises_index() {
+        // The nearest blocker is the lowest bit: keep it and everything below.
+        let first = blockers & blockers.wrapping_neg();
+        ray & (first | (first - 1))
+    } else {
+        // The nearest blocker is the highest bit: keep it and everything above.
+        let first = 1u64 << (63 - blockers.leading_zeros());
+        ray & !(first - 1)
+    }
+}
+
+/// King steps: one square in each direction.
+pub(crate) const KING: [u64; SQUARES] = union(&STEP, &Dir::ALL);
+/// Exactly two squares orthogonally or diagonally (the giraffe's jump).
+pub(crate) const TWO: [u64; SQUARES] = union(&JUMP, &Dir::ALL);
+/// One or two squares orthogonally (the elephant).
+pub(crate) const ELEPHANT: [u64; SQUARES] = union(&by_dir(1, 2), &Dir::ORTHOGONAL);
+/// Knight leaps (the zebra): one step orthogonally, then one diagonally away from the start.
+pub(crate) const KNIGHT: [u64; SQUARES] = {
+    let mut t = [0; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let mut i = 0;
+        while i < 4 {
+            let (f, r) = Dir::ORTHOGONAL[i].delta();
+            let (f1, r1) = Dir::ORTHOGONAL[i].rotate(1).delta();
+            let (f7, r7) = Dir::ORTHOGONAL[i].rotate(7).delta();
+            t[sq] |= offset(sq, f + f1, r + r1) | offset(sq, f + f7, r + r7);
+            i += 1;
+        }
+        sq += 1;
     }
     t
 };
+/// A pawn's steps, moving or capturing: forward and diagonally forward.
+pub(crate) const PAWN: ByColor<[u64; SQUARES]> = ByColor::new(
+    union(&STEP, &Dir::ahead(Color::White)),
+    union(&STEP, &Dir::ahead(Color::Black)),
+);
+/// A superpawn's steps that may capture: forward, diagonally forward and sideways.
+pub(crate) const SUPERPAWN: ByColor<[u64; SQUARES]> = {
+    let [w0, w1, w2] = Dir::ahead(Color::White);
+    let [b0, b1, b2] = Dir::ahead(Color::Black);
+    ByColor::new(
+        union(&STEP, &[w0, w1, w2, Dir::E, Dir::W]),
+        union(&STEP, &[b0, b1, b2, Dir::E, Dir::W]),
+    )
+};
 
-/// The square of an index below 49.
-#[inline]
-pub(crate) const fn square_of(index: usize) -> Square {
-    ALL_SQUARES[index]
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grid::{BoardSize, Direction, Square};
 
-/// The index of `square` on the Congo board, `None` if it is off the 7x7 board.
-#[inline]
-pub(crate) const fn index_of(square: Square) -> Option<usize> {
-    let (file, rank) = (square.file() as usize, square.rank() as usize);
-    if file < 7 && rank < 7 {
-        Some(rank * 7 + file)
-    } else {
-        None
+    /// The bitboard of some squares.
+    fn bb(squares: impl Iterator<Item = Square>) -> u64 {
+        squares.fold(0, |bb, s| bb | bit(s.index()))
+    }
+
+    #[test]
+    fn tables_agree_with_grid() {
+        let leaps =
+            |square: Square, set: &[Direction]| bb(set.iter().filter_map(|&d| square.offset(d)));
+        for sq in 0..SQUARES {
+            let square =
+                Square::new(file_of(sq) as u8, rank_of(sq) as u8, BoardSize::CONGO).unwrap();
+            assert_eq!(KING[sq], leaps(square, &Direction::KING));
+            assert_eq!(KNIGHT[sq], leaps(square, &Direction::KNIGHT));
+            let two: Vec<Direction> = Direction::ORTHOGONAL
+                .iter()
+                .map(|d| Direction::new(2 * d.d_file(), 2 * d.d_rank()).unwrap())
+                .collect();
+            assert_eq!(
+                ELEPHANT[sq],
+                leaps(square, &Direction::ORTHOGONAL) | leaps(square, &two)
+            );
+            for dir in Dir::ALL {
+                let (f, r) = dir.delta();
+                let v = Direction::new(f, r).unwrap();
+                assert_eq!(step(sq, dir), bb(square.ray(v, Some(1))));
+                assert_eq!(ray(sq, dir), bb(square.ray(v, None)));
+                assert_eq!(jump(sq, dir), bb(square.ray(v, Some(2))) & !step(sq, dir));
+                let (one, two) = (step(sq, dir), jump(sq, dir));
+                assert_eq!(slide(sq, dir, one | two), one);
+                assert_eq!(slide(sq, dir, two), one | two);
+                assert_eq!(slide(sq, dir, 0), ray(sq, dir));
+            }
+        }
     }
 }

@@ -3,6 +3,7 @@
 //! engine.
 
 use congo::{Color, Move, ParseFenError, Position, Role, Rules, Status};
+use itertools::Itertools;
 
 fn pos(fen: &str) -> Position {
     fen.parse().unwrap()
@@ -12,9 +13,7 @@ fn pos(fen: &str) -> Position {
 fn moves_of(fen: &str, role: Role) -> String {
     let mut moves = Vec::new();
     pos(fen).legal_moves_of(role, &mut moves);
-    let mut names: Vec<String> = moves.iter().map(Move::to_string).collect();
-    names.sort();
-    names.join(" ")
+    moves.iter().map(Move::to_string).sorted().join(" ")
 }
 
 /// FEN and status after playing `mv` under the full rules.

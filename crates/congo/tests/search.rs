@@ -4,7 +4,12 @@
 
 mod common;
 
-use common::Rng;
+use common::playouts;
+use proptest::prelude::*;
+use proptest::sample::Index;
+use proptest::test_runner::RngSeed;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
 
 use congo::eval::{activity, advanced_eval, material_eval};
@@ -308,127 +313,117 @@ fn rule_no_legal_move() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Property tests.
+// Property tests (proptest: a failure shrinks to a short playout).
 
-/// Positions reached by random playouts from the start and from the sample FENs.
-fn random_positions(count: usize, seed: u64, rules: Rules) -> Vec<Game> {
-    let starts = [
-        "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0",
-        "1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 b 12",
-        "2l4/7/4z2/4c2/PP2EP1/3L2p/7 b 23",
-        "1m1El2/P1P2P1/1S4C/4S2/1E3S1/1P3c1/2GL3 b 79",
-    ];
-    let mut rng = Rng(seed);
-    let mut out = Vec::new();
-    let mut moves = Vec::new();
-    while out.len() < count {
-        let mut g = game(starts[rng.below(starts.len())], rules);
-        let plies = rng.below(40);
-        for _ in 0..plies {
-            if g.is_finished() {
-                break;
-            }
-            g.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            g = g.play(moves[rng.below(moves.len())]);
-        }
-        out.push(g);
-    }
-    out
+const SEARCH_STARTS: &[&str] = &[
+    "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0",
+    "1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 b 12",
+    "2l4/7/4z2/4c2/PP2EP1/3L2p/7 b 23",
+    "1m1El2/P1P2P1/1S4C/4S2/1E3S1/1P3c1/2GL3 b 79",
+];
+
+/// Games at positions reached by random playouts of up to 40 plies from the start and
+/// from the sample FENs, under either rule set.
+fn random_games() -> impl Strategy<Value = Game> {
+    playouts(SEARCH_STARTS, 40).prop_map(|p| Game::new(p.end(), p.rules))
 }
 
-/// Fail-hard alpha-beta with the full window equals plain negamax, on random Congo
-/// positions, for both evaluations and both rule sets.
-#[test]
-fn alpha_beta_equals_negamax_on_random_positions() {
-    for (rules, seed) in [(Rules::FULL, 7), (Rules::EDITION_2021, 11)] {
-        for g in random_positions(40, seed, rules) {
-            for depth in 0..=2 {
-                let adv = &mut |g: &Game| advanced_eval(&g.position, &T);
-                let plain = negamax(&g, depth, adv);
-                assert_eq!(g.alpha_beta(depth, &T), plain, "{} d{depth}", g.position);
-                let mat = &mut |g: &Game| material_eval(&g.position, &T);
-                let plain = negamax(&g, depth, mat);
-                let ab = alpha_beta(&g, depth, -INFINITY, INFINITY, mat);
-                assert_eq!(ab, plain, "{} d{depth}", g.position);
-            }
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(80))]
+
+    /// Fail-hard alpha-beta with the full window equals plain negamax, on random Congo
+    /// positions, for both evaluations and both rule sets.
+    #[test]
+    fn alpha_beta_equals_negamax_on_random_positions(g in random_games()) {
+        for depth in 0..=2 {
+            let adv = &mut |g: &Game| advanced_eval(&g.position, &T);
+            let plain = negamax(&g, depth, adv);
+            prop_assert_eq!(g.alpha_beta(depth, &T), plain, "{} d{}", g.position, depth);
+            let mat = &mut |g: &Game| material_eval(&g.position, &T);
+            let plain = negamax(&g, depth, mat);
+            let ab = alpha_beta(&g, depth, -INFINITY, INFINITY, mat);
+            prop_assert_eq!(ab, plain, "{} d{}", g.position, depth);
         }
     }
-}
 
-/// The same at depth 3 on fewer positions (the leaf count grows fast).
-#[test]
-fn alpha_beta_equals_negamax_depth_three() {
-    for g in random_positions(6, 3, Rules::FULL) {
-        let adv = &mut |g: &Game| advanced_eval(&g.position, &T);
-        assert_eq!(g.alpha_beta(3, &T), negamax(&g, 3, adv), "{}", g.position);
-    }
-}
-
-/// The engine's move is one of the legal moves, on random positions, and it is found
-/// whenever a legal move exists.
-#[test]
-fn engine_move_is_legal_on_random_positions() {
-    let mut moves = Vec::new();
-    for g in random_positions(60, 19, Rules::FULL) {
+    /// The engine's move is one of the legal moves, on random positions, and it is found
+    /// whenever a legal move exists.
+    #[test]
+    fn engine_move_is_legal_on_random_positions(g in random_games()) {
+        let mut moves = Vec::new();
         g.legal_moves(&mut moves);
         let deadline = Instant::now() + Duration::from_millis(5);
         let result = g.best_move(&T, 64, deadline);
         match result.best_move {
             Some(mv) => {
-                assert!(moves.contains(&mv), "{}: {mv} not legal", g.position);
-                assert_eq!(g.position.parse_move(&mv.to_string()), Ok(mv));
+                prop_assert!(moves.contains(&mv), "{}: {} not legal", g.position, mv);
+                prop_assert_eq!(g.position.parse_move(&mv.to_string()), Ok(mv));
             }
-            None => assert!(g.is_finished() || moves.is_empty(), "{}", g.position),
+            None => prop_assert!(g.is_finished() || moves.is_empty(), "{}", g.position),
         }
     }
 }
 
-/// The engine's score at a completed depth equals the alpha-beta value at that depth,
-/// except that wins and losses are adjusted by depth to prefer quicker wins.
-#[test]
-fn engine_score_matches_alpha_beta_at_its_depth() {
-    for g in random_positions(10, 23, Rules::FULL) {
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(8))]
+
+    /// The same at depth 3 on fewer positions (the leaf count grows fast).
+    #[test]
+    fn alpha_beta_equals_negamax_depth_three(g in random_games()) {
+        let adv = &mut |g: &Game| advanced_eval(&g.position, &T);
+        prop_assert_eq!(g.alpha_beta(3, &T), negamax(&g, 3, adv), "{}", g.position);
+    }
+
+    /// The engine's score at a completed depth equals the alpha-beta value at that depth,
+    /// except that wins and losses are adjusted by depth to prefer quicker wins.
+    #[test]
+    fn engine_score_matches_alpha_beta_at_its_depth(g in random_games()) {
         let far = Instant::now() + Duration::from_secs(60);
         let result = g.best_move(&T, 2, far);
-        if g.is_finished() {
-            continue;
-        }
-        let value = g.alpha_beta(result.depth, &T);
-        if value.abs() < congo::WIN_SCORE {
-            assert_eq!(result.score, value, "{}", g.position);
-        } else {
-            assert_eq!(result.score.signum(), value.signum(), "{}", g.position);
+        if !g.is_finished() {
+            let value = g.alpha_beta(result.depth, &T);
+            if value.abs() < congo::WIN_SCORE {
+                prop_assert_eq!(result.score, value, "{}", g.position);
+            } else {
+                prop_assert_eq!(result.score.signum(), value.signum(), "{}", g.position);
+            }
         }
     }
 }
 
-/// The search plays: at a fixed depth of 2 (deterministic), it beats a random mover from
-/// the start position with either colour, capturing the lion within 200 plies.
-#[test]
-fn engine_beats_a_random_mover() {
-    let mut rng = Rng(12345);
-    let mut moves = Vec::new();
-    for game_no in 0..6 {
-        let engine = if game_no % 2 == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
+proptest! {
+    // A fixed seed: these six games are the same on every run.
+    #![proptest_config(ProptestConfig {
+        cases: 6,
+        rng_seed: RngSeed::Fixed(12345),
+        ..ProptestConfig::default()
+    })]
+
+    /// The search plays: at a fixed depth of 2 (deterministic), it beats a random mover
+    /// from the start position with either colour, capturing the lion within 200 plies.
+    #[test]
+    fn engine_beats_a_random_mover(
+        engine_is_white in any::<bool>(),
+        random_moves in prop::collection::vec(any::<Index>(), 100),
+    ) {
+        let engine = if engine_is_white { Color::White } else { Color::Black };
+        let mut random_moves = random_moves.into_iter();
+        let mut moves = Vec::new();
         let mut g = game("gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0", Rules::FULL);
         for _ in 0..200 {
             if g.is_finished() {
                 break;
             }
             g.legal_moves(&mut moves);
-            assert!(!moves.is_empty(), "{}", g.position);
+            prop_assert!(!moves.is_empty(), "{}", g.position);
             let mv = if g.position.turn() == engine {
                 let far = Instant::now() + Duration::from_secs(600);
                 g.best_move(&T, 2, far).best_move.unwrap()
             } else {
-                moves[rng.below(moves.len())]
+                match random_moves.next() {
+                    Some(choice) => moves[choice.index(moves.len())],
+                    None => break,
+                }
             };
             g = g.play(mv);
         }
@@ -436,7 +431,7 @@ fn engine_beats_a_random_mover() {
             Color::White => congo::Status::WhiteWins,
             Color::Black => congo::Status::BlackWins,
         };
-        assert_eq!(g.position.status(), won, "game {game_no}: {}", g.position);
+        prop_assert_eq!(g.position.status(), won, "{}", g.position);
     }
 }
 
@@ -451,9 +446,11 @@ struct Tree {
     height: u32,
 }
 
+/// A deterministic hash of `x` (std's SipHash with its fixed keys): the tree's shape.
 fn mix(x: u64) -> u64 {
-    let mut r = Rng(x.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-    r.next()
+    let mut hasher = DefaultHasher::new();
+    x.hash(&mut hasher);
+    hasher.finish()
 }
 
 impl SearchPosition for Tree {
@@ -472,7 +469,7 @@ impl SearchPosition for Tree {
         }
     }
     fn order_hint(&self, mv: u64) -> i32 {
-        (mix(self.id + mv) % 7) as i32
+        (mix(self.id.wrapping_add(mv)) % 7) as i32
     }
     /// Deliberately poor: many positions share a key, so the best-move table suggests
     /// moves from other positions (which must change nothing but the speed).
@@ -501,21 +498,24 @@ fn generic_node_without_moves() {
     assert_eq!(negamax(&root, 0, &mut tree_eval), tree_eval(&root));
 }
 
-/// Alpha-beta with the full window equals negamax; with a narrow window it returns the
-/// negamax value clamped to the window (the fail-hard contract).
-#[test]
-fn generic_alpha_beta_is_clamped_negamax() {
-    let mut rng = Rng(99);
-    for id in 0..400u64 {
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Alpha-beta with the full window equals negamax; with a narrow window it returns
+    /// the negamax value clamped to the window (the fail-hard contract).
+    #[test]
+    fn generic_alpha_beta_is_clamped_negamax(
+        id in any::<u64>(),
+        windows in prop::collection::vec((-60..60i32, 1..=60i32), 7),
+    ) {
         let root = Tree { id, height: 6 };
-        for depth in 0..=6 {
+        for (depth, (a, width)) in (0..=6).zip(windows) {
+            let b = a + width;
             let v = negamax(&root, depth, &mut tree_eval);
-            assert_eq!(
+            prop_assert_eq!(
                 alpha_beta(&root, depth, -INFINITY, INFINITY, &mut tree_eval),
                 v
             );
-            let a = rng.below(120) as i32 - 60;
-            let b = a + 1 + rng.below(60) as i32;
             let ab = alpha_beta(&root, depth, a, b, &mut tree_eval);
             // A leaf returns its evaluation as it is; an expanded node clamps.
             let expected = if depth == 0 || root.is_finished() {
@@ -523,7 +523,7 @@ fn generic_alpha_beta_is_clamped_negamax() {
             } else {
                 v.clamp(a, b)
             };
-            assert_eq!(ab, expected, "id {id} depth {depth} window ({a}, {b})");
+            prop_assert_eq!(ab, expected, "id {} depth {} window ({}, {})", id, depth, a, b);
         }
     }
 }

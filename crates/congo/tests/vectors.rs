@@ -1,6 +1,7 @@
 //! The shared test vectors: perft tables, move lists, Part II and III samples, rule cases.
 
 use congo::{Move, Position, Role, Rules};
+use itertools::Itertools;
 
 /// Data lines of a vector file: comments and blank lines skipped, fields split on `|`.
 fn records(text: &str) -> Vec<Vec<&str>> {
@@ -11,9 +12,7 @@ fn records(text: &str) -> Vec<Vec<&str>> {
 }
 
 fn sorted_names(moves: &[Move]) -> String {
-    let mut names: Vec<String> = moves.iter().map(Move::to_string).collect();
-    names.sort();
-    names.join(" ")
+    moves.iter().map(Move::to_string).sorted().join(" ")
 }
 
 /// Runs every perft line up to `max_depth` (and only depths above `min_depth`).

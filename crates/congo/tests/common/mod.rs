@@ -1,22 +1,66 @@
-//! Helpers shared by the congo crate's integration tests.
+//! Helpers shared by the congo crate's integration tests: the proptest strategy for
+//! positions reached by random playouts. A failing case shrinks toward a shorter
+//! playout from an earlier start FEN, choosing earlier moves.
 
 // Each test file uses only some of these.
 #![allow(dead_code)]
 
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-pub struct Rng(pub u64);
+use congo::{Move, Position, Rules};
+use proptest::prelude::*;
+use proptest::sample::Index;
 
-impl Rng {
-    /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+/// A random playout: a start FEN, the rule options its moves are made under, and one
+/// choice per ply (an index into that ply's legal moves).
+#[derive(Clone, Debug)]
+pub struct Playout {
+    /// The FEN the playout starts from.
+    pub start: &'static str,
+    /// The rules moves are made under.
+    pub rules: Rules,
+    /// Which legal move each ply plays.
+    pub choices: Vec<Index>,
+}
+
+impl Playout {
+    /// Calls `visit` with each position of the playout, the start included, and its legal
+    /// moves; stops after the last choice or at a position without moves.
+    pub fn visit(&self, mut visit: impl FnMut(&Position, &[Move])) {
+        let mut pos: Position = self.start.parse().expect("the start FENs are valid");
+        let mut moves = Vec::new();
+        for choice in self.choices.iter().map(Some).chain([None]) {
+            pos.legal_moves(&mut moves);
+            visit(&pos, &moves);
+            match choice {
+                Some(choice) if !moves.is_empty() => {
+                    pos = pos.play(moves[choice.index(moves.len())], self.rules);
+                }
+                _ => break,
+            }
+        }
     }
 
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+    /// The position the playout ends in.
+    pub fn end(&self) -> Position {
+        let mut end = None;
+        self.visit(|pos, _| end = Some(*pos));
+        end.expect("a playout visits its start")
     }
+}
+
+/// Playouts of up to `max_plies` plies from one of `starts`, under the full rules (two
+/// times in three) or the 2021 edition.
+pub fn playouts(
+    starts: &'static [&'static str],
+    max_plies: usize,
+) -> impl Strategy<Value = Playout> {
+    (
+        prop::sample::select(starts),
+        prop_oneof![2 => Just(Rules::FULL), 1 => Just(Rules::EDITION_2021)],
+        prop::collection::vec(any::<Index>(), 0..=max_plies),
+    )
+        .prop_map(|(start, rules, choices)| Playout {
+            start,
+            rules,
+            choices,
+        })
 }

@@ -1,0 +1,236 @@
+//! Making moves: checking a move against the rules ([`IllegalMove`] says why not),
+//! reading move text, and the position after a move.
+
+use grid::Square;
+use thiserror::Error;
+
+use crate::board::{bit, FAR_RANK, FULL, RIVER};
+use crate::moves::{jump_dir, Move, ParseMoveError};
+use crate::piece::{Color, Role};
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::tables::{step, KING};
+
+/// Why a move cannot be played in a position.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum IllegalMove {
+    /// The move text is malformed.
+    #[error("{0}")]
+    Syntax(#[from] ParseMoveError),
+    /// A lion has been captured: the position has no moves.
+    #[error("the game is over")]
+    GameOver,
+    /// The start square is empty.
+    #[error("no piece on {square}")]
+    NoPiece {
+        /// The start square.
+        square: Square,
+    },
+    /// The piece on the start square belongs to the side not to move.
+    #[error("the piece on {square} is {owner}'s but {turn} is to move")]
+    NotYourPiece {
+        /// The start square.
+        square: Square,
+        /// The piece's colour.
+        owner: Color,
+        /// The side to move.
+        turn: Color,
+    },
+    /// The piece cannot make that move under the rules.
+    #[error("the {role} on {square} cannot play {mv}")]
+    NotLegal {
+        /// The moving piece's kind.
+        role: Role,
+        /// The start square.
+        square: Square,
+        /// The move asked for.
+        mv: Move,
+    },
+}
+
+impl Position {
+    /// The position after `mv`, which must be one of [`Position::legal_moves`] (use
+    /// [`Position::parse_move`] or [`Position::check_move`] for untrusted moves): the
+    /// captured pieces are removed (a monkey's jumped pieces, or the piece on the landing
+    /// square), a pawn reaching the far rank becomes a superpawn when `rules.promotion`,
+    /// the mover's pieces that stood on the river before and after the move drown
+    /// (crocodiles excepted), the side to move flips, and the move number grows by one
+    /// after Black's move (saturating at `u64::MAX`).
+    ///
+    /// ```
+    /// use congo::{Position, Rules};
+    /// let pos: Position = "2el3/1P5/7/7/7/7/3L3 w 0".parse()?;
+    /// let mv = pos.parse_move("b6c7")?;
+    /// assert_eq!(pos.play(mv, Rules::FULL).to_string(), "2Sl3/7/7/7/7/7/3L3 b 0");
+    /// assert_eq!(pos.play(mv, Rules::EDITION_2021).to_string(), "2Pl3/7/7/7/7/7/3L3 b 0");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play(&self, mv: Move, rules: Rules) -> Position {
+        let mut pos = *self;
+        let us = self.turn;
+        let them = us.other();
+        let from = mv.from as usize;
+        let to = mv.to as usize;
+        let role = match self.role_at(from) {
+            Some(role) => role,
+            None => return pos,
+        };
+        // Captured squares.
+        let captured =
+            if role == Role::Monkey && (mv.hops > 0 || KING[from] & bit(to) == 0 && from != to) {
+                // A jump path: the square each jump passes over.
+                let mut cap = 0;
+                let mut cur = from;
+                for land in mv.landing_indices() {
+                    if let Some(dir) = jump_dir(cur, land) {
+                        cap |= step(cur, dir);
+                    }
+                    cur = land;
+                }
+                cap
+            } else {
+                bit(to) & self.by_color[them]
+            };
+        let captured = captured & self.by_color[them];
+        if captured != 0 {
+            for bb in &mut pos.by_role {
+                *bb &= !captured;
+            }
+            pos.by_color[them] &= !captured;
+        }
+        // Move the piece.
+        let mut new_role = role;
+        if role == Role::Pawn && rules.promotion && FAR_RANK[us] & bit(to) != 0 {
+            new_role = Role::Superpawn;
+        }
+        pos.by_role[role as usize] &= !bit(from);
+        pos.by_color[us] &= !bit(from);
+        pos.by_role[new_role as usize] |= bit(to);
+        pos.by_color[us] |= bit(to);
+        // Drowning: the mover's non-crocodile pieces on the river before and after.
+        let crocs = self.by_role[Role::Crocodile as usize];
+        let mut drowned = self.by_color[us] & RIVER & !crocs & !bit(from);
+        if role != Role::Crocodile && RIVER & bit(from) != 0 && RIVER & bit(to) != 0 {
+            drowned |= bit(to);
+        }
+        if drowned != 0 {
+            for bb in &mut pos.by_role {
+                *bb &= !drowned;
+            }
+            pos.by_color[us] &= !drowned;
+        }
+        pos.turn = them;
+        if us == Color::Black {
+            pos.move_number = pos.move_number.saturating_add(1);
+        }
+        pos
+    }
+
+    /// Checks that `mv` is legal here and returns it.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] saying why not: the game is over, the start square is empty or holds
+    /// the other side's piece, or that piece cannot make that move.
+    ///
+    /// ```
+    /// use congo::{IllegalMove, Move, Position};
+    /// let pos = Position::start();
+    /// assert!(pos.check_move("d2d3".parse()?).is_ok());
+    /// assert!(matches!(pos.check_move("d1d3".parse()?), Err(IllegalMove::NotLegal { .. })));
+    /// # Ok::<_, congo::ParseMoveError>(())
+    /// ```
+    pub fn check_move(&self, mv: Move) -> Result<Move, IllegalMove> {
+        if !self.both_lions() {
+            return Err(IllegalMove::GameOver);
+        }
+        let square = mv.from();
+        let piece = self
+            .piece_at(square)
+            .ok_or(IllegalMove::NoPiece { square })?;
+        if piece.color != self.turn {
+            return Err(IllegalMove::NotYourPiece {
+                square,
+                owner: piece.color,
+                turn: self.turn,
+            });
+        }
+        let legal = if piece.role == Role::Monkey {
+            // Follow the path itself: the number of monkey paths can be huge.
+            self.is_monkey_path(mv)
+        } else {
+            let mut moves = Vec::new();
+            self.legal_moves_of(piece.role, &mut moves);
+            moves.contains(&mv)
+        };
+        if legal {
+            Ok(mv)
+        } else {
+            Err(IllegalMove::NotLegal {
+                role: piece.role,
+                square,
+                mv,
+            })
+        }
+    }
+
+    /// Whether `mv` is a legal move of the side to move's monkey on its start square:
+    /// a step to an empty neighbour, or a chain of jumps each over an adjacent enemy
+    /// piece not jumped before to an empty square (the start square counts as empty),
+    /// none after jumping the lion.
+    fn is_monkey_path(&self, mv: Move) -> bool {
+        let from = mv.from as usize;
+        let to = mv.to as usize;
+        let empty = !self.occupied() & FULL;
+        if mv.hops == 0 && KING[from] & bit(to) != 0 {
+            return empty & bit(to) != 0;
+        }
+        let empty = empty | bit(from);
+        let mut enemy = self.occupied_by(self.turn.other());
+        let enemy_lions = self.pieces(self.turn.other(), Role::Lion);
+        let mut cur = from;
+        let mut lion_taken = false;
+        for i in 0..=mv.hops as usize {
+            let dir = if i < mv.hops as usize {
+                mv.dir(i)
+            } else {
+                match jump_dir(cur, to) {
+                    Some(dir) => dir,
+                    None => return false,
+                }
+            };
+            if lion_taken {
+                return false;
+            }
+            match crate::movegen::monkey_jump(cur, dir, enemy, empty) {
+                Some((jumped, land)) => {
+                    lion_taken = enemy_lions & jumped != 0;
+                    enemy &= !jumped;
+                    cur = land;
+                }
+                None => return false,
+            }
+        }
+        true
+    }
+
+    /// Reads move text and checks that it is legal here.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove::Syntax`] for malformed text, else as [`Position::check_move`].
+    ///
+    /// ```
+    /// use congo::Position;
+    /// let pos: Position = "3l3/7/7/1pM4/1p1p3/7/3L3 w 0".parse()?;
+    /// let mv = pos.parse_move("c4a4c2")?; // jumps b4, then b3
+    /// assert_eq!(mv.landing_count(), 2);
+    /// assert_eq!(pos.parse_move("c4a4c2e4")?.landing_count(), 3); // and then d3
+    /// assert!(pos.parse_move("c4e4").is_err()); // d4 is empty: nothing to jump
+    /// assert!(pos.parse_move("c4a4c2x4").is_err()); // not a square
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Move, IllegalMove> {
+        self.check_move(Move::parse_bytes(text.as_bytes())?)
+    }
+}
