@@ -316,3 +316,86 @@ pub fn run_lines<E: Display>(
     output.flush()?;
     Ok(all_good)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs a two-line-case loop (a number, then a word) on `input`: stdout, stderr.
+    fn pairs(input: &str) -> (String, String) {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        run_cases::<2, _>(input.as_bytes(), &mut out, &mut err, |[n, word], out, _| {
+            let n: u8 = utf8(n).map_err(at(0))?.parse().map_err(at(0))?;
+            if word.is_empty() {
+                return Err(Failure::at(1, "empty word"));
+            }
+            out.extend_from_slice(format!("{n} {}\n", utf8(word).map_err(at(1))?).as_bytes());
+            Ok(())
+        })
+        .unwrap();
+        (
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(err).unwrap(),
+        )
+    }
+
+    #[test]
+    fn a_case_cut_short_is_reported_at_its_own_last_line() {
+        assert_eq!(
+            pairs("2\n1\na\n2\n\n\n"),
+            (
+                "1 a\n".into(),
+                "line 4: case 2 of 2 is incomplete: the input ends after 1 of its 2 lines\n".into()
+            )
+        );
+    }
+
+    #[test]
+    fn a_case_cut_short_reports_the_fault_in_its_lines_first() {
+        // Both lines written on one: the first line's own error is the better report.
+        assert_eq!(
+            pairs("1\n1 a\n"),
+            (
+                String::new(),
+                "line 2: invalid digit found in string\n".into()
+            )
+        );
+    }
+
+    #[test]
+    fn a_missing_case_is_reported_at_the_last_line_and_counts_read_well() {
+        assert_eq!(
+            pairs("2\n1\na\n\n"),
+            (
+                "1 a\n".into(),
+                "line 4: case 2 of 2 is missing: the input ends\n".into()
+            )
+        );
+        assert_eq!(
+            pairs("1\n"),
+            (
+                String::new(),
+                "line 1: case 1 of 1 is missing: the input ends\n".into()
+            )
+        );
+    }
+
+    #[test]
+    fn a_count_says_what_it_must_be() {
+        let expected = "expected a number from 0 to 18446744073709551615";
+        for (input, error) in [
+            ("", format!("line 1: missing case count: {expected}\n")),
+            ("\n\n", format!("line 2: missing case count: {expected}\n")),
+            (
+                "18446744073709551616\n",
+                format!("line 1: bad case count \"18446744073709551616\": {expected}\n"),
+            ),
+            (
+                "+1\n",
+                format!("line 1: bad case count \"+1\": {expected}\n"),
+            ),
+        ] {
+            assert_eq!(pairs(input), (String::new(), error), "{input:?}");
+        }
+    }
+}
