@@ -5,7 +5,7 @@
 use congo::text;
 
 fn main() -> std::process::ExitCode {
-    let program = judge::Program::new("congo-alphabeta", text::OPTIONS_SYNOPSIS);
+    let program = judge::Program::new("congo-alphabeta", include_str!("help/congo-alphabeta.txt"));
     program.cases(text::rule_options, |&r, [f], out, _| {
         text::write_score(f, r, text::alpha_beta, out)
     })

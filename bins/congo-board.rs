@@ -5,7 +5,7 @@
 use congo::{text, Position};
 
 fn main() -> std::process::ExitCode {
-    let program = judge::Program::new("congo-board", text::OPTIONS_SYNOPSIS);
+    let program = judge::Program::new("congo-board", include_str!("help/congo-board.txt"));
     program.cases(text::rule_options, |_, [fen], out, answered| {
         let position = Position::from_fen_bytes(fen)?;
         if answered > 0 {

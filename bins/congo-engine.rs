@@ -22,7 +22,7 @@ fn answer(engine: &mut Engine, line: &str, out: &mut Vec<u8>) -> Result<Next, En
 }
 
 fn main() -> std::process::ExitCode {
-    let program = judge::Program::new("congo-engine", text::OPTIONS_SYNOPSIS);
+    let program = judge::Program::new("congo-engine", include_str!("help/congo-engine.txt"));
     program.run(text::rule_options, |rules| {
         // The 2021 table agrees with the standard one on every piece of that edition, so
         // the standard table serves both editions; they differ only in promotion.

@@ -5,7 +5,10 @@
 use congo::text;
 
 fn main() -> std::process::ExitCode {
-    let program = judge::Program::new("congo-eval-advanced", text::OPTIONS_SYNOPSIS);
+    let program = judge::Program::new(
+        "congo-eval-advanced",
+        include_str!("help/congo-eval-advanced.txt"),
+    );
     program.cases(text::rule_options, |&r, [f], out, _| {
         text::write_score(f, r, text::advanced, out)
     })

@@ -5,7 +5,7 @@
 use congo::text;
 
 fn main() -> std::process::ExitCode {
-    let program = judge::Program::new("congo-eval", text::OPTIONS_SYNOPSIS);
+    let program = judge::Program::new("congo-eval", include_str!("help/congo-eval.txt"));
     program.cases(text::rule_options, |&r, [f], out, _| {
         text::write_score(f, r, text::material, out)
     })

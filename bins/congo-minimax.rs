@@ -5,7 +5,7 @@
 use congo::text;
 
 fn main() -> std::process::ExitCode {
-    let program = judge::Program::new("congo-minimax", text::OPTIONS_SYNOPSIS);
+    let program = judge::Program::new("congo-minimax", include_str!("help/congo-minimax.txt"));
     program.cases(text::rule_options, |&r, [f], out, _| {
         text::write_score(f, r, text::minimax, out)
     })

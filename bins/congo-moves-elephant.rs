@@ -3,7 +3,10 @@
 use congo::{text, Role};
 
 fn main() -> std::process::ExitCode {
-    let program = judge::Program::new("congo-moves-elephant", text::OPTIONS_SYNOPSIS);
+    let program = judge::Program::new(
+        "congo-moves-elephant",
+        include_str!("help/congo-moves-elephant.txt"),
+    );
     program.cases(text::rule_options, |_, [f], out, _| {
         text::write_moves_of(f, Role::Elephant, out)
     })

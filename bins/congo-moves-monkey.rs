@@ -3,7 +3,10 @@
 use congo::{text, Role};
 
 fn main() -> std::process::ExitCode {
-    let program = judge::Program::new("congo-moves-monkey", text::OPTIONS_SYNOPSIS);
+    let program = judge::Program::new(
+        "congo-moves-monkey",
+        include_str!("help/congo-moves-monkey.txt"),
+    );
     program.cases(text::rule_options, |_, [f], out, _| {
         text::write_moves_of(f, Role::Monkey, out)
     })

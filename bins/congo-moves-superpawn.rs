@@ -3,7 +3,10 @@
 use congo::{text, Role};
 
 fn main() -> std::process::ExitCode {
-    let program = judge::Program::new("congo-moves-superpawn", text::OPTIONS_SYNOPSIS);
+    let program = judge::Program::new(
+        "congo-moves-superpawn",
+        include_str!("help/congo-moves-superpawn.txt"),
+    );
     program.cases(text::rule_options, |_, [f], out, _| {
         text::write_moves_of(f, Role::Superpawn, out)
     })

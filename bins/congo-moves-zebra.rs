@@ -3,7 +3,10 @@
 use congo::{text, Role};
 
 fn main() -> std::process::ExitCode {
-    let program = judge::Program::new("congo-moves-zebra", text::OPTIONS_SYNOPSIS);
+    let program = judge::Program::new(
+        "congo-moves-zebra",
+        include_str!("help/congo-moves-zebra.txt"),
+    );
     program.cases(text::rule_options, |_, [f], out, _| {
         text::write_moves_of(f, Role::Zebra, out)
     })

@@ -4,7 +4,7 @@
 use congo::text;
 
 fn main() -> std::process::ExitCode {
-    let program = judge::Program::new("congo-moves", text::OPTIONS_SYNOPSIS);
+    let program = judge::Program::new("congo-moves", include_str!("help/congo-moves.txt"));
     program.cases(text::rule_options, |_, [fen], out, _| {
         text::write_moves(fen, out)
     })

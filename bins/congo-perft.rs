@@ -1,21 +1,21 @@
-//! Congo perft: `congo-perft [--no-promotion | --edition 2021] [--divide] DEPTH [FEN]`.
+//! Congo perft: `congo-perft [--edition 2021|2022] [--no-promotion] [--divide] DEPTH [FEN]`.
 //! Prints the leaf count (with `--divide`, first one `move count` line per legal move,
-//! sorted); the last line printed is always the leaf count.
+//! sorted); the last line printed is always the leaf count. See `bins/help/congo-perft.txt`.
 
 use congo::{text, Position, Rules};
 use judge::Program;
 
-const PROGRAM: Program = Program::new(
-    "congo-perft",
-    "[--no-promotion | --edition 2021] [--divide] DEPTH [FEN]",
-);
+const PROGRAM: Program = Program::new("congo-perft", include_str!("help/congo-perft.txt"));
 
-/// The command line: rules, `--divide`, the depth and the FEN's words.
+/// What DEPTH must be.
+const DEPTH: &str = "a number from 0 to 4294967295";
+
+/// The command line: rules, `--divide`, the depth and the position.
 struct Options {
     rules: Rules,
     divide: bool,
     depth: u32,
-    fen: String,
+    position: Position,
 }
 
 fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
@@ -23,45 +23,51 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
     let divide = args.iter().any(|a| a == "--divide");
     let rest: Vec<String> = args.into_iter().filter(|a| a != "--divide").collect();
     if let Some(option) = rest.iter().find(|a| a.starts_with("--")) {
-        return Err(format!("unknown option {option}"));
+        return Err(judge::unknown(option));
     }
-    let depth = rest
-        .first()
-        .and_then(|d| d.parse::<u32>().ok())
-        .ok_or_else(|| "DEPTH must be a non-negative integer".to_owned())?;
-    let fen = rest[1..].join(" ");
+    let depth = match rest.first() {
+        None => return Err(judge::missing("DEPTH", DEPTH)),
+        Some(d) => d
+            .parse::<u32>()
+            .ok()
+            .filter(|_| d.bytes().all(|b| b.is_ascii_digit()))
+            .ok_or_else(|| judge::bad("DEPTH", d.as_bytes(), &format_args!("expected {DEPTH}")))?,
+    };
+    // A FEN given, even empty or blank, is read as given: only its absence means the start.
+    let position = match rest.get(1..).filter(|words| !words.is_empty()) {
+        None => Position::start(),
+        Some(words) => {
+            let fen = words.join(" ");
+            fen.parse::<Position>()
+                .map_err(|e| judge::bad("FEN", fen.as_bytes(), &e))?
+        }
+    };
     let options = Options {
         rules,
         divide,
         depth,
-        fen,
+        position,
     };
     Ok((options, Vec::new()))
 }
 
 fn main() -> std::process::ExitCode {
     PROGRAM.run(options, |options| {
-        let pos = if options.fen.is_empty() {
-            Position::start()
-        } else {
-            match options.fen.parse::<Position>() {
-                Ok(pos) => pos,
-                Err(e) => return PROGRAM.error(&format_args!("bad FEN: {e}")),
-            }
-        };
+        let (pos, depth, rules) = (options.position, options.depth, options.rules);
         judge::print(|out| {
-            if options.divide {
-                let mut lines: Vec<(String, u64)> = pos
-                    .divide(options.depth, options.rules)
-                    .into_iter()
-                    .map(|(mv, n)| (mv.to_string(), n))
-                    .collect();
-                lines.sort();
-                for (mv, n) in lines {
-                    writeln!(out, "{mv} {n}")?;
-                }
+            if !options.divide {
+                return writeln!(out, "{}", pos.perft(depth, rules));
             }
-            writeln!(out, "{}", pos.perft(options.depth, options.rules))
+            let counts: Vec<(String, u64)> = pos
+                .divide(depth, rules)
+                .into_iter()
+                .map(|(mv, n)| (mv.to_string(), n))
+                .collect();
+            let total = match counts.is_empty() {
+                true => pos.perft(depth, rules),
+                false => counts.iter().map(|&(_, n)| n).sum(),
+            };
+            judge::write_divide(out, counts, total)
         })
     })
 }

@@ -1,13 +1,20 @@
-//! `reversi-perft DEPTH [--convention a|n|e] [--divide]`: perft from the Othello start.
+//! `reversi-perft [--convention a|n|e] [--divide] DEPTH`: perft from the Othello start.
 //!
 //! Prints the leaf count on the last line; with `--divide`, first one line
-//! `<move>: <leaves>` per legal first move (or `pass: <leaves>`). The convention
-//! (how passes and finished games count) is `a` by default; see `reversi::Convention`.
+//! `<move> <leaves>` per legal first move (or `pass <leaves>`), sorted, as `congo-perft`
+//! does. The convention (how passes and finished games count) is `a` by default; see
+//! `reversi::Convention` and `bins/help/reversi-perft.txt`.
 
 use judge::Program;
 use reversi::{divide, perft, Board, Convention};
 
-const PROGRAM: Program = Program::new("reversi-perft", "DEPTH [--convention a|n|e] [--divide]");
+const PROGRAM: Program = Program::new("reversi-perft", include_str!("help/reversi-perft.txt"));
+
+/// What DEPTH must be.
+const DEPTH: &str = "a number from 0 to 60";
+
+/// What `--convention` takes.
+const CONVENTIONS: &str = "a, n or e";
 
 struct Options {
     depth: u32,
@@ -15,9 +22,19 @@ struct Options {
     divide: bool,
 }
 
+fn convention(value: &str) -> Result<Convention, String> {
+    value.parse::<Convention>().map_err(|_| {
+        judge::bad(
+            "--convention value",
+            value.as_bytes(),
+            &format_args!("expected {CONVENTIONS}"),
+        )
+    })
+}
+
 fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
     let mut depth = None;
-    let mut convention = Convention::default();
+    let mut chosen = Convention::default();
     let mut split = false;
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
@@ -26,29 +43,28 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
             "--convention" => {
                 let value = args
                     .next()
-                    .ok_or_else(|| judge::missing_value(&arg, "a, n or e"))?;
-                convention = value.parse::<Convention>().map_err(|e| e.to_string())?;
+                    .ok_or_else(|| judge::missing("--convention value", CONVENTIONS))?;
+                chosen = convention(&value)?;
             }
             _ if arg.starts_with("--convention=") => {
-                convention = arg["--convention=".len()..]
-                    .parse::<Convention>()
-                    .map_err(|e| e.to_string())?;
+                chosen = convention(&arg["--convention=".len()..])?;
             }
-            _ if depth.is_none() && !arg.starts_with('-') => {
+            _ if depth.is_none() && !arg.starts_with("--") => {
+                let bad = || judge::bad("DEPTH", arg.as_bytes(), &format_args!("expected {DEPTH}"));
                 depth = Some(
                     arg.parse::<u32>()
                         .ok()
-                        .filter(|&d| d <= 60)
-                        .ok_or_else(|| format!("bad depth {arg:?} (expected 0 to 60)"))?,
+                        .filter(|&d| d <= 60 && arg.bytes().all(|b| b.is_ascii_digit()))
+                        .ok_or_else(bad)?,
                 );
             }
-            _ => return Err(format!("unexpected argument {arg:?}")),
+            _ => return Err(judge::unknown(&arg)),
         }
     }
-    let depth = depth.ok_or_else(|| "missing DEPTH".to_owned())?;
+    let depth = depth.ok_or_else(|| judge::missing("DEPTH", DEPTH))?;
     let options = Options {
         depth,
-        convention,
+        convention: chosen,
         divide: split,
     };
     Ok((options, Vec::new()))
@@ -56,22 +72,20 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
 
 fn main() -> std::process::ExitCode {
     PROGRAM.run(options, |options| {
-        let board = Board::START;
+        let (board, depth, convention) = (Board::START, options.depth, options.convention);
         judge::print(|out| {
-            let total = if options.divide {
-                let split = divide(&board, options.depth, options.convention);
-                for (ply, leaves) in &split {
-                    writeln!(out, "{ply}: {leaves}")?;
-                }
-                if split.is_empty() {
-                    perft(&board, options.depth, options.convention)
-                } else {
-                    split.iter().map(|&(_, leaves)| leaves).sum()
-                }
-            } else {
-                perft(&board, options.depth, options.convention)
+            if !options.divide {
+                return writeln!(out, "{}", perft(&board, depth, convention));
+            }
+            let counts: Vec<(String, u64)> = divide(&board, depth, convention)
+                .into_iter()
+                .map(|(ply, leaves)| (ply.to_string(), leaves))
+                .collect();
+            let total = match counts.is_empty() {
+                true => perft(&board, depth, convention),
+                false => counts.iter().map(|&(_, leaves)| leaves).sum(),
             };
-            writeln!(out, "{total}")
+            judge::write_divide(out, counts, total)
         })
     })
 }

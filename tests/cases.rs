@@ -166,4 +166,5 @@ judge!(congo_eval, "congo-eval");
 judge!(congo_minimax, "congo-minimax");
 judge!(congo_eval_advanced, "congo-eval-advanced");
 judge!(congo_alphabeta, "congo-alphabeta");
+judge!(reversi_perft, "reversi-perft");
 judge!(mobility, "mobility");

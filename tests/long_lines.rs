@@ -96,7 +96,7 @@ fn reversi_board_long_move_line() {
         b"1\n",
         b'd',
         b"\n",
-        "move 1 (dddddddddddddddddddddddddddddddddddddddd…): line longer than 65536 bytes",
+        "line 2: line longer than 65536 bytes",
     );
 }
 
@@ -107,7 +107,7 @@ fn reversi_board_long_count_line() {
         b"",
         b' ',
         b"1\nd3\n",
-        "line 1: bad move count",
+        "line 1: line longer than 65536 bytes",
     );
 }
 

@@ -1,7 +1,7 @@
 //! `reversi-board` on random inputs (proptest: a failing input is shrunk before it is
 //! reported): never a panic, and either a board (exit 0, 8 lines of 8 characters from
-//! `.XO`, nothing on standard error) or an error (exit 1, one line on standard error
-//! naming a line or a move, nothing on standard output).
+//! `.XO`, nothing on standard error) or an error (exit 1, one line `line N: ...` on
+//! standard error, nothing on standard output).
 
 mod common;
 
@@ -39,7 +39,7 @@ fn input() -> impl Strategy<Value = Vec<u8>> {
 fn random_inputs_never_panic() {
     let exe = env!("CARGO_BIN_EXE_reversi-board");
     let (boards, errors) = (Cell::new(0), Cell::new(0));
-    let mut runner = TestRunner::new(Config::with_cases(300));
+    let mut runner = TestRunner::new(Config::with_cases(1000));
     let result = runner.run(&input(), |stdin| {
         let output = common::run(exe, &[], &stdin);
         let shown = String::from_utf8_lossy(&stdin);
@@ -63,12 +63,7 @@ fn random_inputs_never_panic() {
                 errors.set(errors.get() + 1);
                 prop_assert!(stdout.is_empty(), "{:?}: {}", shown, stdout);
                 prop_assert_eq!(stderr.lines().count(), 1, "{:?}: {}", shown, stderr);
-                prop_assert!(
-                    stderr.starts_with("line ") || stderr.starts_with("move "),
-                    "{:?}: {}",
-                    shown,
-                    stderr
-                );
+                prop_assert!(stderr.starts_with("line "), "{:?}: {}", shown, stderr);
             }
             other => prop_assert!(false, "{:?}: exit {:?}, stderr {}", shown, other, stderr),
         }
@@ -77,7 +72,8 @@ fn random_inputs_never_panic() {
     if let Err(failure) = result {
         panic!("{failure}");
     }
-    // Both outcomes must actually have been exercised.
+    // Both outcomes must actually have been exercised (boards are about one input in 25:
+    // with 300 inputs, 10 or fewer came up now and then).
     let (boards, errors) = (boards.get(), errors.get());
     assert!(
         boards > 10 && errors > 10,

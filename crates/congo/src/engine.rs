@@ -41,7 +41,10 @@
 //!   error names the move's 1-based index on the line;
 //! - `go` with a missing, non-numeric, non-finite or non-positive time, or extra words;
 //! - `go` when the game is over (a lion has been captured) or the side to move has no
-//!   legal move: there is no move to answer with.
+//!   legal move: there is no move to answer with;
+//! - `go` and `moves` after a rejected `position` or `moves` line, until a good `newgame`
+//!   or `position`: the controller's position is not the engine's, and a move for the
+//!   engine's would be an answer to a question not asked.
 
 use std::str::FromStr;
 use std::time::{Duration, Instant};
@@ -122,6 +125,9 @@ pub enum EngineError {
     /// `go` when the side to move has no legal move (it has lost; no passing).
     #[error("no move to play: the side to move has no legal move")]
     NoLegalMove,
+    /// `go` or `moves` after a rejected `position` or `moves` line.
+    #[error("no position: a position or moves line was rejected; send newgame or position")]
+    NoPosition,
 }
 
 /// A protocol command, read from one line.
@@ -235,6 +241,8 @@ pub enum Reply {
 /// let Ok(Reply::Move(mv)) = engine.handle_line("go 0.05") else { panic!() };
 /// assert_eq!(mv.to_string(), "d1d7");
 /// assert!(engine.handle_line("moves d1d7 d7d6").is_err()); // no move after the win
+/// assert!(engine.handle_line("moves d1d7").is_err()); // nor any until a new position
+/// assert_eq!(engine.handle_line("position 3l3/7/7/7/7/7/3LZ2 w 0"), Ok(Reply::Silent));
 /// assert_eq!(engine.handle_line("moves d1d7"), Ok(Reply::Silent));
 /// assert!(engine.handle_line("go 0.05").is_err());
 /// ```
@@ -243,6 +251,9 @@ pub struct Engine {
     game: Game,
     table: MaterialTable,
     last_search: Option<SearchResult<Move>>,
+    /// A `position` or `moves` line was rejected since the last good `newgame` or
+    /// `position`: `go` and `moves` are refused ([`EngineError::NoPosition`]).
+    lost: bool,
 }
 
 impl Engine {
@@ -253,6 +264,7 @@ impl Engine {
             game: Game::new(Position::start(), rules),
             table,
             last_search: None,
+            lost: false,
         }
     }
 
@@ -271,12 +283,30 @@ impl Engine {
     ///
     /// # Errors
     ///
-    /// [`EngineError`] for a bad line; the engine's state is then unchanged.
+    /// [`EngineError`] for a bad line; the engine's position is then unchanged, but
+    /// after a bad `position` or `moves` line `go` and `moves` are refused until a good
+    /// `newgame` or `position`.
+    ///
+    /// ```
+    /// use congo::engine::{Engine, EngineError};
+    /// use congo::{MaterialTable, Rules};
+    /// let mut engine = Engine::new(Rules::FULL, MaterialTable::STANDARD);
+    /// assert!(engine.handle_line("position 3l3/7/7/7/7/7/3LZ2 x 0").is_err());
+    /// assert_eq!(engine.handle_line("go 0.05"), Err(EngineError::NoPosition));
+    /// assert!(engine.handle_line("newgame").is_ok());
+    /// assert!(engine.handle_line("go 0.05").is_ok());
+    /// ```
     pub fn handle_line(&mut self, line: &str) -> Result<Reply, EngineError> {
         if line.trim().is_empty() {
             return Ok(Reply::Silent);
         }
-        self.handle(line.parse()?)
+        let result = line.parse().and_then(|command| self.handle(command));
+        if let Err(EngineError::MissingFen | EngineError::BadFen(_) | EngineError::BadMove { .. }) =
+            result
+        {
+            self.lost = true;
+        }
+        result
     }
 
     /// Carries out one command.
@@ -285,17 +315,19 @@ impl Engine {
     ///
     /// [`EngineError::BadMove`] for a `moves` line with an unplayable move (none of its
     /// moves is played); [`EngineError::GameOver`] or [`EngineError::NoLegalMove`] for a
-    /// `go` without a move to answer.
+    /// `go` without a move to answer; [`EngineError::NoPosition`] for `go` or `moves`
+    /// after a rejected `position` or `moves` line (see [`Engine::handle_line`]).
     pub fn handle(&mut self, command: Command) -> Result<Reply, EngineError> {
         match command {
-            Command::NewGame => {
-                self.game.position = Position::start();
+            Command::NewGame | Command::Position(_) => {
+                self.game.position = match command {
+                    Command::Position(position) => position,
+                    _ => Position::start(),
+                };
+                self.lost = false;
                 Ok(Reply::Silent)
             }
-            Command::Position(position) => {
-                self.game.position = position;
-                Ok(Reply::Silent)
-            }
+            Command::Moves(_) | Command::Go(_) if self.lost => Err(EngineError::NoPosition),
             Command::Moves(texts) => {
                 let mut game = self.game;
                 for (i, text) in texts.iter().enumerate() {

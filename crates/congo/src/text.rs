@@ -9,9 +9,6 @@ use crate::{
     Game, IllegalMove, MaterialTable, ParseFenError, ParseMoveError, Position, Role, Rules,
 };
 
-/// What follows `usage: <program>` for the programs taking only the rule options.
-pub const OPTIONS_SYNOPSIS: &str = "[--edition 2021|2022] [--no-promotion] < input";
-
 /// A bad rule option (see [`rule_options`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionError {
@@ -24,14 +21,20 @@ pub enum OptionError {
     },
 }
 
-// By hand rather than derived: the bundled programs are size-limited.
+// By hand rather than derived: the bundled programs are size-limited. The wording is the
+// judge programs' one wording of bad arguments (`judge::missing`, `judge::bad`), checked
+// by the workspace's tests.
 impl fmt::Display for OptionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OptionError::MissingEdition => f.write_str("--edition needs a value (2021 or 2022)"),
-            OptionError::UnknownEdition { text } => {
-                write!(f, "unknown edition {text:?} (expected 2021 or 2022)")
+            OptionError::MissingEdition => {
+                f.write_str("missing --edition value: expected 2021 or 2022")
             }
+            OptionError::UnknownEdition { text } => write!(
+                f,
+                "bad --edition value \"{}\": expected 2021 or 2022",
+                grid::excerpt(text.as_bytes())
+            ),
         }
     }
 }
@@ -210,6 +213,10 @@ pub enum PlayError {
     /// The FEN line is bad.
     #[error("{0}")]
     Fen(#[from] ParseFenError),
+    /// The move number is the largest there is and Black is to move: the move number
+    /// after the move does not fit 64 bits.
+    #[error("bad move number \"18446744073709551615\": expected at most 18446744073709551614 when Black is to move (it grows by one)")]
+    MoveNumber,
     /// The move line is not a legal move of the position.
     #[error("illegal move {text}: {reason}")]
     Move {
@@ -232,7 +239,7 @@ impl PlayError {
     #[must_use]
     pub fn line(&self) -> usize {
         match self {
-            PlayError::Fen(_) => 0,
+            PlayError::Fen(_) | PlayError::MoveNumber => 0,
             PlayError::Move { .. } => 1,
         }
     }
@@ -244,10 +251,18 @@ impl PlayError {
 ///
 /// # Errors
 ///
-/// [`PlayError`] for a bad FEN or an illegal move; nothing is appended then.
+/// [`PlayError`] for a bad FEN, an illegal move, or a move number that cannot grow (the
+/// largest, [`u64::MAX`], with Black to move); nothing is appended then.
 ///
 /// ```
+/// use congo::text::{write_play, PlayError};
 /// use congo::Rules;
+/// let mut out = Vec::new();
+/// let last = b"3l3/7/7/7/7/7/3L3 b 18446744073709551615";
+/// assert_eq!(write_play(last, b"d7d6", Rules::FULL, &mut out), Err(PlayError::MoveNumber));
+/// write_play(b"3l3/7/7/7/7/7/3L3 b 18446744073709551614", b"d7d6", Rules::FULL, &mut out)?;
+/// assert_eq!(out, b"7/3l3/7/7/7/7/3L3 w 18446744073709551615\nContinue\n");
+/// out.clear();
 /// let mut out = Vec::new();
 /// congo::text::write_play(b"3l3/7/7/7/7/7/3L3 w 0", b"d1d2", Rules::FULL, &mut out)?;
 /// assert_eq!(out, b"3l3/7/7/7/7/3L3/7 b 0\nContinue\n");
@@ -260,6 +275,9 @@ pub fn write_play(
     out: &mut Vec<u8>,
 ) -> Result<(), PlayError> {
     let position = Position::from_fen_bytes(fen)?;
+    if position.turn() == crate::Color::Black && position.move_number() == u64::MAX {
+        return Err(PlayError::MoveNumber);
+    }
     let mv = std::str::from_utf8(move_text)
         .map_err(|_| {
             IllegalMove::Syntax(ParseMoveError::Length {

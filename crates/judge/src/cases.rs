@@ -5,8 +5,7 @@
 use std::fmt::Display;
 use std::io::{self, BufRead, Write};
 
-use grid::lines::excerpt;
-
+use crate::cli::{bad, missing};
 use crate::lines::LineError::TooLong;
 use crate::lines::{utf8, Line, LineReader, MAX_LINE};
 
@@ -78,15 +77,18 @@ fn next_case_line(
     }))
 }
 
+/// What a case count must be.
+const COUNT: &str = "a number from 0 to 18446744073709551615";
+
 /// The case count on the first non-blank line: `Ok(None)` after reporting why there is
-/// none.
+/// none (a missing count is reported at the input's last line).
 fn read_count(
     lines: &mut LineReader<impl BufRead>,
     errors: &mut impl Write,
 ) -> io::Result<Option<u64>> {
     let mut text = Vec::new();
     let problem = match next_case_line(lines, &mut text)? {
-        None => (lines.lines_read() + 1, "missing case count".to_owned()),
+        None => (lines.lines_read().max(1), missing("case count", COUNT)),
         Some((number, true)) => (number, TooLong { max: MAX_LINE }.to_string()),
         Some((number, false)) => {
             let count = std::str::from_utf8(&text)
@@ -97,10 +99,7 @@ fn read_count(
                 Some(count) => return Ok(Some(count)),
                 None => (
                     number,
-                    format!(
-                        "bad case count \"{}\": expected a non-negative integer",
-                        excerpt(&text)
-                    ),
+                    bad("case count", &text, &format_args!("expected {COUNT}")),
                 ),
             }
         }
@@ -119,7 +118,10 @@ fn read_count(
 /// far (to write separators). An `Err` from `answer` discards what it appended and reports
 /// `line L: message` on `errors`; so does a case with a line over the cap, without
 /// calling `answer`. A missing or non-numeric count, and fewer cases than announced, are
-/// errors too. Lines after the `N`th case are not read.
+/// errors too: `line L: case K of N is missing: the input ends` at the input's last line,
+/// or, for a case cut short, the error `answer` finds in its lines present (the others
+/// empty), else `... is incomplete: the input ends after I of its L lines` at its last
+/// line. Lines after the `N`th case are not read.
 ///
 /// Returns whether every case was good and all `N` were present.
 ///
@@ -167,21 +169,44 @@ where
     let mut out = Vec::with_capacity(FLUSH_AT + 4096);
     let mut answered = 0usize;
     let mut done = 0u64;
-    'cases: while done < count {
+    while done < count {
+        let mut present = L;
         for i in 0..L {
             match next_case_line(&mut lines, &mut bufs[i])? {
                 Some((number, long)) => (line_nos[i], too_long[i]) = (number, long),
                 None => {
-                    let incomplete = if L == 1 { "" } else { " (incomplete case)" };
-                    writeln!(
-                        errors,
-                        "line {}: expected {count} cases, found {done}{incomplete}",
-                        lines.lines_read() + 1
-                    )?;
-                    all_good = false;
-                    break 'cases;
+                    present = i;
+                    break;
                 }
             }
+        }
+        if present < L {
+            all_good = false;
+            let case_no = done + 1;
+            let message = if present == 0 {
+                let at = lines.lines_read().max(1);
+                format!("line {at}: case {case_no} of {count} is missing: the input ends")
+            } else {
+                // A fault in the lines present (such as two lines written as one) is the
+                // better report; else the case is incomplete.
+                for buf in &mut bufs[present..] {
+                    buf.clear();
+                }
+                let case: [&[u8]; L] = std::array::from_fn(|i| &bufs[i][..]);
+                let result = match too_long[..present].iter().position(|&t| t) {
+                    Some(i) => Err(Failure::at(i, TooLong { max: MAX_LINE })),
+                    None => answer(case, &mut Vec::new(), answered),
+                };
+                match result {
+                    Err(f) if f.line < present => format!("line {}: {}", line_nos[f.line], f.message),
+                    _ => format!(
+                        "line {}: case {case_no} of {count} is incomplete: the input ends after {present} of its {L} lines",
+                        line_nos[present - 1]
+                    ),
+                }
+            };
+            writeln!(errors, "{message}")?;
+            break;
         }
         done += 1;
         let case: [&[u8]; L] = std::array::from_fn(|i| &bufs[i][..]);
@@ -290,4 +315,87 @@ pub fn run_lines<E: Display>(
     }
     output.flush()?;
     Ok(all_good)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs a two-line-case loop (a number, then a word) on `input`: stdout, stderr.
+    fn pairs(input: &str) -> (String, String) {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        run_cases::<2, _>(input.as_bytes(), &mut out, &mut err, |[n, word], out, _| {
+            let n: u8 = utf8(n).map_err(at(0))?.parse().map_err(at(0))?;
+            if word.is_empty() {
+                return Err(Failure::at(1, "empty word"));
+            }
+            out.extend_from_slice(format!("{n} {}\n", utf8(word).map_err(at(1))?).as_bytes());
+            Ok(())
+        })
+        .unwrap();
+        (
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(err).unwrap(),
+        )
+    }
+
+    #[test]
+    fn a_case_cut_short_is_reported_at_its_own_last_line() {
+        assert_eq!(
+            pairs("2\n1\na\n2\n\n\n"),
+            (
+                "1 a\n".into(),
+                "line 4: case 2 of 2 is incomplete: the input ends after 1 of its 2 lines\n".into()
+            )
+        );
+    }
+
+    #[test]
+    fn a_case_cut_short_reports_the_fault_in_its_lines_first() {
+        // Both lines written on one: the first line's own error is the better report.
+        assert_eq!(
+            pairs("1\n1 a\n"),
+            (
+                String::new(),
+                "line 2: invalid digit found in string\n".into()
+            )
+        );
+    }
+
+    #[test]
+    fn a_missing_case_is_reported_at_the_last_line_and_counts_read_well() {
+        assert_eq!(
+            pairs("2\n1\na\n\n"),
+            (
+                "1 a\n".into(),
+                "line 4: case 2 of 2 is missing: the input ends\n".into()
+            )
+        );
+        assert_eq!(
+            pairs("1\n"),
+            (
+                String::new(),
+                "line 1: case 1 of 1 is missing: the input ends\n".into()
+            )
+        );
+    }
+
+    #[test]
+    fn a_count_says_what_it_must_be() {
+        let expected = "expected a number from 0 to 18446744073709551615";
+        for (input, error) in [
+            ("", format!("line 1: missing case count: {expected}\n")),
+            ("\n\n", format!("line 2: missing case count: {expected}\n")),
+            (
+                "18446744073709551616\n",
+                format!("line 1: bad case count \"18446744073709551616\": {expected}\n"),
+            ),
+            (
+                "+1\n",
+                format!("line 1: bad case count \"+1\": {expected}\n"),
+            ),
+        ] {
+            assert_eq!(pairs(input), (String::new(), error), "{input:?}");
+        }
+    }
 }

@@ -1,6 +1,6 @@
-//! The command line: a program's name and synopsis ([`Program`]), its arguments parsed
-//! before any input is read, and one wording for bad arguments, printed with the usage
-//! line and exit status 2.
+//! The command line: a program's name and help text ([`Program`]), its arguments parsed
+//! before any input is read, `--help`, and one wording for bad arguments
+//! ([`unknown`], [`missing`], [`bad`]), printed with the usage line and exit status 2.
 
 use std::ffi::OsString;
 use std::fmt::Display;
@@ -8,44 +8,82 @@ use std::process::ExitCode;
 
 use crate::{Exit, Failure};
 
-/// The message of an option given without its value (`expected` says what values it
-/// takes): with [`Program::parse`]'s `unknown argument "<arg>"`, the one wording of
-/// these problems for every program.
+/// The message of an argument no option takes: the one wording of every program.
+///
+/// ```
+/// assert_eq!(judge::unknown("--x"), "unknown argument \"--x\"");
+/// ```
+#[must_use]
+pub fn unknown(argument: &str) -> String {
+    format!(
+        "unknown argument \"{}\"",
+        grid::excerpt(argument.as_bytes())
+    )
+}
+
+/// The message of something missing (an argument, an option's value, a count): `what`
+/// names it, `expected` says what it must look like.
 ///
 /// ```
 /// assert_eq!(
-///     judge::missing_value("--edition", "2021 or 2022"),
-///     "--edition needs a value (2021 or 2022)"
+///     judge::missing("--edition value", "2021 or 2022"),
+///     "missing --edition value: expected 2021 or 2022"
 /// );
 /// ```
 #[must_use]
-pub fn missing_value(option: &str, expected: &str) -> String {
-    format!("{option} needs a value ({expected})")
+pub fn missing(what: &str, expected: &str) -> String {
+    format!("missing {what}: expected {expected}")
+}
+
+/// The message of a bad value (an argument, an option's value, an input field): `what`
+/// names it, `text` is what was given (shown escaped, at most 40 characters), `reason`
+/// says why it is wrong or what it must look like (`expected ...`).
+///
+/// ```
+/// assert_eq!(
+///     judge::bad("DEPTH", b"x", &"expected a number from 0 to 60"),
+///     "bad DEPTH \"x\": expected a number from 0 to 60"
+/// );
+/// ```
+#[must_use]
+pub fn bad(what: &str, text: &[u8], reason: &dyn Display) -> String {
+    format!("bad {what} \"{}\": {reason}", grid::excerpt(text))
 }
 
 /// A judge program's identity on the command line: its name (the first word of its
-/// messages) and its synopsis (what follows `usage: NAME`).
+/// usage messages) and its help text, whose first line is the usage line
+/// (`usage: NAME ...`).
 ///
-/// Every program parses its arguments through [`Program::run`] (or [`Program::parse`]),
-/// so options every program shares (such as a future `--help`) are added there, once.
+/// Every program parses its arguments through [`Program::run`] (or [`Program::parse`]):
+/// `--help` and `-h` print the help text on standard output (exit status 0), anything
+/// else not taken by the program's options is an [`unknown`] argument.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Program {
     name: &'static str,
-    synopsis: &'static str,
+    help: &'static str,
+}
+
+/// What [`Program::parse`] found on the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Parsed<T> {
+    /// `--help` or `-h`: print the help text.
+    Help,
+    /// The options' value: run the program.
+    Run(T),
 }
 
 impl Program {
-    /// The program `name`, whose usage line is `usage: <name> <synopsis>`.
+    /// The program `name` with its `help` text (first line: the usage line).
     ///
     /// ```
     /// use judge::Program;
-    /// let program = Program::new("congo-eval", "[--edition 2021|2022] < input");
-    /// assert_eq!(program.name(), "congo-eval");
-    /// assert_eq!(program.usage(), "usage: congo-eval [--edition 2021|2022] < input");
+    /// let program = Program::new("demo", "usage: demo [--twice] < input\nDoubles.\n");
+    /// assert_eq!(program.name(), "demo");
+    /// assert_eq!(program.usage(), "usage: demo [--twice] < input");
     /// ```
     #[must_use]
-    pub const fn new(name: &'static str, synopsis: &'static str) -> Program {
-        Program { name, synopsis }
+    pub const fn new(name: &'static str, help: &'static str) -> Program {
+        Program { name, help }
     }
 
     /// The program's name.
@@ -54,28 +92,36 @@ impl Program {
         self.name
     }
 
-    /// The usage line(s): `usage: <name> <synopsis>`.
+    /// The whole help text, as `--help` prints it.
     #[must_use]
-    pub fn usage(&self) -> String {
-        format!("usage: {} {}", self.name, self.synopsis)
+    pub const fn help(&self) -> &'static str {
+        self.help
     }
 
-    /// Parses `args` (the arguments after the program's name) with `options`, which
-    /// returns its value and the arguments it did not take; any of those is an
-    /// `unknown argument "<argument>"` (the first one is named).
+    /// The usage line: the help text's first line.
+    #[must_use]
+    pub fn usage(&self) -> &'static str {
+        self.help.lines().next().unwrap_or("")
+    }
+
+    /// Parses `args` (the arguments after the program's name): [`Parsed::Help`] if one
+    /// is `--help` or `-h`, else the value of `options`, which returns it and the
+    /// arguments it did not take; any of those is an [`unknown`] argument (the first one
+    /// is named).
     ///
     /// # Errors
     ///
     /// An argument that is not UTF-8, the error of `options`, or an unknown argument.
     ///
     /// ```
-    /// use judge::Program;
-    /// let program = Program::new("demo", "[--twice] < input");
+    /// use judge::{Parsed, Program};
+    /// let program = Program::new("demo", "usage: demo [--twice] < input\n");
     /// let twice = |args: Vec<String>| -> Result<_, String> {
     ///     let (flag, rest): (Vec<_>, Vec<_>) = args.into_iter().partition(|a| a == "--twice");
     ///     Ok((!flag.is_empty(), rest))
     /// };
-    /// assert_eq!(program.parse(["--twice"].map(Into::into), twice), Ok(true));
+    /// assert_eq!(program.parse(["--twice"].map(Into::into), twice), Ok(Parsed::Run(true)));
+    /// assert_eq!(program.parse(["-x", "-h"].map(Into::into), twice), Ok(Parsed::Help));
     /// assert_eq!(
     ///     program.parse(["-x"].map(Into::into), twice),
     ///     Err("unknown argument \"-x\"".to_owned())
@@ -85,35 +131,41 @@ impl Program {
         &self,
         args: impl IntoIterator<Item = OsString>,
         options: impl FnOnce(Vec<String>) -> Result<(T, Vec<String>), E>,
-    ) -> Result<T, String> {
+    ) -> Result<Parsed<T>, String> {
         let args = args
             .into_iter()
             .map(OsString::into_string)
             .collect::<Result<Vec<String>, _>>()
             .map_err(|_| "arguments must be valid UTF-8".to_owned())?;
+        if args.iter().any(|a| a == "--help" || a == "-h") {
+            return Ok(Parsed::Help);
+        }
         let (value, rest) = options(args).map_err(|e| e.to_string())?;
         match rest.first() {
-            Some(unknown) => Err(format!("unknown argument {unknown:?}")),
-            None => Ok(value),
+            Some(argument) => Err(unknown(argument)),
+            None => Ok(Parsed::Run(value)),
         }
     }
 
     /// The whole `main` of a judge program: parses the command line with `options` (see
-    /// [`Program::parse`]), then runs `body` with its value. A bad command line prints
-    /// `<name>: <error>` and the usage on standard error, and nothing is read; its exit
-    /// status is 2 ([`Exit::Usage`]).
+    /// [`Program::parse`]), then runs `body` with its value. `--help` prints the help
+    /// text (exit status 0). A bad command line prints `<name>: <error>`, the usage line
+    /// and a pointer to `--help` on standard error, and nothing is read; its exit status
+    /// is 2 ([`Exit::Usage`]).
     pub fn run<T, E: Display>(
         &self,
         options: impl FnOnce(Vec<String>) -> Result<(T, Vec<String>), E>,
         body: impl FnOnce(T) -> Exit,
     ) -> ExitCode {
-        let (name, synopsis) = (self.name, self.synopsis);
-        let exit = self
-            .parse(std::env::args_os().skip(1), options)
-            .map_or_else(
-                |e| self.error(&format_args!("{e}\nusage: {name} {synopsis}")),
-                body,
-            );
+        let exit = match self.parse(std::env::args_os().skip(1), options) {
+            Ok(Parsed::Run(value)) => body(value),
+            Ok(Parsed::Help) => crate::print(|out| out.write_all(self.help.as_bytes())),
+            Err(e) => self.error(&format_args!(
+                "{e}\n{}\n(`{} --help` explains the input, output and options)",
+                self.usage(),
+                self.name
+            )),
+        };
         ExitCode::from(exit as u8)
     }
 
@@ -138,7 +190,7 @@ impl Program {
         })
     }
 
-    /// Prints `<name>: <message>` on standard error, without the usage (the arguments
+    /// Prints `<name>: <message>` on standard error (a bad command line: the arguments
     /// were well formed, but one names something that cannot be used, such as a bad
     /// position); [`Exit::Usage`].
     pub fn error(&self, message: &dyn Display) -> Exit {

@@ -8,7 +8,7 @@ pub mod lines;
 use std::io::{self, Write};
 
 pub use cases::{at, run_cases, run_lines, Failure, Next};
-pub use cli::{missing_value, Program};
+pub use cli::{bad, missing, unknown, Parsed, Program};
 pub use lines::{Line, LineError, LineReader};
 
 /// A judge program's exit status (`ExitCode::from(exit as u8)`).
@@ -88,4 +88,29 @@ pub fn report(message: &dyn std::fmt::Display) -> Exit {
 pub fn print(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Exit {
     let mut out = io::BufWriter::new(io::stdout().lock());
     Exit::from_io(write(&mut out).and_then(|()| out.flush()).map(|()| true))
+}
+
+/// Writes a perft divide: one line `<move> <count>` per first move, sorted by the move's
+/// name, then the total on the last line, the one format of every perft tool.
+///
+/// # Errors
+///
+/// Those of `out`.
+///
+/// ```
+/// let mut out = Vec::new();
+/// judge::write_divide(&mut out, vec![("d3".into(), 3), ("c4".into(), 2)], 5)?;
+/// assert_eq!(out, b"c4 2\nd3 3\n5\n");
+/// # Ok::<_, std::io::Error>(())
+/// ```
+pub fn write_divide(
+    out: &mut dyn Write,
+    mut counts: Vec<(String, u64)>,
+    total: u64,
+) -> io::Result<()> {
+    counts.sort();
+    for (name, count) in counts {
+        writeln!(out, "{name} {count}")?;
+    }
+    writeln!(out, "{total}")
 }

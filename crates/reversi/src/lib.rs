@@ -6,7 +6,7 @@ mod color;
 mod perft;
 mod transcript;
 
-pub use board::{Board, BoardError, IllegalMove, Outcome, SIZE};
+pub use board::{Board, BoardError, Diagram, IllegalMove, Orientation, Outcome, SIZE};
 pub use color::{ByColor, Color};
 pub use perft::{divide, perft, Convention, ParseConventionError, Ply};
 pub use transcript::{ParseTranscriptError, Transcript};
