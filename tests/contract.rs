@@ -6,8 +6,7 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-/// Every program of `bins/` but `mobility` (ported to the contract separately), with its
-/// binary.
+/// Every program of `bins/`, with its binary.
 const PROGRAMS: &[(&str, &str)] = &[
     ("congo-board", env!("CARGO_BIN_EXE_congo-board")),
     ("congo-moves", env!("CARGO_BIN_EXE_congo-moves")),
@@ -46,6 +45,7 @@ const PROGRAMS: &[(&str, &str)] = &[
     ("congo-perft", env!("CARGO_BIN_EXE_congo-perft")),
     ("reversi-board", env!("CARGO_BIN_EXE_reversi-board")),
     ("reversi-perft", env!("CARGO_BIN_EXE_reversi-perft")),
+    ("mobility", env!("CARGO_BIN_EXE_mobility")),
 ];
 
 fn root() -> &'static Path {
@@ -106,7 +106,7 @@ fn the_readme_links_every_help_text() {
         let file = entry.unwrap().file_name().into_string().unwrap();
         let name = file.strip_suffix(".txt").unwrap();
         assert!(
-            PROGRAMS.iter().any(|&(n, _)| n == name) || name == "mobility",
+            PROGRAMS.iter().any(|&(n, _)| n == name),
             "bins/help/{file} belongs to no program"
         );
     }
@@ -124,4 +124,27 @@ fn congo_option_errors_use_the_judge_wording() {
         OptionError::UnknownEdition { text: text.clone() }.to_string(),
         judge::bad("--edition value", text.as_bytes(), &"expected 2021 or 2022")
     );
+}
+
+#[test]
+fn mobility_help_lists_every_named_piece_with_its_betza() {
+    let help = fs::read_to_string(root().join("bins/help/mobility.txt")).unwrap();
+    let listed: Vec<&str> = help
+        .split("Pieces by name (names, then Betza):\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .collect();
+    let expected: Vec<String> = mobility::NAMED_PIECES
+        .iter()
+        .map(|named| {
+            let betza = if named.betza.is_empty() {
+                "(no moves)"
+            } else {
+                named.betza
+            };
+            format!("  {:<32} {betza}", named.names.join(", "))
+        })
+        .collect();
+    assert_eq!(listed, expected);
 }

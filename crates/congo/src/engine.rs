@@ -49,7 +49,7 @@
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use grid::lines::excerpt;
+use grid::excerpt;
 use thiserror::Error;
 
 use crate::eval::MaterialTable;
@@ -79,7 +79,7 @@ pub enum EngineError {
     #[error("unknown command \"{command}\" (expected newgame, position, moves, go or quit)")]
     UnknownCommand {
         /// The first word of the line (escaped, at most 40 characters: see
-        /// [`grid::lines::excerpt`]).
+        /// [`grid::excerpt`]).
         command: String,
     },
     /// A command that takes no arguments was given some.

@@ -59,14 +59,14 @@ pub enum ParseFenError {
     #[error("bad side \"{found}\": expected w or b")]
     BadSide {
         /// The side field as read, escaped and cut to 40 characters (see
-        /// [`grid::lines::excerpt`]).
+        /// [`grid::excerpt`]).
         found: String,
     },
     /// The move number is not a non-negative integer (fitting 64 bits).
     #[error("bad move number \"{found}\": expected a non-negative integer of at most 18446744073709551615")]
     BadMoveNumber {
         /// The move-number field as read, escaped and cut to 40 characters (see
-        /// [`grid::lines::excerpt`]).
+        /// [`grid::excerpt`]).
         found: String,
     },
 }
@@ -182,10 +182,10 @@ impl Position {
             _ => None,
         }
         .ok_or_else(|| ParseFenError::BadSide {
-            found: grid::lines::excerpt(side),
+            found: grid::excerpt(side),
         })?;
         pos.move_number = parse_u64(number).ok_or_else(|| ParseFenError::BadMoveNumber {
-            found: grid::lines::excerpt(number),
+            found: grid::excerpt(number),
         })?;
         Ok(pos)
     }

@@ -169,14 +169,14 @@ pub enum ParseBoardSizeError {
     #[error("invalid board size \"{text}\": expected FILESxRANKS, e.g. 8x8")]
     Syntax {
         /// The text that was read (escaped, at most 40 characters: see
-        /// [`crate::lines::excerpt`]).
+        /// [`crate::excerpt`]).
         text: String,
     },
     /// The numbers are outside `1..=26` files or `1..=99` ranks.
     #[error("board size \"{text}\" out of range: files must be 1..=26 and ranks 1..=99")]
     OutOfRange {
         /// The text that was read (escaped, at most 40 characters: see
-        /// [`crate::lines::excerpt`]).
+        /// [`crate::excerpt`]).
         text: String,
     },
 }
@@ -187,7 +187,7 @@ impl FromStr for BoardSize {
     /// Reads `FILESxRANKS` (`8x8`, `26x26`; an upper-case `X` is accepted too).
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let syntax = || ParseBoardSizeError::Syntax {
-            text: crate::lines::excerpt(text.as_bytes()),
+            text: crate::excerpt(text.as_bytes()),
         };
         let (files, ranks) = text.split_once(['x', 'X']).ok_or_else(syntax)?;
         let number = |part: &str| -> Result<u32, ParseBoardSizeError> {
@@ -202,7 +202,7 @@ impl FromStr for BoardSize {
             .zip(u8::try_from(ranks).ok())
             .and_then(|(files, ranks)| BoardSize::new(files, ranks))
             .ok_or(ParseBoardSizeError::OutOfRange {
-                text: crate::lines::excerpt(text.as_bytes()),
+                text: crate::excerpt(text.as_bytes()),
             })
     }
 }

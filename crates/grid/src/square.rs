@@ -45,7 +45,7 @@ pub enum ParseSquareError {
     #[error("invalid square \"{text}\": it must start with a file letter a-z")]
     File {
         /// The text that was read: lossily decoded if it was not UTF-8, escaped, at most
-        /// 40 characters (see [`crate::lines::excerpt`]).
+        /// 40 characters (see [`crate::excerpt`]).
         text: String,
     },
     /// What follows the file letter is not a rank number without leading zeros.
@@ -112,7 +112,7 @@ impl Square {
     /// # Ok::<_, grid::ParseSquareError>(())
     /// ```
     pub fn parse_bytes(text: &[u8], size: BoardSize) -> Result<Square, ParseSquareError> {
-        let owned = || crate::lines::excerpt(text);
+        let owned = || crate::excerpt(text);
         let (&letter, digits) = text.split_first().ok_or(ParseSquareError::Empty)?;
         if !letter.is_ascii_lowercase() {
             return Err(ParseSquareError::File { text: owned() });

@@ -97,7 +97,7 @@ pub enum Line<'a> {
     TooLong {
         /// The 1-based line number.
         number: usize,
-        /// The first cap bytes of the line (for a message; see [`grid::lines::excerpt`]).
+        /// The first cap bytes of the line (for a message; see [`grid::excerpt`]).
         start: &'a [u8],
     },
 }
@@ -117,7 +117,7 @@ impl<'a> Line<'a> {
     }
 
     /// The bytes kept of the line: all of a [`Line::Text`], the first cap bytes of a
-    /// [`Line::TooLong`] (to show in a message, see [`grid::lines::excerpt`]).
+    /// [`Line::TooLong`] (to show in a message, see [`grid::excerpt`]).
     ///
     /// ```
     /// use judge::lines::Line;

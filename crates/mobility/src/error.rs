@@ -62,7 +62,7 @@ pub enum ParsePieceError {
         /// 1-based character column of the number.
         column: usize,
         /// The number as written (at most 40 characters, then `…`: see
-        /// [`grid::lines::excerpt`]).
+        /// [`grid::excerpt`]).
         text: String,
     },
     /// The direction `(0, 0)`.

@@ -177,7 +177,7 @@ impl ListParser {
         text.parse::<i32>()
             .map_err(|_| ParsePieceError::NumberOutOfRange {
                 column: start + 1,
-                text: grid::lines::excerpt(text.as_bytes()),
+                text: grid::excerpt(text.as_bytes()),
             })
     }
 }
