@@ -163,18 +163,9 @@ const HEADER_ALLOWANCE: usize = 400;
 ///
 /// `text` does not parse.
 pub fn unindent(text: &str) -> Result<String> {
-    let file = syn::parse_file(text).context("cannot parse the bundle")?;
-    let mut inside_literal = std::collections::BTreeSet::new();
-    literal_lines(quote!(#file), &mut inside_literal);
-    let mut out = String::with_capacity(text.len());
-    for (index, line) in text.split_inclusive('\n').enumerate() {
-        if inside_literal.contains(&(index + 1)) {
-            out.push_str(line);
-        } else {
-            out.push_str(line.trim_start_matches([' ', '\t']));
-        }
-    }
-    Ok(out)
+    relayout(text, |line, out| {
+        out.push_str(line.trim_start_matches([' ', '\t']));
+    })
 }
 
 /// Replaces each 4-space indentation step of prettyplease's output by one tab (judges
@@ -185,6 +176,19 @@ pub fn unindent(text: &str) -> Result<String> {
 ///
 /// `text` does not parse.
 pub fn indent_with_tabs(text: &str) -> Result<String> {
+    relayout(text, |line, out| {
+        let body = line.trim_start_matches(' ');
+        let spaces = line.len() - body.len();
+        out.extend(std::iter::repeat_n('\t', spaces / 4));
+        out.extend(std::iter::repeat_n(' ', spaces % 4));
+        out.push_str(body);
+    })
+}
+
+/// Rewrites each line of `text` with `layout` (which appends the new line to its second
+/// argument), except the lines that begin inside a multi-line string literal, copied
+/// byte for byte.
+fn relayout(text: &str, mut layout: impl FnMut(&str, &mut String)) -> Result<String> {
     let file = syn::parse_file(text).context("cannot parse the bundle")?;
     let mut inside_literal = std::collections::BTreeSet::new();
     literal_lines(quote!(#file), &mut inside_literal);
@@ -192,13 +196,9 @@ pub fn indent_with_tabs(text: &str) -> Result<String> {
     for (index, line) in text.split_inclusive('\n').enumerate() {
         if inside_literal.contains(&(index + 1)) {
             out.push_str(line);
-            continue;
+        } else {
+            layout(line, &mut out);
         }
-        let body = line.trim_start_matches(' ');
-        let spaces = line.len() - body.len();
-        out.extend(std::iter::repeat_n('\t', spaces / 4));
-        out.extend(std::iter::repeat_n(' ', spaces % 4));
-        out.push_str(body);
     }
     Ok(out)
 }
