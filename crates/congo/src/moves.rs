@@ -84,6 +84,7 @@ impl Move {
     /// assert_eq!(Move::new(d1, d2).map(|m| m.to_string()), Some("d1d2".to_owned()));
     /// # Ok::<_, congo::ParseSquareError>(())
     /// ```
+    #[must_use]
     pub const fn new(from: Square, to: Square) -> Option<Move> {
         match (index_of(from), index_of(to)) {
             (Some(from), Some(to)) => Some(Move::from_indices(from, to)),
@@ -92,16 +93,19 @@ impl Move {
     }
 
     /// The start square.
+    #[must_use]
     pub const fn from(&self) -> Square {
         square_of(self.from as usize)
     }
 
     /// The final landing square.
+    #[must_use]
     pub const fn to(&self) -> Square {
         square_of(self.to as usize)
     }
 
     /// How many landing squares the move has (1 except for monkey multi-captures).
+    #[must_use]
     pub const fn landing_count(&self) -> usize {
         self.hops as usize + 1
     }

@@ -72,6 +72,7 @@ impl Square {
     /// assert_eq!(Square::new(6, 6, BoardSize::CONGO).unwrap().to_string(), "g7");
     /// assert_eq!(Square::new(7, 0, BoardSize::CONGO), None);
     /// ```
+    #[must_use]
     pub const fn new(file: u8, rank: u8, size: BoardSize) -> Option<Square> {
         if file < size.files() && rank < size.ranks() {
             Some(Square { file, rank, size })
@@ -139,21 +140,25 @@ impl Square {
     }
 
     /// 0-based file: 0 for `a`.
+    #[must_use]
     pub const fn file(self) -> u8 {
         self.file
     }
 
     /// 0-based rank: 0 for rank `1`.
+    #[must_use]
     pub const fn rank(self) -> u8 {
         self.rank
     }
 
     /// The board this square belongs to.
+    #[must_use]
     pub const fn size(self) -> BoardSize {
         self.size
     }
 
     /// `rank * files + file`: `a1` is 0; on 8x8 `h8` is 63, on 7x7 `g7` is 48.
+    #[must_use]
     pub const fn index(self) -> usize {
         self.rank as usize * self.size.files() as usize + self.file as usize
     }
@@ -165,6 +170,7 @@ impl Square {
     /// assert_eq!(Square::parse("g2", BoardSize::CHESS)?.matrix(), (6, 6));
     /// # Ok::<_, grid::ParseSquareError>(())
     /// ```
+    #[must_use]
     pub const fn matrix(self) -> (usize, usize) {
         (
             (self.size.ranks() - 1 - self.rank) as usize,
@@ -173,6 +179,7 @@ impl Square {
     }
 
     /// The file letter, `a`..`z`.
+    #[must_use]
     pub const fn file_char(self) -> char {
         (b'a' + self.file) as char
     }
@@ -187,6 +194,7 @@ impl Square {
     /// assert_eq!(b1.offset(Direction::new(-2, 1).unwrap()), None);
     /// # Ok::<_, grid::ParseSquareError>(())
     /// ```
+    #[must_use]
     pub fn offset(self, direction: Direction) -> Option<Square> {
         let file = i64::from(self.file) + i64::from(direction.d_file());
         let rank = i64::from(self.rank) + i64::from(direction.d_rank());
@@ -208,6 +216,7 @@ impl Square {
     /// assert_eq!(d4.ray(down_right, Some(2)).count(), 2);
     /// # Ok::<_, grid::ParseSquareError>(())
     /// ```
+    #[must_use]
     pub fn ray(self, direction: Direction, max_steps: Option<u32>) -> Ray {
         Ray::new(self, direction, max_steps)
     }
