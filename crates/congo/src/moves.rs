@@ -28,9 +28,10 @@ pub const MAX_INTERMEDIATE_LANDINGS: usize = 42;
 /// assert_eq!(m.to().to_string(), "d7");
 /// assert_eq!(m.landings().map(|s| s.to_string()).collect::<Vec<_>>(), ["d3", "f5", "d7"]);
 /// assert_eq!(m.to_string(), "b1d3f5d7");
+/// assert_eq!(format!("{m:?}"), "Move(b1d3f5d7)");
 /// # Ok::<_, congo::ParseMoveError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
     pub(crate) from: u8,
     pub(crate) to: u8,
@@ -214,5 +215,12 @@ impl fmt::Display for Move {
             write!(f, "{sq}")?;
         }
         Ok(())
+    }
+}
+
+impl fmt::Debug for Move {
+    /// The move text in the type's name, e.g. `Move(d1d2)`, `Move(b1d3f5d7)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({self})")
     }
 }

@@ -26,9 +26,10 @@ use crate::size::BoardSize;
 /// assert_eq!(square.index(), 30);
 /// assert_eq!(square.matrix(), (2, 2));
 /// assert_eq!(square.to_string(), "c5");
+/// assert_eq!(format!("{square:?}"), "Square(c5)");
 /// # Ok::<_, grid::ParseSquareError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Square {
     file: u8,
     rank: u8,
@@ -244,6 +245,13 @@ impl fmt::Display for Square {
     /// The algebraic name, e.g. `d4`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.file_char(), self.rank + 1)
+    }
+}
+
+impl fmt::Debug for Square {
+    /// The algebraic name in the type's name, e.g. `Square(d4)` (not the board size).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Square({self})")
     }
 }
 
