@@ -259,6 +259,7 @@ pub struct Engine {
 impl Engine {
     /// An engine at the start position, making moves under `rules` and evaluating with
     /// `table`.
+    #[must_use]
     pub fn new(rules: Rules, table: MaterialTable) -> Engine {
         Engine {
             game: Game::new(Position::start(), rules),
@@ -269,11 +270,13 @@ impl Engine {
     }
 
     /// The current position.
+    #[must_use]
     pub fn position(&self) -> &Position {
         &self.game.position
     }
 
     /// Statistics of the last `go` (depth reached, score, positions visited).
+    #[must_use]
     pub fn last_search(&self) -> Option<&SearchResult<Move>> {
         self.last_search.as_ref()
     }

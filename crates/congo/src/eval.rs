@@ -71,12 +71,14 @@ impl MaterialTable {
     /// assert_eq!(t.value(Role::Zebra), 8);
     /// assert_eq!(t.value(Role::Lion), 0);
     /// ```
+    #[must_use]
     pub const fn new(mut values: [i32; 8]) -> MaterialTable {
         values[Role::Lion as usize] = 0;
         MaterialTable { values }
     }
 
     /// The value of one piece of kind `role` (0 for the lion).
+    #[must_use]
     pub const fn value(self, role: Role) -> i32 {
         self.values[role as usize]
     }
@@ -88,6 +90,7 @@ impl MaterialTable {
     /// // 7 pawns, giraffe 400, monkey 500, 2 elephants 400, crocodile 500, zebra 300.
     /// assert_eq!(MaterialTable::STANDARD.material(&Position::start(), Color::Black), 2800);
     /// ```
+    #[must_use]
     pub fn material(self, pos: &Position, color: Color) -> i32 {
         Role::ALL
             .into_iter()
@@ -140,6 +143,7 @@ fn for_side_to_move(pos: &Position, white_score: i32) -> i32 {
 /// assert_eq!(material_eval(&pos, &MaterialTable::STANDARD), 1200);
 /// # Ok::<_, congo::ParseFenError>(())
 /// ```
+#[must_use]
 pub fn material_eval(pos: &Position, table: &MaterialTable) -> i32 {
     let white = lion_cases(pos)
         .unwrap_or_else(|| table.material(pos, Color::White) - table.material(pos, Color::Black));
@@ -171,6 +175,7 @@ pub struct Activity {
 /// assert_eq!((white.mobility, white.attack), (9, 11));
 /// # Ok::<_, congo::ParseFenError>(())
 /// ```
+#[must_use]
 pub fn activity(pos: &Position, color: Color) -> Activity {
     let mut moves = Vec::with_capacity(64);
     activity_with(pos, color, &mut moves)
@@ -207,6 +212,7 @@ fn activity_with(pos: &Position, color: Color, moves: &mut Vec<Move>) -> Activit
 /// assert_eq!(advanced_eval(&pos, &MaterialTable::STANDARD), -102);
 /// # Ok::<_, congo::ParseFenError>(())
 /// ```
+#[must_use]
 pub fn advanced_eval(pos: &Position, table: &MaterialTable) -> i32 {
     let mut moves = Vec::with_capacity(64);
     advanced_eval_with(pos, table, &mut moves)

@@ -31,6 +31,7 @@ pub struct Game {
 
 impl Game {
     /// A game at `position` under `rules`.
+    #[must_use]
     pub const fn new(position: Position, rules: Rules) -> Game {
         Game { position, rules }
     }
@@ -44,6 +45,7 @@ impl Game {
     /// assert_eq!(game.minimax(2, &MaterialTable::STANDARD), 750);
     /// # Ok::<_, congo::ParseFenError>(())
     /// ```
+    #[must_use]
     pub fn minimax(&self, depth: u32, table: &MaterialTable) -> i32 {
         search::negamax(self, depth, &mut |g: &Game| {
             material_eval(&g.position, table)
@@ -62,6 +64,7 @@ impl Game {
     /// assert_eq!(game.alpha_beta(4, &MaterialTable::STANDARD), -669);
     /// # Ok::<_, congo::ParseFenError>(())
     /// ```
+    #[must_use]
     pub fn alpha_beta(&self, depth: u32, table: &MaterialTable) -> i32 {
         let mut moves = Vec::with_capacity(64);
         search::alpha_beta_ordered(&Ordered(*self), depth, &mut |g: &Ordered| {
@@ -84,6 +87,7 @@ impl Game {
     /// assert_eq!(result.best_move.map(|m| m.to_string()).as_deref(), Some("c1c7"));
     /// # Ok::<_, congo::ParseFenError>(())
     /// ```
+    #[must_use]
     pub fn best_move(
         &self,
         table: &MaterialTable,

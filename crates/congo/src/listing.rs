@@ -53,6 +53,7 @@ impl Position {
     /// assert!(text.contains("\nwhite superpawn:\n"));
     /// assert!(text.ends_with("black zebra: g7\nside to play: white\n"));
     /// ```
+    #[must_use]
     pub fn listing(&self) -> Listing<'_> {
         Listing(self)
     }

@@ -264,6 +264,7 @@ impl Position {
     /// use congo::Position;
     /// assert_eq!(Position::start().count_legal_moves(), 24);
     /// ```
+    #[must_use]
     pub fn count_legal_moves(&self) -> u64 {
         let mut tally = Tally(0);
         self.generate(None, &mut tally);

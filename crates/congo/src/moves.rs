@@ -28,9 +28,10 @@ pub const MAX_INTERMEDIATE_LANDINGS: usize = 42;
 /// assert_eq!(m.to().to_string(), "d7");
 /// assert_eq!(m.landings().map(|s| s.to_string()).collect::<Vec<_>>(), ["d3", "f5", "d7"]);
 /// assert_eq!(m.to_string(), "b1d3f5d7");
+/// assert_eq!(format!("{m:?}"), "Move(b1d3f5d7)");
 /// # Ok::<_, congo::ParseMoveError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
     pub(crate) from: u8,
     pub(crate) to: u8,
@@ -84,6 +85,7 @@ impl Move {
     /// assert_eq!(Move::new(d1, d2).map(|m| m.to_string()), Some("d1d2".to_owned()));
     /// # Ok::<_, congo::ParseSquareError>(())
     /// ```
+    #[must_use]
     pub const fn new(from: Square, to: Square) -> Option<Move> {
         match (index_of(from), index_of(to)) {
             (Some(from), Some(to)) => Some(Move::from_indices(from, to)),
@@ -92,16 +94,19 @@ impl Move {
     }
 
     /// The start square.
+    #[must_use]
     pub const fn from(&self) -> Square {
         square_of(self.from as usize)
     }
 
     /// The final landing square.
+    #[must_use]
     pub const fn to(&self) -> Square {
         square_of(self.to as usize)
     }
 
     /// How many landing squares the move has (1 except for monkey multi-captures).
+    #[must_use]
     pub const fn landing_count(&self) -> usize {
         self.hops as usize + 1
     }
@@ -210,5 +215,12 @@ impl fmt::Display for Move {
             write!(f, "{sq}")?;
         }
         Ok(())
+    }
+}
+
+impl fmt::Debug for Move {
+    /// The move text in the type's name, e.g. `Move(d1d2)`, `Move(b1d3f5d7)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({self})")
     }
 }

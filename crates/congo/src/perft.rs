@@ -14,6 +14,7 @@ impl Position {
     /// use congo::{Position, Rules};
     /// assert_eq!(Position::start().perft(3, Rules::FULL), 14332);
     /// ```
+    #[must_use]
     pub fn perft(&self, depth: u32, rules: Rules) -> u64 {
         // One move list per ply (more plies than this could never finish anyway).
         let mut buffers = vec![Vec::with_capacity(64); depth.min(64) as usize];
@@ -50,6 +51,7 @@ impl Position {
     /// assert_eq!(divide.len(), 24);
     /// assert!(divide.iter().all(|&(_, n)| n == 24));
     /// ```
+    #[must_use]
     pub fn divide(&self, depth: u32, rules: Rules) -> Vec<(Move, u64)> {
         if depth == 0 {
             return Vec::new();

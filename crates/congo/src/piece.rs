@@ -24,6 +24,7 @@ impl Color {
     /// assert_eq!(Color::from_index(1), Some(Color::Black));
     /// assert_eq!(Color::from_index(2), None);
     /// ```
+    #[must_use]
     pub const fn from_index(index: usize) -> Option<Color> {
         match index {
             0 => Some(Color::White),
@@ -38,6 +39,7 @@ impl Color {
     /// use congo::Color;
     /// assert_eq!(Color::White.other(), Color::Black);
     /// ```
+    #[must_use]
     pub const fn other(self) -> Color {
         match self {
             Color::White => Color::Black,
@@ -46,6 +48,7 @@ impl Color {
     }
 
     /// The FEN side letter, always lower case: `w` or `b`.
+    #[must_use]
     pub const fn char(self) -> char {
         match self {
             Color::White => 'w',
@@ -60,6 +63,7 @@ impl Color {
     /// assert_eq!(Color::from_char('B'), Some(Color::Black));
     /// assert_eq!(Color::from_char('x'), None);
     /// ```
+    #[must_use]
     pub const fn from_char(ch: char) -> Option<Color> {
         match ch {
             'w' | 'W' => Some(Color::White),
@@ -69,6 +73,7 @@ impl Color {
     }
 
     /// The lower-case English name, `white` or `black`.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Color::White => "white",
@@ -146,6 +151,7 @@ impl Role {
     /// assert_eq!(Role::from_index(5), Some(Role::Lion));
     /// assert_eq!(Role::from_index(8), None);
     /// ```
+    #[must_use]
     pub const fn from_index(index: usize) -> Option<Role> {
         if index < 8 {
             Some(Role::ALL[index])
@@ -155,11 +161,13 @@ impl Role {
     }
 
     /// The lower-case FEN letter (`p s g m e l c z`).
+    #[must_use]
     pub const fn char(self) -> char {
         ROLE_CHARS[self as usize] as char
     }
 
     /// The upper-case FEN letter (`P S G M E L C Z`).
+    #[must_use]
     pub const fn upper_char(self) -> char {
         ROLE_CHARS[self as usize].to_ascii_uppercase() as char
     }
@@ -171,6 +179,7 @@ impl Role {
     /// assert_eq!(Role::from_char('Z'), Some(Role::Zebra));
     /// assert_eq!(Role::from_char('k'), None);
     /// ```
+    #[must_use]
     pub const fn from_char(ch: char) -> Option<Role> {
         if !ch.is_ascii() {
             return None;
@@ -187,6 +196,7 @@ impl Role {
     }
 
     /// The English name used by the listing (`pawn`, `superpawn`, ...).
+    #[must_use]
     pub const fn name(self) -> &'static str {
         ROLE_NAMES[self as usize]
     }
@@ -198,6 +208,7 @@ impl Role {
     /// assert_eq!(Role::from_name("monkey"), Some(Role::Monkey));
     /// assert_eq!(Role::from_name("king"), None);
     /// ```
+    #[must_use]
     pub fn from_name(name: &str) -> Option<Role> {
         Role::ALL.into_iter().find(|r| r.name() == name)
     }
@@ -226,6 +237,7 @@ impl Piece {
     /// use congo::{Color, Piece, Role};
     /// assert_eq!(Piece { color: Color::White, role: Role::Lion }.char(), 'L');
     /// ```
+    #[must_use]
     pub const fn char(self) -> char {
         match self.color {
             Color::White => self.role.upper_char(),
@@ -240,6 +252,7 @@ impl Piece {
     /// assert_eq!(Piece::from_char('c'), Some(Piece { color: Color::Black, role: Role::Crocodile }));
     /// assert_eq!(Piece::from_char('x'), None);
     /// ```
+    #[must_use]
     pub const fn from_char(ch: char) -> Option<Piece> {
         let color = if ch.is_ascii_uppercase() {
             Color::White

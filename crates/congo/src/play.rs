@@ -65,6 +65,7 @@ impl Position {
     /// assert_eq!(pos.play(mv, Rules::EDITION_2021).to_string(), "2Pl3/7/7/7/7/7/3L3 b 0");
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
+    #[must_use]
     pub fn play(&self, mv: Move, rules: Rules) -> Position {
         let mut pos = *self;
         let us = self.turn;

@@ -35,6 +35,7 @@ impl Position {
     /// use congo::{Color, Position};
     /// assert_eq!(Position::start().turn(), Color::White);
     /// ```
+    #[must_use]
     pub fn start() -> Position {
         let back = [
             Role::Giraffe,
@@ -69,6 +70,7 @@ impl Position {
     /// use congo::{Color, Position};
     /// assert_eq!(Position::empty(Color::Black, 3).to_string(), "7/7/7/7/7/7/7 b 3");
     /// ```
+    #[must_use]
     pub const fn empty(turn: Color, move_number: u64) -> Position {
         Position {
             by_role: [0; 8],
@@ -116,11 +118,13 @@ impl Position {
     }
 
     /// The side to move.
+    #[must_use]
     pub const fn turn(&self) -> Color {
         self.turn
     }
 
     /// The move number: 0 at the start, one more after each Black move.
+    #[must_use]
     pub const fn move_number(&self) -> u64 {
         self.move_number
     }
@@ -131,16 +135,19 @@ impl Position {
     /// use congo::{Color, Position, Role};
     /// assert_eq!(Position::start().pieces(Color::White, Role::Lion), 1 << 3); // d1
     /// ```
+    #[must_use]
     pub const fn pieces(&self, color: Color, role: Role) -> u64 {
         self.by_role[role as usize] & *self.by_color.get(color)
     }
 
     /// The squares of all of `color`'s pieces, as a bitboard.
+    #[must_use]
     pub const fn occupied_by(&self, color: Color) -> u64 {
         *self.by_color.get(color)
     }
 
     /// The squares of all pieces, as a bitboard.
+    #[must_use]
     pub const fn occupied(&self) -> u64 {
         self.by_color.white | self.by_color.black
     }
@@ -172,6 +179,7 @@ impl Position {
     /// assert_eq!(Position::start().piece_at(e7), Some(Piece { color: Color::Black, role: Role::Elephant }));
     /// # Ok::<_, congo::ParseSquareError>(())
     /// ```
+    #[must_use]
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
         self.piece_on(index_of(square)?)
     }
@@ -188,6 +196,7 @@ impl Position {
 
     /// Checks that the bitboards are consistent (used by tests).
     #[doc(hidden)]
+    #[must_use]
     pub fn is_consistent(&self) -> bool {
         let mut union = 0;
         for (i, a) in self.by_role.iter().enumerate() {

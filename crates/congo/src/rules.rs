@@ -67,6 +67,7 @@ impl Position {
     /// assert_eq!(pos.status(), Status::WhiteWins);
     /// # Ok::<_, congo::ParseFenError>(())
     /// ```
+    #[must_use]
     pub fn status(&self) -> Status {
         let lions = self.by_role[Role::Lion as usize];
         if lions & self.by_color.black == 0 {

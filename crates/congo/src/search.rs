@@ -21,6 +21,7 @@ pub trait SearchPosition: Sized {
     fn legal_moves(&self, moves: &mut Vec<Self::Move>);
 
     /// The position after the legal move `mv`.
+    #[must_use]
     fn play(&self, mv: Self::Move) -> Self;
 
     /// A move-ordering hint for the engine search: moves with a higher hint are searched

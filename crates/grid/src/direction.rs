@@ -60,6 +60,7 @@ impl Direction {
 
     /// The direction `(d_file, d_rank)`, or `None` for `(0, 0)`. Any other size is
     /// allowed: a step longer than the board simply reaches no square.
+    #[must_use]
     pub const fn new(d_file: i32, d_rank: i32) -> Option<Direction> {
         if d_file == 0 && d_rank == 0 {
             None
@@ -76,6 +77,7 @@ impl Direction {
     /// use grid::Direction;
     /// assert_eq!(Direction::from_matrix(1, 2), Direction::new(2, -1));
     /// ```
+    #[must_use]
     pub const fn from_matrix(d_row: i32, d_col: i32) -> Option<Direction> {
         match d_row.checked_neg() {
             Some(d_rank) => Direction::new(d_col, d_rank),
@@ -84,17 +86,20 @@ impl Direction {
     }
 
     /// Files moved, positive toward file `z`.
+    #[must_use]
     pub const fn d_file(self) -> i32 {
         self.d_file
     }
 
     /// Ranks moved, positive toward the higher rank numbers.
+    #[must_use]
     pub const fn d_rank(self) -> i32 {
         self.d_rank
     }
 
     /// The direction in matrix coordinates `(d_row, d_col)`, rows growing downward.
     /// Saturates the row step at `i32::MAX` for a rank step of `i32::MIN`.
+    #[must_use]
     pub const fn matrix(self) -> (i32, i32) {
         (self.d_rank.saturating_neg(), self.d_file)
     }
@@ -105,6 +110,7 @@ impl Direction {
     /// use grid::Direction;
     /// assert_eq!(Direction::new(1, 2).unwrap().reversed(), Direction::new(-1, -2));
     /// ```
+    #[must_use]
     pub const fn reversed(self) -> Option<Direction> {
         match (self.d_file.checked_neg(), self.d_rank.checked_neg()) {
             (Some(d_file), Some(d_rank)) => Some(dir(d_file, d_rank)),
@@ -139,6 +145,7 @@ pub struct Ray {
 impl Ray {
     /// The ray from `from` (excluded) in `direction`, at most `max_steps` squares long
     /// (`None`: until the edge).
+    #[must_use]
     pub fn new(from: Square, direction: Direction, max_steps: Option<u32>) -> Ray {
         Ray {
             from: Some(from),
@@ -148,6 +155,7 @@ impl Ray {
     }
 
     /// The direction of the ray.
+    #[must_use]
     pub fn direction(&self) -> Direction {
         self.direction
     }

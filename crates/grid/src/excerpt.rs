@@ -14,6 +14,7 @@ pub const EXCERPT_CHARS: usize = 40;
 /// let long = excerpt(&[b'x'; 100]);
 /// assert_eq!(long, format!("{}…", "x".repeat(40)));
 /// ```
+#[must_use]
 pub fn excerpt(text: &[u8]) -> String {
     // Each character is at most 4 bytes: decode only what can be shown.
     let head = &text[..text.len().min(4 * (EXCERPT_CHARS + 1))];

@@ -35,11 +35,13 @@ impl SquareSet {
     pub const EMPTY: SquareSet = SquareSet(0);
 
     /// The set whose bit `i` is square index `i`.
+    #[must_use]
     pub const fn from_bits(bits: u64) -> SquareSet {
         SquareSet(bits)
     }
 
     /// The bits: bit `i` set when square index `i` is in the set.
+    #[must_use]
     pub const fn bits(self) -> u64 {
         self.0
     }
@@ -52,6 +54,7 @@ impl SquareSet {
     /// assert_eq!(SquareSet::full(BoardSize::CONGO).unwrap().len(), 49);
     /// assert_eq!(SquareSet::full(BoardSize::new(9, 9).unwrap()), None);
     /// ```
+    #[must_use]
     pub fn full(size: BoardSize) -> Option<SquareSet> {
         match size.square_count() {
             64 => Some(SquareSet(u64::MAX)),
@@ -85,21 +88,25 @@ impl SquareSet {
     }
 
     /// Whether `square` is in the set (never for squares of index 64 or more).
+    #[must_use]
     pub fn contains(self, square: Square) -> bool {
         SquareSet::from_square(square).map_or(false, |bit| self.0 & bit.0 != 0)
     }
 
     /// Number of squares in the set.
+    #[must_use]
     pub const fn len(self) -> u32 {
         self.0.count_ones()
     }
 
     /// Whether the set is empty.
+    #[must_use]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// The square indices in the set, ascending.
+    #[must_use]
     pub fn indices(self) -> SquareIndices {
         SquareIndices(self.0)
     }

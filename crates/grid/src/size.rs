@@ -49,6 +49,7 @@ impl BoardSize {
     /// assert_eq!(BoardSize::new(0, 8), None);
     /// assert_eq!(BoardSize::new(8, 100), None);
     /// ```
+    #[must_use]
     pub const fn new(files: u8, ranks: u8) -> Option<BoardSize> {
         if files >= 1 && files <= Self::MAX_FILES && ranks >= 1 && ranks <= Self::MAX_RANKS {
             Some(BoardSize { files, ranks })
@@ -58,16 +59,19 @@ impl BoardSize {
     }
 
     /// Number of files (columns).
+    #[must_use]
     pub const fn files(self) -> u8 {
         self.files
     }
 
     /// Number of ranks (rows).
+    #[must_use]
     pub const fn ranks(self) -> u8 {
         self.ranks
     }
 
     /// Number of squares, `files * ranks`.
+    #[must_use]
     pub const fn square_count(self) -> usize {
         self.files as usize * self.ranks as usize
     }
@@ -80,6 +84,7 @@ impl BoardSize {
     /// assert_eq!(d4.to_string(), "d4");
     /// assert_eq!(BoardSize::CHESS.square(8, 0), None);
     /// ```
+    #[must_use]
     pub fn square(self, file: u8, rank: u8) -> Option<Square> {
         Square::new(file, rank, self)
     }
@@ -92,6 +97,7 @@ impl BoardSize {
     /// assert_eq!(BoardSize::CONGO.square_at(48).unwrap().to_string(), "g7");
     /// assert_eq!(BoardSize::CONGO.square_at(49), None);
     /// ```
+    #[must_use]
     pub fn square_at(self, index: usize) -> Option<Square> {
         if index < self.square_count() {
             let files = self.files as usize;
@@ -111,6 +117,7 @@ impl BoardSize {
     /// assert_eq!(BoardSize::CHESS.square_from_matrix(8, 7), None);
     /// assert_eq!(BoardSize::CHESS.square_from_matrix(-1, 0), None);
     /// ```
+    #[must_use]
     pub fn square_from_matrix(self, row: i64, col: i64) -> Option<Square> {
         let ranks = i64::from(self.ranks);
         if !(0..ranks).contains(&row) || !(0..i64::from(self.files)).contains(&col) {

@@ -26,9 +26,10 @@ use crate::size::BoardSize;
 /// assert_eq!(square.index(), 30);
 /// assert_eq!(square.matrix(), (2, 2));
 /// assert_eq!(square.to_string(), "c5");
+/// assert_eq!(format!("{square:?}"), "Square(c5)");
 /// # Ok::<_, grid::ParseSquareError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Square {
     file: u8,
     rank: u8,
@@ -72,6 +73,7 @@ impl Square {
     /// assert_eq!(Square::new(6, 6, BoardSize::CONGO).unwrap().to_string(), "g7");
     /// assert_eq!(Square::new(7, 0, BoardSize::CONGO), None);
     /// ```
+    #[must_use]
     pub const fn new(file: u8, rank: u8, size: BoardSize) -> Option<Square> {
         if file < size.files() && rank < size.ranks() {
             Some(Square { file, rank, size })
@@ -139,21 +141,25 @@ impl Square {
     }
 
     /// 0-based file: 0 for `a`.
+    #[must_use]
     pub const fn file(self) -> u8 {
         self.file
     }
 
     /// 0-based rank: 0 for rank `1`.
+    #[must_use]
     pub const fn rank(self) -> u8 {
         self.rank
     }
 
     /// The board this square belongs to.
+    #[must_use]
     pub const fn size(self) -> BoardSize {
         self.size
     }
 
     /// `rank * files + file`: `a1` is 0; on 8x8 `h8` is 63, on 7x7 `g7` is 48.
+    #[must_use]
     pub const fn index(self) -> usize {
         self.rank as usize * self.size.files() as usize + self.file as usize
     }
@@ -165,6 +171,7 @@ impl Square {
     /// assert_eq!(Square::parse("g2", BoardSize::CHESS)?.matrix(), (6, 6));
     /// # Ok::<_, grid::ParseSquareError>(())
     /// ```
+    #[must_use]
     pub const fn matrix(self) -> (usize, usize) {
         (
             (self.size.ranks() - 1 - self.rank) as usize,
@@ -173,6 +180,7 @@ impl Square {
     }
 
     /// The file letter, `a`..`z`.
+    #[must_use]
     pub const fn file_char(self) -> char {
         (b'a' + self.file) as char
     }
@@ -187,6 +195,7 @@ impl Square {
     /// assert_eq!(b1.offset(Direction::new(-2, 1).unwrap()), None);
     /// # Ok::<_, grid::ParseSquareError>(())
     /// ```
+    #[must_use]
     pub fn offset(self, direction: Direction) -> Option<Square> {
         let file = i64::from(self.file) + i64::from(direction.d_file());
         let rank = i64::from(self.rank) + i64::from(direction.d_rank());
@@ -208,6 +217,7 @@ impl Square {
     /// assert_eq!(d4.ray(down_right, Some(2)).count(), 2);
     /// # Ok::<_, grid::ParseSquareError>(())
     /// ```
+    #[must_use]
     pub fn ray(self, direction: Direction, max_steps: Option<u32>) -> Ray {
         Ray::new(self, direction, max_steps)
     }
@@ -235,6 +245,13 @@ impl fmt::Display for Square {
     /// The algebraic name, e.g. `d4`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.file_char(), self.rank + 1)
+    }
+}
+
+impl fmt::Debug for Square {
+    /// The algebraic name in the type's name, e.g. `Square(d4)` (not the board size).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Square({self})")
     }
 }
 

@@ -114,6 +114,7 @@ impl PieceOnBoard {
     /// Prepares `piece` for a board of `size`: groups its directions by primitive
     /// direction, joining the masks of step counts of directions on the same line, and
     /// drops directions whose first step already leaves the board.
+    #[must_use]
     pub fn new(piece: &Piece, size: BoardSize) -> PieceOnBoard {
         let (files, ranks) = (i64::from(size.files()), i64::from(size.ranks()));
         let mut lines: Vec<Line> = Vec::with_capacity(piece.len());
@@ -173,6 +174,7 @@ impl PieceOnBoard {
     }
 
     /// The board size.
+    #[must_use]
     pub fn size(&self) -> BoardSize {
         self.size
     }
@@ -195,6 +197,7 @@ impl PieceOnBoard {
     /// assert_eq!(queen.destination_count(Square::parse("d4", BoardSize::CHESS).unwrap()), 27);
     /// # Ok::<_, mobility::ParsePieceError>(())
     /// ```
+    #[must_use]
     pub fn destination_count(&self, square: Square) -> u32 {
         if square.file() >= self.size.files() || square.rank() >= self.size.ranks() {
             return 0;
@@ -213,6 +216,7 @@ impl PieceOnBoard {
     /// assert_eq!(names, ["e1", "e3", "f4", "h4"]);
     /// # Ok::<_, mobility::ParsePieceError>(())
     /// ```
+    #[must_use]
     pub fn moves(&self, square: Square) -> BTreeSet<Square> {
         let mut out = BTreeSet::new();
         if square.file() >= self.size.files() || square.rank() >= self.size.ranks() {
@@ -258,6 +262,7 @@ impl PieceOnBoard {
     }
 
     /// The destination count of every square, in index order (`a1`, `b1`, ...).
+    #[must_use]
     pub fn counts(&self) -> Vec<u32> {
         let files = usize::from(self.size.files());
         let ranks = usize::from(self.size.ranks());
@@ -298,6 +303,7 @@ impl PieceOnBoard {
     /// assert_eq!(groups, [(7, 28), (9, 20), (11, 12), (13, 4)]);
     /// # Ok::<_, mobility::ParsePieceError>(())
     /// ```
+    #[must_use]
     pub fn group_sizes(&self) -> BTreeMap<u32, u32> {
         // Counts are below the square count, so a dense histogram then a sorted map.
         let mut histogram = vec![0u32; self.size.square_count()];
@@ -317,6 +323,7 @@ impl PieceOnBoard {
     /// The exercise's strength: the sum of destinations over all squares. Each reachable
     /// step count `t` of a line adds the area of its rectangle (the squares from which
     /// `t` steps fit), so no square is visited.
+    #[must_use]
     pub fn strength(&self) -> u64 {
         self.rectangles()
             .map(|(f0, f1, r0, r1)| ((f1 - f0) * (r1 - r0)) as u64)
@@ -324,6 +331,7 @@ impl PieceOnBoard {
     }
 
     /// The exercise's mobility text: see [`mobility_text`](crate::mobility_text).
+    #[must_use]
     pub fn mobility(&self) -> String {
         crate::mobility_text(&self.group_sizes())
     }
@@ -340,6 +348,7 @@ impl PieceOnBoard {
     /// assert_eq!(king.table(), "2 3 5 3\n1 3 5 3\n  a b c\n");
     /// # Ok::<_, mobility::ParsePieceError>(())
     /// ```
+    #[must_use]
     pub fn table(&self) -> String {
         let counts = self.counts();
         let files = usize::from(self.size.files());

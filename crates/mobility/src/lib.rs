@@ -41,11 +41,13 @@ impl Board {
     };
 
     /// The board of `size`.
+    #[must_use]
     pub const fn new(size: BoardSize) -> Board {
         Board { size }
     }
 
     /// The board's size.
+    #[must_use]
     pub const fn size(self) -> BoardSize {
         self.size
     }
@@ -157,6 +159,7 @@ impl Board {
     /// assert_eq!(groups, [(2, 4), (3, 8), (4, 20), (6, 16), (8, 16)]);
     /// # Ok::<_, mobility::ParsePieceError>(())
     /// ```
+    #[must_use]
     pub fn group_sizes(self, piece: &Piece) -> BTreeMap<u32, u32> {
         PieceOnBoard::new(piece, self.size).group_sizes()
     }
@@ -168,6 +171,7 @@ impl Board {
     /// assert_eq!(Board::CHESS.strength(&"B".parse::<Piece>()?), 560);
     /// # Ok::<_, mobility::ParsePieceError>(())
     /// ```
+    #[must_use]
     pub fn strength(self, piece: &Piece) -> u64 {
         PieceOnBoard::new(piece, self.size).strength()
     }
@@ -178,6 +182,7 @@ impl Board {
     /// use mobility::{Board, Piece};
     /// assert_eq!(Board::CHESS.mobility(&Piece::new()), "64 × 0");
     /// ```
+    #[must_use]
     pub fn mobility(self, piece: &Piece) -> String {
         PieceOnBoard::new(piece, self.size).mobility()
     }
@@ -200,6 +205,7 @@ impl FromStr for Board {
 /// let groups = BTreeMap::from([(7, 28), (9, 20), (11, 12), (13, 4)]);
 /// assert_eq!(mobility::mobility_text(&groups), "28 × 7 + 20 × 9 + 12 × 11 + 4 × 13");
 /// ```
+#[must_use]
 pub fn mobility_text(groups: &BTreeMap<u32, u32>) -> String {
     let mut out = String::new();
     for (i, (destinations, squares)) in groups.iter().enumerate() {
@@ -217,6 +223,7 @@ pub fn mobility_text(groups: &BTreeMap<u32, u32>) -> String {
 /// use std::collections::BTreeMap;
 /// assert_eq!(mobility::groups_text(&BTreeMap::from([(2, 4), (3, 8)])), "{2: 4, 3: 8}");
 /// ```
+#[must_use]
 pub fn groups_text(groups: &BTreeMap<u32, u32>) -> String {
     let mut out = String::from("{");
     for (i, (destinations, squares)) in groups.iter().enumerate() {
@@ -237,6 +244,7 @@ pub fn groups_text(groups: &BTreeMap<u32, u32>) -> String {
 /// assert_eq!(squares_text(&step("d4", (1, 2), false)?), "{f3}");
 /// # Ok::<_, mobility::MobilityError>(())
 /// ```
+#[must_use]
 pub fn squares_text(squares: &BTreeSet<Square>) -> String {
     let mut out = String::from("{");
     for (i, square) in squares.iter().enumerate() {
@@ -318,6 +326,7 @@ pub fn moves(square: &str, piece: &Piece) -> Result<BTreeSet<Square>, MobilityEr
 /// assert_eq!(mobility::group_sizes(&king).values().sum::<u32>(), 64);
 /// # Ok::<_, mobility::ParsePieceError>(())
 /// ```
+#[must_use]
 pub fn group_sizes(piece: &Piece) -> BTreeMap<u32, u32> {
     Board::CHESS.group_sizes(piece)
 }
@@ -328,6 +337,7 @@ pub fn group_sizes(piece: &Piece) -> BTreeMap<u32, u32> {
 /// assert_eq!(mobility::strength(&"N".parse()?), 336);
 /// # Ok::<_, mobility::ParsePieceError>(())
 /// ```
+#[must_use]
 pub fn strength(piece: &Piece) -> u64 {
     Board::CHESS.strength(piece)
 }
@@ -338,6 +348,7 @@ pub fn strength(piece: &Piece) -> u64 {
 /// assert_eq!(mobility::mobility(&"B".parse()?), "28 × 7 + 20 × 9 + 12 × 11 + 4 × 13");
 /// # Ok::<_, mobility::ParsePieceError>(())
 /// ```
+#[must_use]
 pub fn mobility(piece: &Piece) -> String {
     Board::CHESS.mobility(piece)
 }

@@ -30,6 +30,7 @@ impl Range {
     /// assert_eq!(Range::from_count(1), Range::LEAP);
     /// assert_eq!(Range::from_count(0), Range::Unlimited);
     /// ```
+    #[must_use]
     pub const fn from_count(n: u32) -> Range {
         match NonZeroU32::new(n) {
             Some(n) => Range::Steps(n),
@@ -38,6 +39,7 @@ impl Range {
     }
 
     /// The step limit, `None` when unlimited (the form `grid::Square::ray` takes).
+    #[must_use]
     pub const fn max_steps(self) -> Option<u32> {
         match self {
             Range::Steps(n) => Some(n.get()),
@@ -72,6 +74,7 @@ pub struct Piece {
 
 impl Piece {
     /// The piece with no moves.
+    #[must_use]
     pub fn new() -> Piece {
         Piece::default()
     }
@@ -117,16 +120,19 @@ impl Piece {
     }
 
     /// The number of distinct directions.
+    #[must_use]
     pub fn len(&self) -> usize {
         self.moves.len()
     }
 
     /// True for the piece with no moves.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }
 
     /// The union of two pieces' moves (a compound piece such as `R` + `N`).
+    #[must_use]
     pub fn union(mut self, other: &Piece) -> Piece {
         for (d, r) in other.moves() {
             self.add(d, r);

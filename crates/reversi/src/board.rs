@@ -164,6 +164,7 @@ impl Board {
     /// ```
     /// assert_eq!(reversi::Board::START.side_to_move(), reversi::Color::Black);
     /// ```
+    #[must_use]
     pub const fn side_to_move(&self) -> Color {
         self.side_to_move
     }
@@ -174,6 +175,7 @@ impl Board {
     /// // Black (to move) has e4 (index 28) and d5 (index 35).
     /// assert_eq!(reversi::Board::START.mover_bits(), 1 << 28 | 1 << 35);
     /// ```
+    #[must_use]
     pub const fn mover_bits(&self) -> u64 {
         self.mover
     }
@@ -184,6 +186,7 @@ impl Board {
     /// // White has d4 (index 27) and e5 (index 36).
     /// assert_eq!(reversi::Board::START.opponent_bits(), 1 << 27 | 1 << 36);
     /// ```
+    #[must_use]
     pub const fn opponent_bits(&self) -> u64 {
         self.opponent
     }
@@ -196,6 +199,7 @@ impl Board {
     /// assert!(Board::START.discs(Color::White).contains(d4));
     /// # Ok::<_, grid::ParseSquareError>(())
     /// ```
+    #[must_use]
     pub const fn discs(&self, color: Color) -> SquareSet {
         if color as u8 == self.side_to_move as u8 {
             SquareSet::from_bits(self.mover)
@@ -209,6 +213,7 @@ impl Board {
     /// ```
     /// assert_eq!(reversi::Board::START.empty_squares().len(), 60);
     /// ```
+    #[must_use]
     pub const fn empty_squares(&self) -> SquareSet {
         SquareSet::from_bits(!(self.mover | self.opponent))
     }
@@ -219,6 +224,7 @@ impl Board {
     /// use reversi::{Board, ByColor};
     /// assert_eq!(Board::START.disc_counts(), ByColor { black: 2, white: 2 });
     /// ```
+    #[must_use]
     pub fn disc_counts(&self) -> ByColor<u32> {
         ByColor::new_with(|color| self.discs(color).len())
     }
@@ -232,6 +238,7 @@ impl Board {
     /// assert_eq!(Board::START.disc_at(e4), Some(Color::Black));
     /// # Ok::<_, grid::ParseSquareError>(())
     /// ```
+    #[must_use]
     pub fn disc_at(&self, square: Square) -> Option<Color> {
         if square.size() != SIZE {
             return None;
@@ -258,6 +265,7 @@ impl Board {
     ///     .collect();
     /// assert_eq!(moves, ["d3", "c4", "f5", "e6"]);
     /// ```
+    #[must_use]
     pub fn legal_moves(&self) -> SquareSet {
         SquareSet::from_bits(bitboard::moves(self.mover, self.opponent))
     }
@@ -267,6 +275,7 @@ impl Board {
     /// ```
     /// assert!(reversi::Board::START.can_move());
     /// ```
+    #[must_use]
     pub fn can_move(&self) -> bool {
         bitboard::moves(self.mover, self.opponent) != 0
     }
@@ -276,6 +285,7 @@ impl Board {
     /// ```
     /// assert!(!reversi::Board::START.must_pass());
     /// ```
+    #[must_use]
     pub fn must_pass(&self) -> bool {
         !self.can_move() && bitboard::moves(self.opponent, self.mover) != 0
     }
@@ -285,6 +295,7 @@ impl Board {
     /// ```
     /// assert!(!reversi::Board::START.is_game_over());
     /// ```
+    #[must_use]
     pub fn is_game_over(&self) -> bool {
         !self.can_move() && bitboard::moves(self.opponent, self.mover) == 0
     }
@@ -300,6 +311,7 @@ impl Board {
     /// assert_eq!(board.outcome(), Some(Outcome::Win(Color::Black)));
     /// # Ok::<_, reversi::BoardError>(())
     /// ```
+    #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         if !self.is_game_over() {
             return None;
@@ -317,6 +329,7 @@ impl Board {
     /// ```
     /// assert_eq!(reversi::Board::START.winner(), None);
     /// ```
+    #[must_use]
     pub fn winner(&self) -> Option<Color> {
         match self.outcome() {
             Some(Outcome::Win(color)) => Some(color),
@@ -334,6 +347,7 @@ impl Board {
     /// assert_eq!(flipped.squares(chess).map(|s| s.to_string()).collect::<Vec<_>>(), ["d4"]);
     /// # Ok::<_, grid::ParseSquareError>(())
     /// ```
+    #[must_use]
     pub fn flips(&self, square: Square) -> SquareSet {
         if square.size() != SIZE || (self.mover | self.opponent) >> (square.index() & 63) & 1 != 0 {
             return SquareSet::EMPTY;

@@ -22,6 +22,7 @@ impl Color {
     /// use reversi::Color;
     /// assert_eq!(Color::Black.other(), Color::White);
     /// ```
+    #[must_use]
     pub const fn other(self) -> Color {
         match self {
             Color::Black => Color::White,
@@ -34,6 +35,7 @@ impl Color {
     /// ```
     /// assert_eq!(reversi::Color::White.char(), 'O');
     /// ```
+    #[must_use]
     pub const fn char(self) -> char {
         match self {
             Color::Black => 'X',
@@ -48,6 +50,7 @@ impl Color {
     /// assert_eq!(Color::from_char('X'), Some(Color::Black));
     /// assert_eq!(Color::from_char('.'), None);
     /// ```
+    #[must_use]
     pub const fn from_char(c: char) -> Option<Color> {
         match c {
             'X' => Some(Color::Black),
@@ -61,6 +64,7 @@ impl Color {
     /// ```
     /// assert_eq!(reversi::Color::Black.name(), "Black");
     /// ```
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Color::Black => "Black",

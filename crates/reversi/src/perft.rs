@@ -34,6 +34,7 @@ impl Convention {
     /// assert_eq!(Convention::from_char('n'), Some(Convention::N));
     /// assert_eq!(Convention::from_char('x'), None);
     /// ```
+    #[must_use]
     pub const fn from_char(c: char) -> Option<Convention> {
         match c {
             'a' | 'A' => Some(Convention::A),
@@ -48,6 +49,7 @@ impl Convention {
     /// ```
     /// assert_eq!(reversi::Convention::E.char(), 'E');
     /// ```
+    #[must_use]
     pub const fn char(self) -> char {
         match self {
             Convention::A => 'A',
@@ -315,6 +317,7 @@ impl std::fmt::Display for Ply {
 /// assert_eq!(perft(&Board::START, 4, Convention::A), 244);
 /// assert_eq!(perft(&Board::START, 9, Convention::N), 3_005_320);
 /// ```
+#[must_use]
 pub fn perft(board: &Board, depth: u32, convention: Convention) -> u64 {
     count(board.mover_bits(), board.opponent_bits(), depth, convention)
 }
@@ -332,6 +335,7 @@ pub fn perft(board: &Board, depth: u32, convention: Convention) -> u64 {
 /// assert_eq!(split.len(), 4);
 /// assert!(split.iter().all(|&(_, leaves)| leaves == 14));
 /// ```
+#[must_use]
 pub fn divide(board: &Board, depth: u32, convention: Convention) -> Vec<(Ply, u64)> {
     if depth == 0 || board.is_game_over() {
         return Vec::new();

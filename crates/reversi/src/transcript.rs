@@ -71,6 +71,7 @@ impl Transcript {
     /// assert!(game.is_empty());
     /// assert_eq!(*game.board(), reversi::Board::START);
     /// ```
+    #[must_use]
     pub fn new() -> Transcript {
         Transcript::default()
     }
@@ -83,6 +84,7 @@ impl Transcript {
     /// assert_eq!(names, ["f5", "d6"]);
     /// # Ok::<_, reversi::ParseTranscriptError>(())
     /// ```
+    #[must_use]
     pub fn moves(&self) -> &[Square] {
         &self.moves
     }
@@ -93,6 +95,7 @@ impl Transcript {
     /// assert_eq!("f5d6c3".parse::<reversi::Transcript>()?.len(), 3);
     /// # Ok::<_, reversi::ParseTranscriptError>(())
     /// ```
+    #[must_use]
     pub fn len(&self) -> usize {
         self.moves.len()
     }
@@ -103,6 +106,7 @@ impl Transcript {
     /// assert!("".parse::<reversi::Transcript>()?.is_empty());
     /// # Ok::<_, reversi::ParseTranscriptError>(())
     /// ```
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }
@@ -116,6 +120,7 @@ impl Transcript {
     /// assert!(game.board().must_pass());
     /// # Ok::<_, reversi::ParseTranscriptError>(())
     /// ```
+    #[must_use]
     pub fn board(&self) -> &Board {
         &self.board
     }

@@ -4,7 +4,8 @@
 //! judge build (`test`, `doc`, `doctest` are off), drops `#[test]` functions, replaces
 //! `include_str!`/`include_bytes!` with literals, and inlines every `mod foo;`
 //! declaration recursively (`foo.rs` or `foo/mod.rs`, the way rustc finds them).
-//! [`strip_docs`] then removes doc comments and `#[doc]` attributes everywhere.
+//! [`strip_docs`] then removes doc comments, `#[doc]` and `#[must_use]` attributes
+//! everywhere.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -357,20 +358,29 @@ pub fn is_doc(attr: &Attribute) -> bool {
     attr.path().is_ident("doc")
 }
 
-/// Removes every doc comment and `#[doc]` attribute in `file`, outer and inner.
+/// Whether a bundle drops an attribute: documentation, and `#[must_use]` (also with a
+/// reason), a lint hint for the library's users. Neither changes the compiled program,
+/// and a judge limits the size of the file.
+pub fn is_stripped(attr: &Attribute) -> bool {
+    is_doc(attr) || attr.path().is_ident("must_use")
+}
+
+/// Removes every doc comment, `#[doc]` and `#[must_use]` attribute in `file`, outer and
+/// inner ([`is_stripped`]).
 pub fn strip_docs(file: &mut syn::File) {
-    file.attrs.retain(|attr| !is_doc(attr));
+    file.attrs.retain(|attr| !is_stripped(attr));
     Docs.visit_file_mut(file);
 }
 
-/// Visitor removing doc attributes from every node that carries attributes.
+/// Visitor removing doc and `#[must_use]` attributes from every node that carries
+/// attributes.
 struct Docs;
 
 macro_rules! strip_docs_in {
     ($($method:ident: $ty:ty),* $(,)?) => {
         $(
             fn $method(&mut self, node: &mut $ty) {
-                node.attrs.retain(|attr| !is_doc(attr));
+                node.attrs.retain(|attr| !is_stripped(attr));
                 visit_mut::$method(self, node);
             }
         )*
@@ -420,5 +430,39 @@ impl VisitMut for Docs {
         visit_const_param_mut: syn::ConstParam,
         visit_expr_closure_mut: syn::ExprClosure,
         visit_expr_block_mut: syn::ExprBlock,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strip_docs_drops_docs_and_must_use_only() {
+        let mut file: syn::File = syn::parse_quote! {
+            //! Crate docs.
+            /// A type.
+            #[must_use]
+            #[derive(Clone, Copy)]
+            pub struct Square(u8);
+            impl Square {
+                /// The index.
+                #[must_use]
+                #[inline]
+                pub const fn index(self) -> u8 { self.0 }
+            }
+            pub trait Game {
+                #[must_use = "the position after the move"]
+                fn play(&self) -> Self;
+            }
+            #[must_use]
+            pub fn perft() -> u64 { 0 }
+        };
+        strip_docs(&mut file);
+        let text = quote::quote!(#file).to_string();
+        assert!(!text.contains("must_use"), "{text}");
+        assert!(!text.contains("doc"), "{text}");
+        assert!(text.contains("# [derive (Clone , Copy)]"), "{text}");
+        assert!(text.contains("# [inline]"), "{text}");
     }
 }

@@ -276,6 +276,7 @@ fn fold(name: &str) -> String {
 /// assert_eq!(mobility::named_piece("janggiElephant").unwrap().betza, "mafsmafW");
 /// assert!(mobility::named_piece("unicorn").is_none());
 /// ```
+#[must_use]
 pub fn named_piece(name: &str) -> Option<&'static NamedPiece> {
     let folded = fold(name.trim());
     if folded.is_empty() {

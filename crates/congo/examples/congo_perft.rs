@@ -1,0 +1,36 @@
+//! Count the leaves of the game tree, split by first move:
+//! `cargo run --release -p congo --example congo_perft [DEPTH [FEN]]`.
+
+use congo::{Position, Rules};
+
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<(), Box<dyn std::error::Error>> {
+    let mut args = std::env::args().skip(1);
+    let depth: u32 = args.next().map_or(Ok(3), |d| d.parse())?;
+    let position = match args.next() {
+        Some(fen) => fen.parse()?,
+        None => Position::start(),
+    };
+    let start = std::time::Instant::now();
+    let mut divide = position.divide(depth, Rules::FULL);
+    divide.sort_by_key(|&(mv, _)| mv.to_string());
+    for (mv, leaves) in &divide {
+        println!("{mv}: {leaves}");
+    }
+    let total: u64 = divide.iter().map(|&(_, n)| n).sum();
+    assert_eq!(total, position.perft(depth, Rules::FULL));
+    println!(
+        "perft {depth} of {position}: {total} ({:.2?})",
+        start.elapsed()
+    );
+    Ok(())
+}

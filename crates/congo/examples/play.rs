@@ -1,0 +1,46 @@
+//! Read a FEN, list the board and the legal moves, play a move, ask the game status:
+//! `cargo run -p congo --example play [FEN [MOVE]]`.
+
+use std::process::ExitCode;
+
+use congo::{Position, Rules};
+
+fn main() -> ExitCode {
+    let mut args = std::env::args().skip(1);
+    let fen = args.next();
+    let fen = fen.as_deref().unwrap_or("3l3/7/7/1pM4/1p1p3/7/3L3 w 0");
+    let position: Position = match fen.parse() {
+        Ok(position) => position,
+        Err(error) => {
+            eprintln!("bad FEN {fen:?}: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    print!("{}", position.listing());
+
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    let mut names: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    names.sort();
+    println!("{} legal moves: {}", names.len(), names.join(" "));
+
+    // The move given, or the legal move with the most landings (a monkey's captures).
+    // Move text is checked against the position: a monkey's path must jump real pieces.
+    let longest = moves.iter().max_by_key(|m| m.landing_count());
+    let text = args
+        .next()
+        .or_else(|| longest.map(|m| m.to_string()))
+        .unwrap_or_default();
+    match position.parse_move(&text) {
+        Ok(mv) => {
+            let after = position.play(mv, Rules::FULL);
+            println!("after {mv}: {after}");
+            println!("status: {}", after.status());
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("cannot play {text:?}: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,30 @@
+//! Perft from the start position in each pass convention:
+//! `cargo run --release -p reversi-bitboard --example reversi_perft [DEPTH]`.
+
+use reversi::{divide, perft, Board, Convention};
+
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<(), Box<dyn std::error::Error>> {
+    let depth: u32 = std::env::args().nth(1).map_or(Ok(8), |d| d.parse())?;
+    for (ply, leaves) in divide(&Board::START, depth, Convention::A) {
+        println!("{ply}: {leaves}");
+    }
+    for convention in [Convention::A, Convention::N, Convention::E] {
+        let start = std::time::Instant::now();
+        let leaves = perft(&Board::START, depth, convention);
+        println!(
+            "perft {depth}, convention {convention}: {leaves} ({:.2?})",
+            start.elapsed()
+        );
+    }
+    Ok(())
+}

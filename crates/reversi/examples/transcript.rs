@@ -1,0 +1,44 @@
+//! Replay a game transcript, show the board, the legal moves and the score:
+//! `cargo run -p reversi-bitboard --example transcript [TRANSCRIPT]`.
+
+use reversi::{Board, Transcript};
+
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<(), Box<dyn std::error::Error>> {
+    let text = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "f5d6c3d3c4".to_owned());
+    let game: Transcript = text.parse()?;
+    let board: &Board = game.board();
+    println!(
+        "after {} moves ({game}), {} to move:",
+        game.len(),
+        board.side_to_move()
+    );
+    print!("{board}");
+
+    let moves: Vec<String> = board
+        .legal_moves()
+        .squares(reversi::SIZE)
+        .map(|s| format!("{s} (flips {})", board.flips(s).len()))
+        .collect();
+    if board.is_game_over() {
+        println!("game over, winner: {:?}", board.winner());
+    } else if board.must_pass() {
+        println!("{} must pass", board.side_to_move());
+    } else {
+        println!("legal moves: {}", moves.join(", "));
+    }
+    let discs = board.disc_counts();
+    println!("discs: black {}, white {}", discs.black, discs.white);
+    Ok(())
+}
