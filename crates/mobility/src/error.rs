@@ -56,8 +56,9 @@ pub enum ParsePieceError {
         /// What is there (a quoted character, or `end of line`).
         found: String,
     },
-    /// A direction component that does not fit a 32-bit integer.
-    #[error("column {column}: number {text} is out of range")]
+    /// A number of the `once`/`repeated` form outside -2147483648 to 2147483647 (the
+    /// same bounds for the row and the file step).
+    #[error("column {column}: number {text} is out of range (-2147483648 to 2147483647)")]
     NumberOutOfRange {
         /// 1-based character column of the number.
         column: usize,
@@ -123,7 +124,7 @@ pub enum ParsePieceError {
         /// 1-based character column of the first dangling modifier.
         column: usize,
     },
-    /// A range number that does not fit, or follows a doubled atom.
+    /// A range number with a leading zero, or after a doubled atom.
     #[error("column {column}: bad range {text:?}: {reason}")]
     BadRange {
         /// 1-based character column of the range.

@@ -381,7 +381,8 @@ fn errors_name_the_character_and_column() {
     assert_eq!(err("Nf"), DanglingModifiers { column: 2 });
     assert_eq!(err("Nmc"), DanglingModifiers { column: 2 });
     assert!(matches!(err("NN2"), BadRange { column: 3, .. }));
-    assert!(matches!(err("W99999999999"), BadRange { column: 2, .. }));
+    // A range longer than any board is the rider (see number_limits_are_the_same_...).
+    assert_eq!(betza("W99999999999"), betza("WW"));
     assert!(matches!(err("hN"), BadDirections { column: 1, .. }));
     assert!(matches!(err("hfN"), BadDirections { column: 1, .. }));
     assert!(matches!(err("hhN"), BadDirections { column: 1, .. }));
@@ -704,4 +705,51 @@ fn names_come_before_betza() {
             }
         }
     }
+}
+
+/// No number gives a silently wrong answer: a Betza range longer than any board is the
+/// rider, and both numbers of a `once`/`repeated` pair have the same bounds.
+#[test]
+fn number_limits_are_the_same_for_every_field_of_a_kind() {
+    // The wazir rider is the rook: 14 destinations from each of the 64 squares of 8x8.
+    let board = Board::new(BoardSize::CHESS);
+    for text in [
+        "WW",
+        "W0",
+        "W4294967295",
+        "W4294967296",
+        "W99999999999999999999",
+    ] {
+        assert_eq!(board.strength(&betza(text)), 64 * 14, "{text}");
+    }
+    // Both numbers of a pair take -2^31 to 2^31 - 1 (and reach nothing there on a board
+    // of at most 99 squares a side); beyond, either is refused with the same wording.
+    for text in [
+        "once (1, -2147483648)",
+        "once (-2147483648, 1)",
+        "repeated (-2147483648, 0)",
+    ] {
+        let piece = Piece::parse_lists(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(board.strength(&piece), 0, "{text}");
+    }
+    for (text, column) in [
+        ("once (1, -2147483649)", 10),
+        ("once (-2147483649, 1)", 7),
+        ("repeated (2147483648, 1)", 11),
+        ("once (1, 2147483648)", 10),
+    ] {
+        let error = Piece::parse_lists(text).unwrap_err();
+        assert!(
+            matches!(error, ParsePieceError::NumberOutOfRange { column: c, .. } if c == column),
+            "{text}: {error:?}"
+        );
+        assert!(
+            error
+                .to_string()
+                .ends_with("is out of range (-2147483648 to 2147483647)"),
+            "{error}"
+        );
+    }
+    let far = Piece::parse_lists("once (2147483647, -2147483647)").unwrap();
+    assert_eq!(board.strength(&far), 0);
 }

@@ -108,12 +108,12 @@ fn line_form_errors_name_the_column() {
     use mobility::ParsePieceError::*;
     let err = |text: &str| Piece::parse_lists(text).unwrap_err();
     assert_eq!(err("once ( 0 , 0 )"), ZeroDirection { column: 6 });
-    // i32::MIN fits an i32 but its negation, the rank step, does not.
+    // Both numbers have the bounds of an i32: one past them is refused in either place.
     assert_eq!(
-        err("once ( -2147483648, 1)"),
+        err("once ( -2147483649, 1)"),
         NumberOutOfRange {
             column: 8,
-            text: "-2147483648".to_owned()
+            text: "-2147483649".to_owned()
         }
     );
     assert_eq!(

@@ -493,12 +493,11 @@ fn parse(text: &str, initial: InitialMoves) -> Result<Piece, ParsePieceError> {
                             reason: "a range has no leading zero (0 alone makes an unlimited rider, 1 or more limits the steps)",
                         });
                     }
-                    let n: u32 = number.parse().map_err(|_| ParsePieceError::BadRange {
-                        column: digits + 1,
-                        text: shown(&chars[digits..i]),
-                        reason: "too large",
-                    })?;
-                    range = Range::from_count(n);
+                    // More steps than a `u32` holds is longer than any board (at most
+                    // 99 squares a line): the unlimited rider, as the range means.
+                    range = number
+                        .parse::<u32>()
+                        .map_or(Range::Unlimited, Range::from_count);
                 }
                 let leaps: &[(i64, i64)] = match (&owned, leaps) {
                     (Some(own), _) => own,

@@ -144,15 +144,16 @@ impl ListParser {
                 if !self.eat(')') {
                     return Err(self.expected("`)`"));
                 }
-                let direction = matrix_direction(dr, dk).map_err(|e| match e {
-                    MobilityError::ZeroDirection => ParsePieceError::ZeroDirection { column: open },
-                    // Only a row step of i32::MIN has no rank step.
-                    _ => ParsePieceError::NumberOutOfRange {
-                        column: dr_column,
-                        text: dr.to_string(),
-                    },
-                })?;
-                piece.add(direction, range);
+                match matrix_direction(dr, dk) {
+                    Ok(direction) => piece.add(direction, range),
+                    Err(MobilityError::ZeroDirection) => {
+                        return Err(ParsePieceError::ZeroDirection { column: open })
+                    }
+                    // A row step of -2^31 is a rank step of 2^31, which no direction
+                    // holds; its first step leaves every board (at most 99 ranks), so the
+                    // piece gains no move, exactly what the direction would give.
+                    Err(_) => {}
+                }
                 self.skip_space();
             }
         }
@@ -174,6 +175,7 @@ impl ListParser {
             return Err(self.expected("an integer"));
         }
         let text: String = self.chars[start..self.pos].iter().collect();
+        // The same bounds for both numbers of a pair: those of an `i32`.
         text.parse::<i32>()
             .map_err(|_| ParsePieceError::NumberOutOfRange {
                 column: start + 1,
