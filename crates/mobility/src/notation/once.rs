@@ -132,7 +132,6 @@ impl ListParser {
                 let open = self.column();
                 self.pos += 1;
                 self.skip_space();
-                let dr_column = self.column();
                 let dr = self.number()?;
                 self.skip_space();
                 if !self.eat(',') {
