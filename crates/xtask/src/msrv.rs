@@ -67,6 +67,11 @@ pub fn findings(ws: &Workspace) -> Result<Vec<Finding>> {
                 if builds && seen.insert(&dep.pkg) {
                     stack.push(&dep.pkg);
                     let package = packages[&dep.pkg];
+                    // A workspace member's own claim is checked on its own line; the
+                    // tree's need comes from the packages it pulls in.
+                    if metadata.workspace_members.contains(&dep.pkg) {
+                        continue;
+                    }
                     if let Some(version) = &package.rust_version {
                         if needed.as_ref().is_none_or(|(v, _)| version > v) {
                             needed = Some((
