@@ -2,17 +2,7 @@
 
 use grid::{BoardSize, Direction, Square, SquareSet};
 
-fn main() -> std::process::ExitCode {
-    match run() {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("error: {error}");
-            std::process::ExitCode::FAILURE
-        }
-    }
-}
-
-fn run() -> Result<(), Box<dyn std::error::Error>> {
+fn main() -> Result<(), Box<dyn std::error::Error>> {
     let size = BoardSize::CHESS;
     let d4: Square = size.parse_square("d4")?;
     println!(

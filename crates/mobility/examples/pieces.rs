@@ -3,17 +3,7 @@
 
 use mobility::{named_piece, BoardSize, Piece, PieceOnBoard, NAMED_PIECES};
 
-fn main() -> std::process::ExitCode {
-    match run() {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("error: {error}");
-            std::process::ExitCode::FAILURE
-        }
-    }
-}
-
-fn run() -> Result<(), Box<dyn std::error::Error>> {
+fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let text = args.next().unwrap_or_else(|| "NB".to_owned()); // the archbishop
     let size: BoardSize = args.next().map_or(Ok(BoardSize::CHESS), |s| s.parse())?;

@@ -3,17 +3,7 @@
 
 use reversi::{divide, perft, Board, Convention};
 
-fn main() -> std::process::ExitCode {
-    match run() {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("error: {error}");
-            std::process::ExitCode::FAILURE
-        }
-    }
-}
-
-fn run() -> Result<(), Box<dyn std::error::Error>> {
+fn main() -> Result<(), Box<dyn std::error::Error>> {
     let depth: u32 = std::env::args().nth(1).map_or(Ok(8), |d| d.parse())?;
     for (ply, leaves) in divide(&Board::START, depth, Convention::A) {
         println!("{ply}: {leaves}");

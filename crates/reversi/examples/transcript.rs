@@ -3,17 +3,7 @@
 
 use reversi::{Board, Transcript};
 
-fn main() -> std::process::ExitCode {
-    match run() {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("error: {error}");
-            std::process::ExitCode::FAILURE
-        }
-    }
-}
-
-fn run() -> Result<(), Box<dyn std::error::Error>> {
+fn main() -> Result<(), Box<dyn std::error::Error>> {
     let text = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "f5d6c3d3c4".to_owned());
