@@ -1,5 +1,6 @@
 //! Input text quoted in error messages ([`excerpt`]): short and printable whatever the
-//! input, so that a message about a 100 MB line stays one short line.
+//! input, so that a message about a 100 MB line stays one short line; and [`trim`], the
+//! byte-level trim every parser of judge input uses.
 
 /// How many characters of input text [`excerpt`] shows.
 pub const EXCERPT_CHARS: usize = 40;
@@ -37,6 +38,27 @@ pub fn excerpt(text: &[u8]) -> String {
         shown.push('…');
     }
     shown
+}
+
+/// `text` without leading and trailing ASCII whitespace (blanks, tabs, CR, LF, form
+/// feed). (`<[u8]>::trim_ascii` does the same from Rust 1.80; the judges' rustc 1.63
+/// lacks it.)
+///
+/// ```
+/// assert_eq!(grid::trim(b" \td3 \r"), b"d3");
+/// assert_eq!(grid::trim(b"   "), b"");
+/// ```
+#[must_use]
+pub fn trim(text: &[u8]) -> &[u8] {
+    let start = text
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(text.len());
+    let end = text
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .map_or(start, |last| last + 1);
+    &text[start..end]
 }
 
 #[cfg(test)]

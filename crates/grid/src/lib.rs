@@ -7,7 +7,7 @@ mod size;
 mod square;
 
 pub use direction::{Direction, Ray};
-pub use excerpt::{excerpt, EXCERPT_CHARS};
+pub use excerpt::{excerpt, trim, EXCERPT_CHARS};
 pub use set::{SquareIndices, SquareSet};
 pub use size::{BoardSize, ParseBoardSizeError};
 pub use square::{ParseSquareError, Square};

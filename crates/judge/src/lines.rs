@@ -365,24 +365,13 @@ impl<R: BufRead> LineReader<R> {
     }
 }
 
-/// `text` without leading and trailing ASCII whitespace (blanks, tabs, CR, LF, form feed).
+/// `text` without leading and trailing ASCII whitespace: [`grid::trim`], the one copy
+/// that the game crates' parsers use too.
 ///
 /// ```
 /// assert_eq!(judge::lines::trim(b" \td3 \r"), b"d3");
-/// assert_eq!(judge::lines::trim(b"   "), b"");
 /// ```
-#[must_use]
-pub fn trim(text: &[u8]) -> &[u8] {
-    let start = text
-        .iter()
-        .position(|b| !b.is_ascii_whitespace())
-        .unwrap_or(text.len());
-    let end = text
-        .iter()
-        .rposition(|b| !b.is_ascii_whitespace())
-        .map_or(start, |last| last + 1);
-    &text[start..end]
-}
+pub use grid::trim;
 
 #[cfg(test)]
 mod tests {

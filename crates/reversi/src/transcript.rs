@@ -160,16 +160,8 @@ impl Transcript {
     /// assert_eq!(error.to_string(), "move 3 (f5): square f5 is not empty");
     /// ```
     pub fn parse_bytes(text: &[u8]) -> Result<Transcript, ParseTranscriptError> {
-        let start = text
-            .iter()
-            .position(|b| !b.is_ascii_whitespace())
-            .unwrap_or(text.len());
-        let end = text
-            .iter()
-            .rposition(|b| !b.is_ascii_whitespace())
-            .map_or(start, |last| (last + 1).max(start));
         let mut transcript = Transcript::new();
-        for (i, pair) in text[start..end].chunks(2).enumerate() {
+        for (i, pair) in grid::trim(text).chunks(2).enumerate() {
             let index = i + 1;
             if pair.len() < 2 {
                 return Err(ParseTranscriptError::Truncated {
