@@ -1,0 +1,117 @@
+//! A Congo engine for testing `congo-match`: it speaks the protocol and plays random
+//! legal moves, or misbehaves in one chosen way.
+//!
+//! usage: congo-fake-engine [--mode MODE] [--after N] [--seed S]
+//!
+//! MODE (the misbehaviour starts at the engine's (N+1)-th `go`, N = `--after`, default 0):
+//!   good         a random legal move (seeded), at once
+//!   illegal      a well-formed but illegal move (`d4d5` onto/from an empty square)
+//!   malformed    `hello world`
+//!   hang         reads its input but never answers
+//!   deaf         never reads its input again and never answers
+//!   crash        exits with status 3
+//!   flood        endless output without a newline
+//!   flood-lines  endless lines `info flood`
+//!   long-line    a 1 MiB line, then a newline
+//!   late         answers a legal move 0.5 s after the time given
+//!   chatty       answers a legal move, then an extra line
+//!   orphan       starts a background child that keeps its output open, then hangs
+
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+use congo_match::rules::Board;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut mode = "good".to_string();
+    let mut after = 0u32;
+    let mut seed = 1u64;
+    let mut i = 0;
+    while i < args.len() {
+        let value = args.get(i + 1).cloned().unwrap_or_default();
+        match args[i].as_str() {
+            "--mode" => mode = value,
+            "--after" => after = value.parse().expect("--after N"),
+            "--seed" => seed = value.parse().expect("--seed S"),
+            other => {
+                eprintln!("unknown argument {other}");
+                std::process::exit(2);
+            }
+        }
+        i += 2;
+    }
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let start = Board::from_fen("gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0").expect("start");
+    let mut board = start;
+    let mut gos = 0u32;
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout();
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if stdin.lock().read_line(&mut line).unwrap_or(0) == 0 {
+            return;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.first().copied() {
+            Some("newgame") => board = start,
+            Some("position") => board = Board::from_fen(&words[1..].join(" ")).expect("fen"),
+            Some("moves") => {
+                for mv in &words[1..] {
+                    board = board.play(mv).expect("legal move from the controller");
+                }
+            }
+            Some("quit") => return,
+            Some("go") => {
+                let seconds: f64 = words.get(1).and_then(|w| w.parse().ok()).unwrap_or(0.1);
+                gos += 1;
+                let moves = board.legal_moves();
+                let legal = moves[rng.usize(..moves.len())].clone();
+                let m = if gos > after { mode.as_str() } else { "good" };
+                match m {
+                    "good" => writeln!(out, "{legal}").unwrap(),
+                    "illegal" => writeln!(out, "d4d5").unwrap(),
+                    "malformed" => writeln!(out, "hello world").unwrap(),
+                    "hang" => loop {
+                        line.clear();
+                        if stdin.lock().read_line(&mut line).unwrap_or(0) == 0 {
+                            std::thread::sleep(Duration::from_secs(3600));
+                        }
+                    },
+                    "deaf" => std::thread::sleep(Duration::from_secs(3600)),
+                    "crash" => std::process::exit(3),
+                    "flood" => loop {
+                        if out.write_all(&[b'x'; 8192]).is_err() {
+                            std::process::exit(0);
+                        }
+                    },
+                    "flood-lines" => loop {
+                        if out.write_all(b"info flood\n").is_err() {
+                            std::process::exit(0);
+                        }
+                    },
+                    "long-line" => {
+                        let _ = out.write_all(&vec![b'y'; 1 << 20]);
+                        let _ = writeln!(out);
+                    }
+                    "late" => {
+                        std::thread::sleep(Duration::from_secs_f64(seconds + 0.5));
+                        writeln!(out, "{legal}").unwrap();
+                    }
+                    "chatty" => writeln!(out, "{legal}\nextra").unwrap(),
+                    "orphan" => {
+                        let _ = std::process::Command::new("sleep").arg("3600").spawn();
+                        std::thread::sleep(Duration::from_secs(3600));
+                    }
+                    other => {
+                        eprintln!("unknown mode {other}");
+                        std::process::exit(2);
+                    }
+                }
+                let _ = out.flush();
+            }
+            _ => {}
+        }
+    }
+}

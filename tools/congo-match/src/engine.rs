@@ -1,0 +1,308 @@
+//! An engine process: spawned in its own process group, fed protocol lines by a writer
+//! thread, read by a reader thread with a bounded buffer, killed (the whole group) and
+//! reaped when dropped. Nothing here trusts the engine: a process that ignores its input,
+//! never answers, floods its output or dies costs the tool at most the time allowed.
+
+use std::fs::File;
+use std::io::{Read, Write};
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use nix::sys::signal::{killpg, Signal};
+use nix::unistd::Pid;
+
+/// The most an engine may print while the tool waits for one answer (bytes, newlines
+/// included); more is a loss for flooding.
+pub const MAX_OUTPUT: usize = 64 * 1024;
+
+/// The longest answer line (bytes, without the newline); a longer line is a loss for
+/// flooding. A Congo move is at most a few dozen characters.
+pub const MAX_LINE: usize = 4096;
+
+/// Why an engine lost the game (or failed to answer).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The engine could not be started.
+    Spawn(String),
+    /// It answered with a line that is not a legal move here.
+    Illegal {
+        /// The answer.
+        answer: String,
+        /// Why it is not legal.
+        why: String,
+    },
+    /// It answered with a line that is not written as a move.
+    Malformed(String),
+    /// Its output ended (or it died) before the answer.
+    Crash(String),
+    /// No answer within the time plus the grace.
+    Timeout(Duration),
+    /// More output than [`MAX_OUTPUT`], or a line longer than [`MAX_LINE`].
+    Flood(String),
+    /// Output while no `go` was pending.
+    Unsolicited(String),
+}
+
+impl Fault {
+    /// A short stable name of the kind of fault, for counting (`illegal`, `timeout`, ...).
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Fault::Spawn(_) => "spawn",
+            Fault::Illegal { .. } => "illegal",
+            Fault::Malformed(_) => "malformed",
+            Fault::Crash(_) => "crash",
+            Fault::Timeout(_) => "timeout",
+            Fault::Flood(_) => "flood",
+            Fault::Unsolicited(_) => "unsolicited",
+        }
+    }
+}
+
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Fault::Spawn(e) => write!(f, "could not start: {e}"),
+            Fault::Illegal { answer, why } => write!(f, "illegal move \"{answer}\": {why}"),
+            Fault::Malformed(l) => write!(f, "malformed answer \"{l}\""),
+            Fault::Crash(e) => write!(f, "crashed: {e}"),
+            Fault::Timeout(d) => write!(f, "no answer in {:.3} s", d.as_secs_f64()),
+            Fault::Flood(e) => write!(f, "flooding: {e}"),
+            Fault::Unsolicited(l) => write!(f, "output while not asked: \"{l}\""),
+        }
+    }
+}
+
+/// What the reader thread reports.
+enum Event {
+    /// One line (without its newline and trailing CR).
+    Line(String),
+    /// Too much output (the thread has stopped reading).
+    Flood(String),
+    /// End of output or a read error.
+    Eof(String),
+}
+
+/// A running engine.
+pub struct Engine {
+    child: Child,
+    to_engine: Option<Sender<String>>,
+    from_engine: Receiver<Event>,
+    /// The budget of output bytes left before the answer; reset by each `go`.
+    budget: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    dead: Option<String>,
+}
+
+/// Quotes `s` for the messages: escaped, at most 60 characters.
+pub fn excerpt(s: &str) -> String {
+    let mut out: String = s.chars().take(60).flat_map(char::escape_debug).collect();
+    if s.chars().count() > 60 {
+        out.push_str("...");
+    }
+    out
+}
+
+impl Engine {
+    /// Starts `command` with `/bin/sh -c` in a new process group; its standard error goes
+    /// to `log` (appended) or is discarded.
+    ///
+    /// # Errors
+    ///
+    /// The shell cannot be started or the log cannot be opened.
+    pub fn spawn(command: &str, log: Option<&Path>) -> Result<Engine, Fault> {
+        let stderr = match log {
+            Some(path) => Stdio::from(
+                File::options()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .map_err(|e| Fault::Spawn(format!("log {}: {e}", path.display())))?,
+            ),
+            None => Stdio::null(),
+        };
+        let mut child = Command::new("/bin/sh")
+            .arg("-c")
+            .arg(command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(stderr)
+            .process_group(0)
+            .spawn()
+            .map_err(|e| Fault::Spawn(e.to_string()))?;
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        let mut stdout = child.stdout.take().expect("piped stdout");
+        let (to_engine, lines_in) = mpsc::channel::<String>();
+        // Writer: may block on a full pipe if the engine never reads; killing the
+        // engine unblocks it (EPIPE), and nobody waits for it.
+        thread::spawn(move || {
+            for text in lines_in {
+                if stdin
+                    .write_all(text.as_bytes())
+                    .and_then(|()| stdin.flush())
+                    .is_err()
+                {
+                    break;
+                }
+            }
+        });
+        let budget = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(MAX_OUTPUT));
+        let (events, from_engine) = mpsc::channel();
+        let left = budget.clone();
+        thread::spawn(move || read_lines(&mut stdout, &events, &left));
+        Ok(Engine {
+            child,
+            to_engine: Some(to_engine),
+            from_engine,
+            budget,
+            dead: None,
+        })
+    }
+
+    /// Sends text (one or more lines, each ending with `\n`). Never blocks.
+    pub fn send(&mut self, text: String) {
+        if let Some(tx) = &self.to_engine {
+            if tx.send(text).is_err() {
+                self.to_engine = None;
+            }
+        }
+    }
+
+    /// Takes any output that arrived while no answer was asked for.
+    ///
+    /// # Errors
+    ///
+    /// A non-blank line ([`Fault::Unsolicited`]), flooding, or the end of the output.
+    pub fn drain(&mut self) -> Result<(), Fault> {
+        loop {
+            match self.from_engine.try_recv() {
+                Ok(Event::Line(l)) if l.trim().is_empty() => {}
+                Ok(Event::Line(l)) => return Err(Fault::Unsolicited(excerpt(&l))),
+                Ok(Event::Flood(e)) => return Err(Fault::Flood(e)),
+                Ok(Event::Eof(e)) => {
+                    self.dead = Some(e.clone());
+                    return Err(Fault::Crash(e));
+                }
+                Err(_) => return Ok(()),
+            }
+        }
+    }
+
+    /// Sends `go <seconds>` and waits for the first non-blank line, until `deadline` after
+    /// sending. Returns the trimmed line and the time it took.
+    ///
+    /// # Errors
+    ///
+    /// No line in time, flooding, or the end of the output.
+    pub fn go(&mut self, seconds: f64, deadline: Duration) -> Result<(String, Duration), Fault> {
+        if let Some(e) = &self.dead {
+            return Err(Fault::Crash(e.clone()));
+        }
+        self.budget
+            .store(MAX_OUTPUT, std::sync::atomic::Ordering::SeqCst);
+        let start = Instant::now();
+        self.send(format!("go {seconds}\n"));
+        loop {
+            let left = deadline.saturating_sub(start.elapsed());
+            match self.from_engine.recv_timeout(left) {
+                Ok(Event::Line(l)) if l.trim().is_empty() => {}
+                Ok(Event::Line(l)) => {
+                    let took = start.elapsed();
+                    if took > deadline {
+                        return Err(Fault::Timeout(took));
+                    }
+                    return Ok((l.trim().to_string(), took));
+                }
+                Ok(Event::Flood(e)) => return Err(Fault::Flood(e)),
+                Ok(Event::Eof(e)) => {
+                    self.dead = Some(e.clone());
+                    return Err(Fault::Crash(self.exit_reason(e)));
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(Fault::Timeout(start.elapsed())),
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(Fault::Crash("output closed".to_string()))
+                }
+            }
+        }
+    }
+
+    /// The exit status if the engine has exited within a short while, else `e`.
+    fn exit_reason(&mut self, e: String) -> String {
+        for _ in 0..20 {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return format!("{e}, {status}");
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+        e
+    }
+
+    /// Kills the engine's process group and reaps the shell.
+    pub fn kill(&mut self) {
+        self.to_engine = None;
+        if let Ok(pid) = i32::try_from(self.child.id()) {
+            let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// The reader thread: splits the output into lines with a bounded buffer; stops at the
+/// end of the output or when the engine floods.
+fn read_lines(
+    stdout: &mut impl Read,
+    events: &Sender<Event>,
+    budget: &std::sync::atomic::AtomicUsize,
+) {
+    use std::sync::atomic::Ordering;
+    let mut line: Vec<u8> = Vec::with_capacity(128);
+    let mut buf = [0u8; 4096];
+    loop {
+        let n = match stdout.read(&mut buf) {
+            Ok(0) => {
+                let _ = events.send(Event::Eof("end of output".to_string()));
+                return;
+            }
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                let _ = events.send(Event::Eof(format!("read error: {e}")));
+                return;
+            }
+        };
+        let before = budget.fetch_sub(n.min(budget.load(Ordering::SeqCst)), Ordering::SeqCst);
+        if n > before {
+            let _ = events.send(Event::Flood(format!(
+                "more than {MAX_OUTPUT} bytes of output for one answer"
+            )));
+            return;
+        }
+        for &b in &buf[..n] {
+            if b == b'\n' {
+                if line.last() == Some(&b'\r') {
+                    line.pop();
+                }
+                let text = String::from_utf8_lossy(&line).into_owned();
+                line.clear();
+                if events.send(Event::Line(text)).is_err() {
+                    return;
+                }
+            } else if line.len() >= MAX_LINE {
+                let _ = events.send(Event::Flood(format!("a line longer than {MAX_LINE} bytes")));
+                return;
+            } else {
+                line.push(b);
+            }
+        }
+    }
+}

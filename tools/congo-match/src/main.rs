@@ -1,0 +1,352 @@
+//! `congo-match`: plays two Congo engines against each other; see the README.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use clap::Parser;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use congo_match::game::{self, Record, Settings};
+use congo_match::openings::{self, COURSE_START};
+use congo_match::rules::Board;
+use congo_match::stats::{fmt_elo, sprt_bounds, Estimate, Pentanomial, Trinomial};
+
+/// Plays games between two Congo engines over the engine protocol (newgame, position,
+/// moves, go <seconds>) and reports wins, draws, losses, score and Elo difference.
+///
+/// Each opening is played twice, colours swapped (game 2k: engine 1 White; game 2k+1:
+/// engine 1 Black). A game ends at a lion capture, when the side to move has no legal
+/// move (it loses), with two bare lions and no lion capture available (draw), or at the
+/// ply cap (draw). An engine loses at once for an illegal or malformed answer, a crash,
+/// no answer within the time plus the grace, or flooding (over 64 KiB of output for one
+/// answer, or a line over 4 KiB).
+#[derive(Parser, Debug)]
+#[command(name = "congo-match", version)]
+struct Args {
+    /// Engine 1's command, run with `/bin/sh -c` (so quote as in a shell: `"target/release/congo-engine --edition 2022"`).
+    #[arg(long, value_name = "CMD")]
+    engine1: String,
+    /// Engine 2's command, run with `/bin/sh -c`.
+    #[arg(long, value_name = "CMD")]
+    engine2: String,
+    /// Number of games [default: two per opening]. Openings are used in turn, each for two
+    /// games with colours swapped, and again from the first if there are more games.
+    #[arg(long, short = 'n', value_name = "N")]
+    games: Option<usize>,
+    /// A file of openings, one FEN a line (blank lines and `#` comments skipped).
+    #[arg(long, value_name = "FILE", conflicts_with = "random_openings")]
+    openings: Option<PathBuf>,
+    /// Make N distinct openings of `--plies` random legal plies from `--from`.
+    #[arg(long, value_name = "N")]
+    random_openings: Option<usize>,
+    /// Random plies per opening (with --random-openings).
+    #[arg(long, value_name = "K", default_value_t = 4)]
+    plies: u32,
+    /// Seed of the random openings (the same seed gives the same openings).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// The position the openings start from (also the only opening when neither
+    /// --openings nor --random-openings is given). The default is the course's start;
+    /// the standard start is `gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0`.
+    #[arg(long, value_name = "FEN", default_value = COURSE_START)]
+    from: String,
+    /// Seconds per move, sent as `go <seconds>`.
+    #[arg(long, value_name = "SECONDS", default_value_t = 0.1)]
+    time: f64,
+    /// Milliseconds an answer may take beyond --time before it is a loss on time (the time
+    /// runs from sending `go` to receiving the answer line).
+    #[arg(long, value_name = "MS", default_value_t = 50)]
+    grace: u64,
+    /// Plies after the opening before the game is called a draw.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    max_plies: u32,
+    /// Games played at once (each runs two engine processes).
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 1)]
+    concurrency: usize,
+    /// Write every game as one JSON object a line to FILE.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// Write each engine's standard error to DIR/game-<n>-engine<k>.log (else discarded).
+    #[arg(long, value_name = "DIR")]
+    log_dir: Option<PathBuf>,
+    /// Sequential probability ratio test: stop when the LLR over game pairs leaves its
+    /// bounds (H0: the difference is ELO0, H1: it is ELO1; logistic Elo).
+    #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true)]
+    sprt: Option<Vec<f64>>,
+    /// SPRT false-positive rate.
+    #[arg(long, default_value_t = 0.05)]
+    alpha: f64,
+    /// SPRT false-negative rate.
+    #[arg(long, default_value_t = 0.05)]
+    beta: f64,
+    /// No progress bar.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+}
+
+/// Everything counted so far.
+#[derive(Default)]
+struct Tally {
+    tri: Trinomial,
+    penta: Pentanomial,
+    /// Engine 1's points in each pair with one game done.
+    half_pairs: BTreeMap<usize, f64>,
+    /// Faults by engine (0 or 1) and kind.
+    faults: [BTreeMap<&'static str, u64>; 2],
+    /// Game ends by reason (faults by kind).
+    ends: BTreeMap<String, u64>,
+    /// The longest answer of each engine (ms).
+    max_ms: [f64; 2],
+}
+
+impl Tally {
+    /// Counts a game; returns true when it completed a pair.
+    fn add(&mut self, r: &Record) -> bool {
+        match r.winner {
+            Some(1) => self.tri.wins += 1,
+            Some(_) => self.tri.losses += 1,
+            None => self.tri.draws += 1,
+        }
+        for k in 0..2 {
+            self.max_ms[k] = self.max_ms[k].max(r.max_answer_ms[k]);
+        }
+        if let (Some(kind), Some(w)) = (r.fault, r.winner) {
+            let loser = if w == 1 { 1 } else { 0 };
+            *self.faults[loser].entry(kind).or_default() += 1;
+            *self.ends.entry(format!("fault ({kind})")).or_default() += 1;
+        } else {
+            let reason = if r.reason.starts_with("ply cap") {
+                "ply cap"
+            } else {
+                r.reason.as_str()
+            };
+            *self.ends.entry(reason.to_string()).or_default() += 1;
+        }
+        let pair = r.game / 2;
+        if let Some(first) = self.half_pairs.remove(&pair) {
+            self.penta.add(first + r.points1());
+            true
+        } else {
+            self.half_pairs.insert(pair, r.points1());
+            false
+        }
+    }
+}
+
+fn interval(e: &Estimate) -> String {
+    format!(
+        "{} [{}, {}]",
+        fmt_elo(e.elo),
+        fmt_elo(e.low),
+        fmt_elo(e.high)
+    )
+}
+
+fn main() -> Result<()> {
+    let args = Args::parse();
+    if !(args.time > 0.0 && args.time.is_finite()) {
+        bail!("--time must be a positive number of seconds");
+    }
+    if args.concurrency == 0 {
+        bail!("--concurrency must be at least 1");
+    }
+    let sprt = match &args.sprt {
+        Some(v) => {
+            if !(0.0 < args.alpha && args.alpha < 1.0 && 0.0 < args.beta && args.beta < 1.0) {
+                bail!("--alpha and --beta must be between 0 and 1");
+            }
+            if v[0] >= v[1] {
+                bail!("--sprt ELO0 ELO1 needs ELO0 < ELO1");
+            }
+            Some((v[0], v[1], sprt_bounds(args.alpha, args.beta)))
+        }
+        None => None,
+    };
+    let from = Board::from_fen(&args.from)
+        .map_err(anyhow::Error::msg)
+        .context("--from")?;
+    let openings = if let Some(path) = &args.openings {
+        let text = std::fs::read_to_string(path).with_context(|| format!("{}", path.display()))?;
+        openings::from_text(&text, &path.display().to_string())?
+    } else if let Some(n) = args.random_openings {
+        if n == 0 {
+            bail!("--random-openings must be at least 1");
+        }
+        openings::random(&from, n, args.plies, args.seed)?
+    } else {
+        if from.end().is_some() {
+            bail!("--from: the game is already over in {}", from.fen());
+        }
+        vec![from]
+    };
+    let games = args.games.unwrap_or(2 * openings.len());
+    if let Some(dir) = &args.log_dir {
+        std::fs::create_dir_all(dir).with_context(|| format!("{}", dir.display()))?;
+    }
+    let mut record = match &args.record {
+        Some(path) => Some(std::io::BufWriter::new(
+            File::create(path).with_context(|| format!("{}", path.display()))?,
+        )),
+        None => None,
+    };
+    let settings = Settings {
+        commands: [args.engine1.clone(), args.engine2.clone()],
+        time: args.time,
+        grace: Duration::from_millis(args.grace),
+        max_plies: args.max_plies,
+        log_dir: args.log_dir.clone(),
+    };
+
+    let bar = ProgressBar::new(games as u64);
+    if args.quiet || !std::io::stderr().is_terminal() {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} games {elapsed_precise} eta {eta} {msg}",
+        )
+        .expect("template"),
+    );
+
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let mut tally = Tally::default();
+    let mut sprt_result: Option<(f64, &str)> = None;
+    std::thread::scope(|scope| -> Result<()> {
+        let (tx, rx) = mpsc::channel::<Record>();
+        for _ in 0..args.concurrency.min(games.max(1)) {
+            let tx = tx.clone();
+            let (next, stop, settings, openings) = (&next, &stop, &settings, &openings);
+            scope.spawn(move || loop {
+                if stop.load(Ordering::SeqCst) {
+                    return;
+                }
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= games {
+                    return;
+                }
+                let opening = &openings[(i / 2) % openings.len()];
+                let record = game::play(settings, i, opening, i % 2 == 0);
+                if tx.send(record).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(tx);
+        for r in rx {
+            if let Some(out) = record.as_mut() {
+                serde_json::to_writer(&mut *out, &r)?;
+                out.write_all(b"\n")?;
+                out.flush()?;
+            }
+            let pair_done = tally.add(&r);
+            bar.inc(1);
+            let est = tally.tri.estimate();
+            bar.set_message(format!(
+                "W {} D {} L {}  Elo {}",
+                tally.tri.wins,
+                tally.tri.draws,
+                tally.tri.losses,
+                fmt_elo(est.elo)
+            ));
+            if let (Some((e0, e1, (lo, hi))), true) = (sprt, pair_done) {
+                let llr = tally.penta.llr(e0, e1);
+                if sprt_result.is_none() && (llr >= hi || llr <= lo) {
+                    sprt_result = Some((
+                        llr,
+                        if llr >= hi {
+                            "H1 accepted"
+                        } else {
+                            "H0 accepted"
+                        },
+                    ));
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+        }
+        Ok(())
+    })?;
+    bar.finish_and_clear();
+
+    let t = &tally.tri;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "engine1: {}", args.engine1)?;
+    writeln!(out, "engine2: {}", args.engine2)?;
+    writeln!(
+        out,
+        "games: {} of {games} ({} openings, {} s per move, grace {} ms, ply cap {})",
+        t.games(),
+        openings.len(),
+        args.time,
+        args.grace,
+        args.max_plies
+    )?;
+    writeln!(
+        out,
+        "engine1 W/D/L: {} / {} / {}",
+        t.wins, t.draws, t.losses
+    )?;
+    let tri = t.estimate();
+    writeln!(out, "score: {:.1}%", 100.0 * tri.score)?;
+    let penta = tally.penta.estimate();
+    if penta.samples > 0 {
+        writeln!(
+            out,
+            "elo: {} (95%, pentanomial over {} pairs)",
+            interval(&penta),
+            penta.samples
+        )?;
+    }
+    writeln!(
+        out,
+        "elo trinomial: {} (95%, over {} games)",
+        interval(&tri),
+        tri.samples
+    )?;
+    let c = tally.penta.counts;
+    writeln!(
+        out,
+        "pairs 0/0.5/1/1.5/2 points: {} {} {} {} {}",
+        c[0], c[1], c[2], c[3], c[4]
+    )?;
+    for (k, faults) in tally.faults.iter().enumerate() {
+        let kinds = [
+            "illegal",
+            "malformed",
+            "timeout",
+            "crash",
+            "flood",
+            "unsolicited",
+            "spawn",
+        ];
+        let list: Vec<String> = kinds
+            .iter()
+            .map(|kind| format!("{kind} {}", faults.get(kind).copied().unwrap_or(0)))
+            .collect();
+        writeln!(
+            out,
+            "engine{} losses by fault: {} (longest answer {:.1} ms)",
+            k + 1,
+            list.join(", "),
+            tally.max_ms[k]
+        )?;
+    }
+    let ends: Vec<String> = tally.ends.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    writeln!(out, "game ends: {}", ends.join(", "))?;
+    if let Some((e0, e1, (lo, hi))) = sprt {
+        let llr = tally.penta.llr(e0, e1);
+        let verdict = sprt_result.map_or("no decision", |(_, v)| v);
+        writeln!(
+            out,
+            "sprt: elo0 {e0} elo1 {e1} alpha {} beta {}: llr {llr:.3} bounds [{lo:.3}, {hi:.3}]: {verdict}",
+            args.alpha, args.beta
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,137 @@
+//! The one adapter between the match runner and the `congo` crate: every use of the
+//! crate's API by this tool is in this file, so a change of that API is a change here
+//! only. The rest of the tool sees positions as [`Board`], moves as text, and the end of
+//! a game as [`End`].
+
+use congo::{Color, Position, Role, Rules, Status};
+
+/// The rules every game is played with: the full rules (pawns promote).
+const RULES: Rules = Rules::FULL;
+
+/// A side, White or Black.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// White (moves first in the standard start).
+    White,
+    /// Black.
+    Black,
+}
+
+impl Side {
+    /// The other side.
+    #[must_use]
+    pub fn other(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+}
+
+/// How a position ends the game, by the rules alone (no clock, no ply cap).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    /// `side` won; the text says why.
+    Win(Side, &'static str),
+    /// A draw; the text says why.
+    Draw(&'static str),
+}
+
+/// A Congo position (placement, side to move, move number).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board(Position);
+
+impl Board {
+    /// Reads a FEN such as `gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0`.
+    ///
+    /// # Errors
+    ///
+    /// The FEN cannot be read (the message says why).
+    pub fn from_fen(fen: &str) -> Result<Board, String> {
+        fen.trim()
+            .parse::<Position>()
+            .map(Board)
+            .map_err(|e| e.to_string())
+    }
+
+    /// The FEN of the position.
+    #[must_use]
+    pub fn fen(&self) -> String {
+        self.0.to_string()
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn side_to_move(&self) -> Side {
+        match self.0.turn() {
+            Color::White => Side::White,
+            Color::Black => Side::Black,
+        }
+    }
+
+    /// The legal moves of the side to move, as text, sorted (empty when the game is over).
+    #[must_use]
+    pub fn legal_moves(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        if self.0.status() == Status::Continue {
+            self.0.legal_moves(&mut moves);
+        }
+        let mut names: Vec<String> = moves.iter().map(ToString::to_string).collect();
+        names.sort_unstable();
+        names
+    }
+
+    /// Whether `text` is written as a move (squares such as `d2d3` or `c4a4c2`), legal
+    /// here or not.
+    #[must_use]
+    pub fn is_move_text(text: &str) -> bool {
+        text.parse::<congo::Move>().is_ok()
+    }
+
+    /// Plays the move written `text` if it is legal.
+    ///
+    /// # Errors
+    ///
+    /// The text is not a move, or the move is not legal here (the message says why).
+    pub fn play(&self, text: &str) -> Result<Board, String> {
+        if self.0.status() != Status::Continue {
+            return Err("the game is over".to_string());
+        }
+        let mv = self.0.parse_move(text).map_err(|e| e.to_string())?;
+        Ok(Board(self.0.play(mv, RULES)))
+    }
+
+    /// Whether only the two lions are on the board.
+    fn bare_lions(&self) -> bool {
+        let lions =
+            self.0.pieces(Color::White, Role::Lion) | self.0.pieces(Color::Black, Role::Lion);
+        self.0.occupied() == lions && lions.count_ones() == 2
+    }
+
+    /// Whether the game is over in this position, by the rules: a lion is gone (its
+    /// owner lost); the side to move has no legal move (it lost); only the two lions are
+    /// left and the side to move cannot capture the other lion (a draw).
+    #[must_use]
+    pub fn end(&self) -> Option<End> {
+        match self.0.status() {
+            Status::WhiteWins => return Some(End::Win(Side::White, "lion captured")),
+            Status::BlackWins => return Some(End::Win(Side::Black, "lion captured")),
+            Status::Continue => {}
+        }
+        let mut moves = Vec::new();
+        self.0.legal_moves(&mut moves);
+        let us = self.side_to_move();
+        if moves.is_empty() {
+            return Some(End::Win(us.other(), "no legal move"));
+        }
+        if self.bare_lions()
+            && !moves
+                .iter()
+                .any(|&mv| self.0.play(mv, RULES).status() != Status::Continue)
+        {
+            return Some(End::Draw("two bare lions"));
+        }
+        None
+    }
+}
