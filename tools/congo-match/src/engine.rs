@@ -292,11 +292,14 @@ fn read_lines(
                 if line.last() == Some(&b'\r') {
                     line.pop();
                 }
-                let text = String::from_utf8_lossy(&line).into_owned();
-                line.clear();
-                if events.send(Event::Line(text)).is_err() {
-                    return;
+                // Blank lines are ignored (they still count towards the budget).
+                if line.iter().any(|b| !b.is_ascii_whitespace()) {
+                    let text = String::from_utf8_lossy(&line).into_owned();
+                    if events.send(Event::Line(text)).is_err() {
+                        return;
+                    }
                 }
+                line.clear();
             } else if line.len() >= MAX_LINE {
                 let _ = events.send(Event::Flood(format!("a line longer than {MAX_LINE} bytes")));
                 return;

@@ -135,3 +135,50 @@ impl Board {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn end(fen: &str) -> Option<End> {
+        Board::from_fen(fen).unwrap().end()
+    }
+
+    #[test]
+    fn ends_by_the_rules() {
+        // Black's lion is gone: White captured it.
+        assert_eq!(
+            end("7/7/7/7/7/7/3L3 b 1"),
+            Some(End::Win(Side::White, "lion captured"))
+        );
+        // Two bare lions on different files and off the d4 diagonals: no capture, a draw.
+        assert_eq!(
+            end("2l4/7/7/7/7/7/3L3 w 0"),
+            Some(End::Draw("two bare lions"))
+        );
+        // Two bare lions facing each other on an empty file: the side to move captures.
+        assert_eq!(end("3l3/7/7/7/7/7/3L3 w 0"), None);
+        // c3 and e5 on one diagonal through an empty d4: the lion capture is available.
+        assert_eq!(end("7/7/4l2/7/2L4/7/7 b 0"), None);
+        // A third piece: play on.
+        assert_eq!(end("2l4/7/7/7/7/P6/3L3 w 0"), None);
+        assert_eq!(end("2ele1z/ppppppp/7/7/7/PPPPPPP/2ELE1Z w 0"), None);
+    }
+
+    #[test]
+    fn moves_as_text() {
+        let b = Board::from_fen("3l3/7/7/7/7/7/3LZ2 w 0").unwrap();
+        assert_eq!(
+            b.legal_moves().join(" "),
+            "d1c1 d1c2 d1d2 d1d7 d1e2 e1c2 e1d3 e1f3 e1g2"
+        );
+        assert_eq!(
+            b.play("d1d7").unwrap().end(),
+            Some(End::Win(Side::White, "lion captured"))
+        );
+        assert!(b.play("d1d3").is_err());
+        assert!(Board::is_move_text("d1d3"));
+        assert!(!Board::is_move_text("hello"));
+        assert_eq!(b.side_to_move(), Side::White);
+    }
+}

@@ -20,6 +20,12 @@
 pub const Z95: f64 = 1.959_963_984_540_054;
 
 /// The logistic Elo difference of a score in `[0, 1]` (infinite at 0 and 1).
+///
+/// ```
+/// use congo_match::stats::elo;
+/// assert!((elo(0.75) - 190.85).abs() < 0.01);
+/// assert_eq!(elo(0.5), 0.0);
+/// ```
 #[must_use]
 pub fn elo(score: f64) -> f64 {
     if score <= 0.0 {
@@ -153,15 +159,34 @@ impl Pentanomial {
     }
 }
 
-/// The GSPRT log-likelihood ratio, normal approximation (see the module docs).
+/// The GSPRT log-likelihood ratio, normal approximation (see the module docs). As in
+/// fishtest, each count is at least [`LLR_EPSILON`], so that a sample without spread
+/// (every pair won, say) still gives a finite, decisive ratio.
 fn llr(values: &[f64], counts: &[u64], elo0: f64, elo1: f64) -> f64 {
-    let (mu, var, n) = mean_var(values, counts);
-    if n == 0 || var <= 0.0 {
+    if counts.iter().sum::<u64>() == 0 {
+        return 0.0;
+    }
+    let counts: Vec<f64> = counts
+        .iter()
+        .map(|&c| (c as f64).max(LLR_EPSILON))
+        .collect();
+    let n: f64 = counts.iter().sum();
+    let mu = values.iter().zip(&counts).map(|(v, c)| v * c).sum::<f64>() / n;
+    let var = values
+        .iter()
+        .zip(&counts)
+        .map(|(v, c)| (v - mu).powi(2) * c)
+        .sum::<f64>()
+        / n;
+    if var <= 0.0 {
         return 0.0;
     }
     let (s0, s1) = (score_of_elo(elo0), score_of_elo(elo1));
-    n as f64 * (s1 - s0) * (2.0 * mu - s0 - s1) / (2.0 * var)
+    n * (s1 - s0) * (2.0 * mu - s0 - s1) / (2.0 * var)
 }
+
+/// The least count of each outcome in the LLR (fishtest's regularisation).
+pub const LLR_EPSILON: f64 = 1e-3;
 
 /// The SPRT's bounds `(lower, upper)` for error rates `alpha` (false H1) and `beta`
 /// (false H0): `(ln(beta / (1 - alpha)), ln((1 - beta) / alpha))`.

@@ -12,6 +12,7 @@
 //!   crash        exits with status 3
 //!   flood        endless output without a newline
 //!   flood-lines  endless lines `info flood`
+//!   flood-blank  endless blank lines (each ignored on its own)
 //!   long-line    a 1 MiB line, then a newline
 //!   late         answers a legal move 0.5 s after the time given
 //!   chatty       answers a legal move, then an extra line
@@ -88,6 +89,11 @@ fn main() {
                     },
                     "flood-lines" => loop {
                         if out.write_all(b"info flood\n").is_err() {
+                            std::process::exit(0);
+                        }
+                    },
+                    "flood-blank" => loop {
+                        if out.write_all(&[b'\n'; 8192]).is_err() {
                             std::process::exit(0);
                         }
                     },

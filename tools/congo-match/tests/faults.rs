@@ -1,0 +1,332 @@
+//! `congo-match` against deliberately broken engines (`congo-fake-engine --mode ...`):
+//! every fault is a loss for the faulty engine, recorded with its reason, and the tool
+//! ends in bounded time whatever the engine does.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+const MATCH: &str = env!("CARGO_BIN_EXE_congo-match");
+const FAKE: &str = env!("CARGO_BIN_EXE_congo-fake-engine");
+
+/// A fresh record file path for `name`.
+fn record_path(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("congo-match-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(format!("{name}.jsonl"))
+}
+
+/// Runs a match with `args` (plus a record); returns stdout, the records and the time.
+fn run(name: &str, args: &[&str]) -> (String, Vec<Value>, Duration) {
+    let record = record_path(name);
+    let start = Instant::now();
+    let out = Command::new(MATCH)
+        .args(args)
+        .arg("--record")
+        .arg(&record)
+        .arg("--quiet")
+        .output()
+        .unwrap();
+    let took = start.elapsed();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{name}: {stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let records = std::fs::read_to_string(&record)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    (stdout, records, took)
+}
+
+/// Engine 1 misbehaves in `mode` from its second answer on; engine 2 plays well. Both
+/// games (one with each colour) are lost by engine 1 for `kind`, the reason contains
+/// `reason`, and the summary counts them.
+fn faulty(mode: &str, kind: &str, reason: &str) {
+    faulty_any(mode, &[(kind, reason)]);
+}
+
+/// [`faulty`] where the fault may be seen as any of `faults` (kind, reason), by timing.
+fn faulty_any(mode: &str, faults: &[(&str, &str)]) {
+    let engine1 = format!("{FAKE} --mode {mode} --after 1");
+    let (stdout, records, took) = run(
+        mode,
+        &[
+            "--engine1",
+            &engine1,
+            "--engine2",
+            FAKE,
+            "--games",
+            "2",
+            "--time",
+            "0.02",
+            "--grace",
+            "30",
+        ],
+    );
+    assert_eq!(records.len(), 2, "{mode}");
+    for r in &records {
+        assert_eq!(r["winner"], 2, "{mode}: {r}");
+        let text = r["reason"].as_str().unwrap();
+        assert!(
+            faults.iter().any(|(kind, reason)| r["fault"] == *kind
+                && text.starts_with("engine1 ")
+                && text.contains(reason)),
+            "{mode}: {r}"
+        );
+        // One good answer was played, then the fault (engine 1 moves first as White); an
+        // extra line after an answer is seen at engine 1's next turn.
+        let moves = r["moves"].as_array().unwrap().len();
+        assert!((2..=5).contains(&moves), "{mode}: {r}");
+    }
+    assert!(stdout.contains("engine1 W/D/L: 0 / 0 / 2"), "{stdout}");
+    if let [(kind, _)] = faults {
+        assert!(stdout.contains(&format!("{kind} 2")), "{stdout}");
+    }
+    assert!(took < Duration::from_secs(10), "{mode}: {took:?}");
+}
+
+#[test]
+fn illegal_move() {
+    faulty("illegal", "illegal", "illegal move \"d4d5\"");
+}
+
+#[test]
+fn malformed_answer() {
+    faulty("malformed", "malformed", "malformed answer \"hello world\"");
+}
+
+#[test]
+fn no_answer() {
+    faulty("hang", "timeout", "no answer in");
+}
+
+#[test]
+fn ignores_its_input() {
+    faulty("deaf", "timeout", "no answer in");
+}
+
+#[test]
+fn answer_after_the_deadline() {
+    faulty("late", "timeout", "no answer in");
+}
+
+#[test]
+fn crash() {
+    faulty("crash", "crash", "exit status: 3");
+}
+
+#[test]
+fn flood_without_newline() {
+    faulty("flood", "flood", "line longer than 4096 bytes");
+}
+
+#[test]
+fn flood_of_blank_lines() {
+    faulty("flood-blank", "flood", "more than 65536 bytes");
+}
+
+#[test]
+fn one_long_line() {
+    faulty("long-line", "flood", "line longer than 4096 bytes");
+}
+
+#[test]
+fn flood_of_lines_is_a_malformed_answer() {
+    faulty(
+        "flood-lines",
+        "malformed",
+        "malformed answer \"info flood\"",
+    );
+}
+
+#[test]
+fn output_while_not_asked() {
+    // The extra line is seen before the next `go` (unsolicited) or, if it arrives after
+    // that `go` was sent, as its answer (malformed).
+    faulty_any(
+        "chatty",
+        &[
+            ("unsolicited", "output while not asked: \"extra\""),
+            ("malformed", "malformed answer \"extra\""),
+        ],
+    );
+}
+
+#[test]
+fn a_child_that_keeps_the_output_open_is_killed_with_its_group() {
+    faulty("orphan", "timeout", "no answer in");
+}
+
+#[test]
+fn a_command_that_cannot_start_crashes() {
+    let (_, records, _) = run(
+        "missing",
+        &[
+            "--engine1",
+            "/nonexistent/engine",
+            "--engine2",
+            FAKE,
+            "--time",
+            "0.02",
+        ],
+    );
+    assert_eq!(records.len(), 2);
+    for r in &records {
+        assert_eq!(r["winner"], 2);
+        assert_eq!(r["fault"], "crash", "{r}");
+    }
+}
+
+#[test]
+fn good_engines_complete_reproducibly() {
+    let args = [
+        "--engine1",
+        &format!("{FAKE} --seed 1"),
+        "--engine2",
+        &format!("{FAKE} --seed 2"),
+        "--random-openings",
+        "4",
+        "--plies",
+        "3",
+        "--seed",
+        "7",
+        "--time",
+        "0.02",
+        "--concurrency",
+        "3",
+    ]
+    .map(String::from);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (stdout, mut records, _) = run("good", &args);
+    assert_eq!(records.len(), 8);
+    records.sort_by_key(|r| r["game"].as_u64());
+    for (i, r) in records.iter().enumerate() {
+        assert_eq!(r["game"], i);
+        assert_eq!(r["fault"], Value::Null, "{r}");
+        // Games 2k and 2k+1 share an opening, colours swapped.
+        assert_eq!(r["opening"], records[i / 2 * 2]["opening"]);
+        assert_eq!(r["white"], if i % 2 == 0 { 1 } else { 2 });
+        let reason = r["reason"].as_str().unwrap();
+        assert!(
+            [
+                "lion captured",
+                "ply cap (100)",
+                "two bare lions",
+                "no legal move"
+            ]
+            .contains(&reason),
+            "{reason}"
+        );
+    }
+    let openings: std::collections::HashSet<_> =
+        records.iter().map(|r| r["opening"].to_string()).collect();
+    assert_eq!(openings.len(), 4);
+    assert!(stdout.contains("games: 8 of 8 (4 openings"), "{stdout}");
+    // The same seed gives the same openings, and a single engine process per side gives
+    // the same games (the fake engines are seeded too).
+    let (_, mut again, _) = run("good-again", &args);
+    again.sort_by_key(|r| r["game"].as_u64());
+    for (a, b) in records.iter().zip(&again) {
+        assert_eq!(a["opening"], b["opening"]);
+    }
+}
+
+#[test]
+fn ply_cap_draws() {
+    let (stdout, records, _) = run(
+        "cap",
+        &[
+            "--engine1",
+            FAKE,
+            "--engine2",
+            FAKE,
+            "--games",
+            "2",
+            "--max-plies",
+            "3",
+            "--time",
+            "0.02",
+        ],
+    );
+    for r in &records {
+        assert_eq!(r["result"], "1/2-1/2");
+        assert_eq!(r["reason"], "ply cap (3)");
+        assert_eq!(r["moves"].as_array().unwrap().len(), 3);
+    }
+    assert!(stdout.contains("engine1 W/D/L: 0 / 2 / 0"), "{stdout}");
+    assert!(stdout.contains("score: 50.0%"), "{stdout}");
+}
+
+#[test]
+fn sprt_stops_early() {
+    let engine2 = format!("{FAKE} --mode illegal");
+    let (stdout, records, _) = run(
+        "sprt",
+        &[
+            "--engine1",
+            FAKE,
+            "--engine2",
+            &engine2,
+            "--games",
+            "200",
+            "--time",
+            "0.02",
+            "--sprt",
+            "0",
+            "10",
+        ],
+    );
+    assert!(records.len() < 200, "{}", records.len());
+    assert!(stdout.contains("H1 accepted"), "{stdout}");
+    assert!(stdout.contains("bounds [-2.944, 2.944]"), "{stdout}");
+}
+
+#[test]
+fn openings_file_and_bad_lines() {
+    let path = record_path("openings").with_extension("txt");
+    std::fs::write(
+        &path,
+        "# two openings\ngmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\n\n2ele1z/ppppppp/7/7/7/PPPPPPP/2ELE1Z b 3\n",
+    )
+    .unwrap();
+    let (stdout, records, _) = run(
+        "file",
+        &[
+            "--engine1",
+            FAKE,
+            "--engine2",
+            FAKE,
+            "--openings",
+            path.to_str().unwrap(),
+            "--time",
+            "0.02",
+        ],
+    );
+    assert_eq!(records.len(), 4);
+    assert!(stdout.contains("(2 openings"), "{stdout}");
+    std::fs::write(
+        &path,
+        "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\nnot a fen\n",
+    )
+    .unwrap();
+    let out = Command::new(MATCH)
+        .args([
+            "--engine1",
+            FAKE,
+            "--engine2",
+            FAKE,
+            "--openings",
+            path.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 2"), "{err}");
+}
