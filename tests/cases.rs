@@ -162,6 +162,7 @@ judge!(congo_moves, "congo-moves");
 judge!(congo_play, "congo-play");
 judge!(congo_perft, "congo-perft");
 judge!(congo_engine, "congo-engine");
+judge!(congo_checker, "congo-checker");
 judge!(congo_eval, "congo-eval");
 judge!(congo_minimax, "congo-minimax");
 judge!(congo_eval_advanced, "congo-eval-advanced");

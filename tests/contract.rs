@@ -42,6 +42,7 @@ const PROGRAMS: &[(&str, &str)] = &[
     ),
     ("congo-alphabeta", env!("CARGO_BIN_EXE_congo-alphabeta")),
     ("congo-engine", env!("CARGO_BIN_EXE_congo-engine")),
+    ("congo-checker", env!("CARGO_BIN_EXE_congo-checker")),
     ("congo-perft", env!("CARGO_BIN_EXE_congo-perft")),
     ("reversi-board", env!("CARGO_BIN_EXE_reversi-board")),
     ("reversi-perft", env!("CARGO_BIN_EXE_reversi-perft")),
