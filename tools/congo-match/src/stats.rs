@@ -9,10 +9,12 @@
 //!   pentanomial variance of the pair scores 0, 1/4, 1/2, 3/4, 1), as fastchess and
 //!   fishtest do. The pairs play one opening with colours swapped, so the pentanomial
 //!   interval does not count the opening's bias as noise; it is the one reported first.
-//! - The **SPRT** is the generalised SPRT of fishtest and fastchess in its normal
-//!   approximation (fishtest's `LLR_logistic`): with `s0`, `s1` the scores of `elo0`,
-//!   `elo1`, `mu` and `var` the mean and variance of the samples (pair scores when pairs
-//!   are used) and `n` samples, `LLR = n * (s1 - s0) * (2 * mu - s0 - s1) / (2 * var)`.
+//! - The **SPRT** is the generalised SPRT (GSPRT) of fishtest and fastchess, logistic
+//!   Elo: with `s0`, `s1` the scores of `elo0`, `elo1` and the samples' empirical
+//!   distribution (pair scores when pairs are used), the log-likelihood ratio of the
+//!   maximum-likelihood distributions of mean `s1` and of mean `s0` (Van den Bergh's
+//!   construction, as fastchess computes it). For a small difference it is close to the
+//!   normal approximation `n * (s1 - s0) * (2 * mu - s0 - s1) / (2 * var)`.
 //!   The test stops when the LLR leaves `[ln(beta / (1 - alpha)), ln((1 - beta) / alpha)]`:
 //!   above, H1 (the difference is at least `elo1`) is accepted; below, H0.
 
@@ -159,13 +161,72 @@ impl Pentanomial {
     }
 }
 
-/// The GSPRT log-likelihood ratio, normal approximation (see the module docs). As in
-/// fishtest, each count is at least [`LLR_EPSILON`], so that a sample without spread
-/// (every pair won, say) still gives a finite, decisive ratio.
+/// The GSPRT log-likelihood ratio (see the module docs): the counts (each at least
+/// [`LLR_EPSILON`], as fastchess and fishtest regularise them) give the empirical
+/// distribution `phat` over `values`; for `s` in `{s0, s1}` the distribution closest to it
+/// with mean `s` (maximum likelihood, Van den Bergh's proposition:
+/// `p_i = phat_i / (1 + theta * (a_i - s))`, `theta` the root of
+/// `sum phat_i * (a_i - s) / (1 + theta * (a_i - s)) = 0`, found by bisection) is
+/// computed, and `LLR = n * sum phat_i * ln(p1_i / p0_i)`.
 fn llr(values: &[f64], counts: &[u64], elo0: f64, elo1: f64) -> f64 {
     if counts.iter().sum::<u64>() == 0 {
         return 0.0;
     }
+    let counts: Vec<f64> = counts
+        .iter()
+        .map(|&c| (c as f64).max(LLR_EPSILON))
+        .collect();
+    let n: f64 = counts.iter().sum();
+    let phat: Vec<f64> = counts.iter().map(|c| c / n).collect();
+    let p0 = closest_with_mean(values, &phat, score_of_elo(elo0));
+    let p1 = closest_with_mean(values, &phat, score_of_elo(elo1));
+    n * phat
+        .iter()
+        .zip(p0.iter().zip(&p1))
+        .map(|(ph, (a, b))| ph * (b.ln() - a.ln()))
+        .sum::<f64>()
+}
+
+/// The distribution over `values` of mean `s` that maximises the likelihood of the
+/// empirical distribution `phat` (every `phat_i > 0`; `s` strictly between the least and
+/// the greatest value).
+fn closest_with_mean(values: &[f64], phat: &[f64], s: f64) -> Vec<f64> {
+    let lo_value = values.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi_value = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    // 1 + theta * (a_i - s) > 0 for every i: theta in (-1 / (max - s), -1 / (min - s)).
+    let (mut lo, mut hi) = (-1.0 / (hi_value - s), -1.0 / (lo_value - s));
+    // f(theta) = sum phat_i (a_i - s) / (1 + theta (a_i - s)) decreases from +inf to -inf.
+    let f = |theta: f64| -> f64 {
+        values
+            .iter()
+            .zip(phat)
+            .map(|(a, p)| p * (a - s) / (1.0 + theta * (a - s)))
+            .sum()
+    };
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if f(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let theta = 0.5 * (lo + hi);
+    values
+        .iter()
+        .zip(phat)
+        .map(|(a, p)| p / (1.0 + theta * (a - s)))
+        .collect()
+}
+
+/// The normal approximation of [`llr`] (fishtest's `LLR_logistic`):
+/// `n * (s1 - s0) * (2 * mu - s0 - s1) / (2 * var)`, with `mu` and `var` the mean and
+/// variance of the (regularised) samples. Kept as a cross-check of the exact form.
+#[cfg(test)]
+fn llr_normal(values: &[f64], counts: &[u64], elo0: f64, elo1: f64) -> f64 {
     let counts: Vec<f64> = counts
         .iter()
         .map(|&c| (c as f64).max(LLR_EPSILON))
@@ -178,9 +239,6 @@ fn llr(values: &[f64], counts: &[u64], elo0: f64, elo1: f64) -> f64 {
         .map(|(v, c)| (v - mu).powi(2) * c)
         .sum::<f64>()
         / n;
-    if var <= 0.0 {
-        return 0.0;
-    }
     let (s0, s1) = (score_of_elo(elo0), score_of_elo(elo1));
     n * (s1 - s0) * (2.0 * mu - s0 - s1) / (2.0 * var)
 }
@@ -282,27 +340,70 @@ mod tests {
         let (lo, hi) = sprt_bounds(0.05, 0.05);
         close(lo, -2.944_439, 1e-6);
         close(hi, 2.944_439, 1e-6);
-        // W 60 D 20 L 20, H0 0 Elo, H1 10 Elo: s0 = 0.5, s1 = 1/(1+10^-0.025) = 0.514387,
-        // LLR = 100 * 0.014387 * (1.4 - 1.014387) / (2 * 0.16) = 1.7337.
+        let s1 = 1.0 / (1.0 + 10f64.powf(-0.025));
+        close(s1, 0.514_387, 1e-6);
+        // Without draws (their count floored at 1e-3), the distribution of mean s is
+        // (1 - s, s) on losses and wins: LLR = W ln(s1/s0) + L ln((1-s1)/(1-s0)), so for
+        // W 60 L 40, H0 0 Elo (s0 = 0.5), H1 10 Elo (s1 = 1/(1+10^-0.025) = 0.514387):
+        // 60 ln(1.028774) + 40 ln(0.971226) = 0.53424.
+        let wl = Trinomial {
+            wins: 60,
+            draws: 0,
+            losses: 40,
+        };
+        let by_hand = 60.0 * (s1 / 0.5).ln() + 40.0 * ((1.0 - s1) / 0.5).ln();
+        close(by_hand, 0.534_24, 1e-4);
+        close(wl.llr(0.0, 10.0), by_hand, 1e-3);
+        // Symmetry: swapping wins and losses and mirroring the hypotheses negates it.
+        let lw = Trinomial {
+            wins: 40,
+            draws: 0,
+            losses: 60,
+        };
+        close(lw.llr(-10.0, 0.0), -wl.llr(0.0, 10.0), 1e-6);
+        // W 60 D 20 L 20: the normal approximation is
+        // 100 * 0.014387 * (1.4 - 1.014387) / (2 * 0.16) = 1.7337; the exact value is
+        // 1.3898 (the approximation is poor this far, score 0.7, from both hypotheses).
+        let wdl = [1.0, 0.5, 0.0];
+        let normal = llr_normal(&wdl, &[60, 20, 20], 0.0, 10.0);
+        close(normal, 100.0 * (s1 - 0.5) * (1.4 - 0.5 - s1) / 0.32, 1e-9);
+        close(normal, 1.7337, 1e-3);
         let t = Trinomial {
             wins: 60,
             draws: 20,
             losses: 20,
         };
-        let s1 = 1.0 / (1.0 + 10f64.powf(-0.025));
-        close(s1, 0.514_387, 1e-6);
-        close(
-            t.llr(0.0, 10.0),
-            100.0 * (s1 - 0.5) * (1.4 - 0.5 - s1) / 0.32,
-            1e-9,
-        );
-        close(t.llr(0.0, 10.0), 1.7337, 1e-3);
-        // A score between s0 and s1's midpoint gives a negative LLR.
+        close(t.llr(0.0, 10.0), 1.3898, 1e-3);
+        // Near the hypotheses they agree better: W 52 D 20 L 28, 0.8126 and 0.8744.
+        let near = Trinomial {
+            wins: 52,
+            draws: 20,
+            losses: 28,
+        };
+        close(near.llr(0.0, 10.0), 0.8126, 1e-3);
+        close(llr_normal(&wdl, &[52, 20, 28], 0.0, 10.0), 0.8744, 1e-3);
+        // A score below the midpoint of s0 and s1 gives a negative LLR.
         let even = Trinomial {
             wins: 40,
             draws: 20,
             losses: 40,
         };
         assert!(even.llr(0.0, 10.0) < 0.0);
+        // Every pair won: the distributions of mean s closest to it put s on "won" and
+        // 1 - s on "lost" (the floor aside), so LLR = pairs * ln(s1 / s0):
+        // 5 ln(1.028774) = 0.14184; with H1 at 200 Elo (s1 = 0.759747),
+        // 8 ln(1.519494) = 3.3474, past the upper bound.
+        let mut all = Pentanomial::default();
+        for _ in 0..5 {
+            all.add(2.0);
+        }
+        close(all.llr(0.0, 10.0), 5.0 * (s1 / 0.5).ln(), 1e-3);
+        close(all.llr(0.0, 10.0), 0.141_84, 1e-3);
+        for _ in 0..3 {
+            all.add(2.0);
+        }
+        close(all.llr(0.0, 200.0), 3.3474, 1e-3);
+        assert!(all.llr(0.0, 200.0) > hi);
+        assert_eq!(Pentanomial::default().llr(0.0, 10.0), 0.0);
     }
 }

@@ -279,10 +279,12 @@ fn sprt_stops_early() {
             "0.02",
             "--sprt",
             "0",
-            "10",
+            "200",
         ],
     );
-    assert!(records.len() < 200, "{}", records.len());
+    // Every pair won: LLR = pairs * ln(s1 / s0) = pairs * 0.4184 (see the stats unit
+    // tests), past 2.944 at the 8th pair; a game or two more may be under way then.
+    assert!((16..=18).contains(&records.len()), "{}", records.len());
     assert!(stdout.contains("H1 accepted"), "{stdout}");
     assert!(stdout.contains("bounds [-2.944, 2.944]"), "{stdout}");
 }
