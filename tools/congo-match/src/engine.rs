@@ -3,12 +3,14 @@
 //! reaped when dropped. Nothing here trusts the engine: a process that ignores its input,
 //! never answers, floods its output or dies costs the tool at most the time allowed.
 
+use std::collections::BTreeSet;
 use std::fs::File;
 use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -22,6 +24,20 @@ pub const MAX_OUTPUT: usize = 64 * 1024;
 /// The longest answer line (bytes, without the newline); a longer line is a loss for
 /// flooding. A Congo move is at most a few dozen characters.
 pub const MAX_LINE: usize = 4096;
+
+/// The process groups of the engines running now, for [`kill_all`].
+static RUNNING: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
+
+/// Kills every engine's process group still running (for an interrupted match: the
+/// engines run in their own groups, so a Ctrl-C at the terminal does not reach them).
+pub fn kill_all() {
+    let groups = RUNNING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    for &group in groups.iter() {
+        let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
+    }
+}
 
 /// Why an engine lost the game (or failed to answer).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -133,6 +149,12 @@ impl Engine {
             .process_group(0)
             .spawn()
             .map_err(|e| Fault::Spawn(e.to_string()))?;
+        if let Ok(group) = i32::try_from(child.id()) {
+            RUNNING
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .insert(group);
+        }
         let mut stdin = child.stdin.take().expect("piped stdin");
         let mut stdout = child.stdout.take().expect("piped stdout");
         let (to_engine, lines_in) = mpsc::channel::<String>();
@@ -245,6 +267,10 @@ impl Engine {
         self.to_engine = None;
         if let Ok(pid) = i32::try_from(self.child.id()) {
             let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
+            RUNNING
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .remove(&pid);
         }
         let _ = self.child.kill();
         let _ = self.child.wait();

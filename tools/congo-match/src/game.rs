@@ -62,6 +62,10 @@ pub struct Record {
     pub final_fen: String,
     /// The longest answer of each engine, in milliseconds: `[engine1, engine2]`.
     pub max_answer_ms: [f64; 2],
+    /// The sum of each engine's answer times, in milliseconds.
+    pub total_answer_ms: [f64; 2],
+    /// The number of answers of each engine (moves played, plus a faulty answer).
+    pub answers: [u32; 2],
 }
 
 impl Record {
@@ -76,6 +80,14 @@ impl Record {
     }
 }
 
+/// Answer times of the two engines.
+#[derive(Clone, Copy, Debug, Default)]
+struct Timing {
+    max_ms: [f64; 2],
+    total_ms: [f64; 2],
+    answers: [u32; 2],
+}
+
 /// Plays game `index` from `opening`; engine 1 is White when `engine1_white`.
 #[must_use]
 pub fn play(settings: &Settings, index: usize, opening: &Board, engine1_white: bool) -> Record {
@@ -87,13 +99,13 @@ pub fn play(settings: &Settings, index: usize, opening: &Board, engine1_white: b
     };
     let mut moves: Vec<String> = Vec::new();
     let mut board = *opening;
-    let mut max_ms = [0.0f64; 2];
+    let mut t = Timing::default();
     let finish = |board: &Board,
                   moves: Vec<String>,
                   winner: Option<Side>,
                   reason: String,
                   fault: Option<&'static str>,
-                  max_ms: [f64; 2]| {
+                  t: Timing| {
         let result = match winner {
             Some(Side::White) => Score::WhiteWins,
             Some(Side::Black) => Score::BlackWins,
@@ -110,13 +122,15 @@ pub fn play(settings: &Settings, index: usize, opening: &Board, engine1_white: b
             reason,
             fault,
             final_fen: board.fen(),
-            max_answer_ms: max_ms,
+            max_answer_ms: t.max_ms,
+            total_answer_ms: t.total_ms,
+            answers: t.answers,
         }
     };
     if let Some(end) = board.end() {
         return match end {
-            End::Win(side, why) => finish(&board, moves, Some(side), why.to_string(), None, max_ms),
-            End::Draw(why) => finish(&board, moves, None, why.to_string(), None, max_ms),
+            End::Win(side, why) => finish(&board, moves, Some(side), why.to_string(), None, t),
+            End::Draw(why) => finish(&board, moves, None, why.to_string(), None, t),
         };
     }
     let mut engines: Vec<Engine> = Vec::with_capacity(2);
@@ -139,7 +153,7 @@ pub fn play(settings: &Settings, index: usize, opening: &Board, engine1_white: b
                     Some(loser.other()),
                     format!("engine{} {fault}", k + 1),
                     Some(fault.kind()),
-                    max_ms,
+                    t,
                 );
             }
         }
@@ -174,7 +188,10 @@ pub fn play(settings: &Settings, index: usize, opening: &Board, engine1_white: b
             engine.go(settings.time, deadline)
         });
         let outcome = answer.and_then(|(line, took)| {
-            max_ms[k] = max_ms[k].max(took.as_secs_f64() * 1000.0);
+            let ms = took.as_secs_f64() * 1000.0;
+            t.max_ms[k] = t.max_ms[k].max(ms);
+            t.total_ms[k] += ms;
+            t.answers[k] += 1;
             if !Board::is_move_text(&line) {
                 return Err(Fault::Malformed(excerpt(&line)));
             }
@@ -204,5 +221,5 @@ pub fn play(settings: &Settings, index: usize, opening: &Board, engine1_white: b
     for engine in &mut engines {
         engine.kill();
     }
-    finish(&board, moves, result.0, result.1, result.2, max_ms)
+    finish(&board, moves, result.0, result.1, result.2, t)
 }

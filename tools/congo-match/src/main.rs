@@ -103,6 +103,9 @@ struct Tally {
     ends: BTreeMap<String, u64>,
     /// The longest answer of each engine (ms).
     max_ms: [f64; 2],
+    /// The sum of each engine's answer times (ms) and the number of answers.
+    total_ms: [f64; 2],
+    answers: [u64; 2],
 }
 
 impl Tally {
@@ -115,6 +118,8 @@ impl Tally {
         }
         for k in 0..2 {
             self.max_ms[k] = self.max_ms[k].max(r.max_answer_ms[k]);
+            self.total_ms[k] += r.total_answer_ms[k];
+            self.answers[k] += u64::from(r.answers[k]);
         }
         if let (Some(kind), Some(w)) = (r.fault, r.winner) {
             let loser = if w == 1 { 1 } else { 0 };
@@ -150,6 +155,12 @@ fn interval(e: &Estimate) -> String {
 
 fn main() -> Result<()> {
     let args = Args::parse();
+    // The engines run in their own process groups: on Ctrl-C or SIGTERM, kill them too.
+    ctrlc::set_handler(|| {
+        congo_match::engine::kill_all();
+        std::process::exit(130);
+    })
+    .context("installing the Ctrl-C handler")?;
     if !(args.time > 0.0 && args.time.is_finite()) {
         bail!("--time must be a positive number of seconds");
     }
@@ -329,11 +340,13 @@ fn main() -> Result<()> {
             .iter()
             .map(|kind| format!("{kind} {}", faults.get(kind).copied().unwrap_or(0)))
             .collect();
+        writeln!(out, "engine{} losses by fault: {}", k + 1, list.join(", "),)?;
+        let mean = tally.total_ms[k] / tally.answers[k].max(1) as f64;
         writeln!(
             out,
-            "engine{} losses by fault: {} (longest answer {:.1} ms)",
+            "engine{} answers: {}, mean {mean:.1} ms, longest {:.1} ms",
             k + 1,
-            list.join(", "),
+            tally.answers[k],
             tally.max_ms[k]
         )?;
     }
