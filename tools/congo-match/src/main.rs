@@ -85,6 +85,9 @@ struct Args {
     /// SPRT false-negative rate.
     #[arg(long, default_value_t = 0.05)]
     beta: f64,
+    /// Also write the summary as one JSON object to FILE (for scripts).
+    #[arg(long, value_name = "FILE")]
+    summary_json: Option<PathBuf>,
     /// No progress bar.
     #[arg(long, short = 'q')]
     quiet: bool,
@@ -352,6 +355,7 @@ fn main() -> Result<()> {
     }
     let ends: Vec<String> = tally.ends.iter().map(|(k, v)| format!("{k} {v}")).collect();
     writeln!(out, "game ends: {}", ends.join(", "))?;
+    let mut sprt_json = serde_json::Value::Null;
     if let Some((e0, e1, (lo, hi))) = sprt {
         let llr = tally.penta.llr(e0, e1);
         let verdict = sprt_result.map_or("no decision", |(_, v)| v);
@@ -360,6 +364,52 @@ fn main() -> Result<()> {
             "sprt: elo0 {e0} elo1 {e1} alpha {} beta {}: llr {llr:.3} bounds [{lo:.3}, {hi:.3}]: {verdict}",
             args.alpha, args.beta
         )?;
+        sprt_json = serde_json::json!({
+            "elo0": e0, "elo1": e1, "alpha": args.alpha, "beta": args.beta,
+            "llr": llr, "lower": lo, "upper": hi, "verdict": verdict,
+        });
+    }
+    if let Some(path) = &args.summary_json {
+        // Infinite Elo values are written as null (JSON has no infinity).
+        let num = |x: f64| {
+            if x.is_finite() {
+                serde_json::json!(x)
+            } else {
+                serde_json::Value::Null
+            }
+        };
+        let estimate = |e: &Estimate| serde_json::json!({"elo": num(e.elo), "low": num(e.low), "high": num(e.high), "samples": e.samples});
+        let engines: Vec<serde_json::Value> = (0..2)
+            .map(|k| {
+                serde_json::json!({
+                    "command": if k == 0 { &args.engine1 } else { &args.engine2 },
+                    "faults": tally.faults[k],
+                    "answers": tally.answers[k],
+                    "mean_answer_ms": tally.total_ms[k] / tally.answers[k].max(1) as f64,
+                    "max_answer_ms": tally.max_ms[k],
+                })
+            })
+            .collect();
+        let summary = serde_json::json!({
+            "games": t.games(),
+            "games_asked": games,
+            "openings": openings.len(),
+            "time": args.time,
+            "grace_ms": args.grace,
+            "max_plies": args.max_plies,
+            "wins": t.wins,
+            "draws": t.draws,
+            "losses": t.losses,
+            "score": tri.score,
+            "pentanomial": estimate(&penta),
+            "pairs": tally.penta.counts,
+            "trinomial": estimate(&tri),
+            "engines": engines,
+            "ends": tally.ends,
+            "sprt": sprt_json,
+        });
+        let text = serde_json::to_string_pretty(&summary)? + "\n";
+        std::fs::write(path, text).with_context(|| format!("{}", path.display()))?;
     }
     Ok(())
 }

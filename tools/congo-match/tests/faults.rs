@@ -239,6 +239,7 @@ fn good_engines_complete_reproducibly() {
 
 #[test]
 fn ply_cap_draws() {
+    let summary = record_path("cap-summary").with_extension("json");
     let (stdout, records, _) = run(
         "cap",
         &[
@@ -252,6 +253,8 @@ fn ply_cap_draws() {
             "3",
             "--time",
             "0.02",
+            "--summary-json",
+            summary.to_str().unwrap(),
         ],
     );
     for r in &records {
@@ -261,6 +264,14 @@ fn ply_cap_draws() {
     }
     assert!(stdout.contains("engine1 W/D/L: 0 / 2 / 0"), "{stdout}");
     assert!(stdout.contains("score: 50.0%"), "{stdout}");
+    let json: Value = serde_json::from_str(&std::fs::read_to_string(&summary).unwrap()).unwrap();
+    assert_eq!(json["draws"], 2);
+    assert_eq!(json["score"], 0.5);
+    assert_eq!(json["pairs"], serde_json::json!([0, 0, 1, 0, 0]));
+    assert_eq!(json["pentanomial"]["elo"], 0.0);
+    assert_eq!(json["ends"]["ply cap"], 2);
+    // Engine 1 (White in game 0, Black in game 1) answered plies 1, 3 and 2.
+    assert_eq!(json["engines"][0]["answers"], 3);
 }
 
 #[test]
