@@ -343,3 +343,23 @@ fn openings_file_and_bad_lines() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("line 2"), "{err}");
 }
+
+#[test]
+fn a_flood_is_caught_at_once_not_at_the_deadline() {
+    let engine1 = format!("{FAKE} --mode flood");
+    let (_, records, took) = run(
+        "flood-fast",
+        &[
+            "--engine1",
+            &engine1,
+            "--engine2",
+            FAKE,
+            "--games",
+            "2",
+            "--time",
+            "5",
+        ],
+    );
+    assert!(records.iter().all(|r| r["fault"] == "flood"));
+    assert!(took < Duration::from_secs(3), "{took:?}");
+}
