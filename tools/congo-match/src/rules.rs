@@ -3,10 +3,37 @@
 //! only. The rest of the tool sees positions as [`Board`], moves as text, and the end of
 //! a game as [`End`].
 
-use congo::{Color, Position, Role, Rules, Status};
+use congo::{Color, Position, Rules, Status};
 
 /// The rules every game is played with: the full rules (pawns promote).
 const RULES: Rules = Rules::FULL;
+
+// The four calls below are the whole of the tool's use of the changing part of the
+// congo API (side to move, the lions' verdict, playing a move known to be legal).
+
+/// The side to move of `pos`.
+fn turn(pos: &Position) -> Color {
+    pos.turn()
+}
+
+/// The side whose lion remains when one lion is gone; `None` while both are on the board.
+fn lion_winner(pos: &Position) -> Option<Side> {
+    match pos.status() {
+        Status::Continue => None,
+        Status::WhiteWins => Some(Side::White),
+        Status::BlackWins => Some(Side::Black),
+    }
+}
+
+/// `pos` after `mv`, a move from `pos.legal_moves`.
+fn play_legal(pos: &Position, mv: congo::Move) -> Position {
+    pos.play(mv, RULES)
+}
+
+/// `text` as a legal move of `pos`.
+fn parse_legal(pos: &Position, text: &str) -> Result<congo::Move, String> {
+    pos.parse_move(text).map_err(|e| e.to_string())
+}
 
 /// A side, White or Black.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -64,7 +91,7 @@ impl Board {
     /// The side to move.
     #[must_use]
     pub fn side_to_move(&self) -> Side {
-        match self.0.turn() {
+        match turn(&self.0) {
             Color::White => Side::White,
             Color::Black => Side::Black,
         }
@@ -74,7 +101,7 @@ impl Board {
     #[must_use]
     pub fn legal_moves(&self) -> Vec<String> {
         let mut moves = Vec::new();
-        if self.0.status() == Status::Continue {
+        if lion_winner(&self.0).is_none() {
             self.0.legal_moves(&mut moves);
         }
         let mut names: Vec<String> = moves.iter().map(ToString::to_string).collect();
@@ -95,18 +122,23 @@ impl Board {
     ///
     /// The text is not a move, or the move is not legal here (the message says why).
     pub fn play(&self, text: &str) -> Result<Board, String> {
-        if self.0.status() != Status::Continue {
+        if lion_winner(&self.0).is_some() {
             return Err("the game is over".to_string());
         }
-        let mv = self.0.parse_move(text).map_err(|e| e.to_string())?;
-        Ok(Board(self.0.play(mv, RULES)))
+        let mv = parse_legal(&self.0, text)?;
+        Ok(Board(play_legal(&self.0, mv)))
     }
 
-    /// Whether only the two lions are on the board.
+    /// Whether only the two lions are on the board (read from the FEN's placement).
     fn bare_lions(&self) -> bool {
-        let lions =
-            self.0.pieces(Color::White, Role::Lion) | self.0.pieces(Color::Black, Role::Lion);
-        self.0.occupied() == lions && lions.count_ones() == 2
+        let fen = self.fen();
+        let placement = fen.split(' ').next().unwrap_or("");
+        let mut pieces = placement.chars().filter(char::is_ascii_alphabetic);
+        let (a, b, c) = (pieces.next(), pieces.next(), pieces.next());
+        matches!(
+            (a, b, c),
+            (Some('L'), Some('l'), None) | (Some('l'), Some('L'), None)
+        )
     }
 
     /// Whether the game is over in this position, by the rules: a lion is gone (its
@@ -114,10 +146,8 @@ impl Board {
     /// left and the side to move cannot capture the other lion (a draw).
     #[must_use]
     pub fn end(&self) -> Option<End> {
-        match self.0.status() {
-            Status::WhiteWins => return Some(End::Win(Side::White, "lion captured")),
-            Status::BlackWins => return Some(End::Win(Side::Black, "lion captured")),
-            Status::Continue => {}
+        if let Some(side) = lion_winner(&self.0) {
+            return Some(End::Win(side, "lion captured"));
         }
         let mut moves = Vec::new();
         self.0.legal_moves(&mut moves);
@@ -128,7 +158,7 @@ impl Board {
         if self.bare_lions()
             && !moves
                 .iter()
-                .any(|&mv| self.0.play(mv, RULES).status() != Status::Continue)
+                .any(|&mv| lion_winner(&play_legal(&self.0, mv)).is_some())
         {
             return Some(End::Draw("two bare lions"));
         }
