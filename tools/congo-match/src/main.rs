@@ -262,8 +262,14 @@ fn main() -> Result<()> {
             let pair_done = tally.add(&r);
             bar.inc(1);
             let est = tally.tri.estimate();
+            let llr = match sprt {
+                Some((e0, e1, (lo, hi))) => {
+                    format!("  LLR {:.2} ({lo:.2}, {hi:.2})", tally.penta.llr(e0, e1))
+                }
+                None => String::new(),
+            };
             bar.set_message(format!(
-                "W {} D {} L {}  Elo {}",
+                "W {} D {} L {}  Elo {}{llr}",
                 tally.tri.wins,
                 tally.tri.draws,
                 tally.tri.losses,
