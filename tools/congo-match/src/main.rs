@@ -24,8 +24,12 @@ use congo_match::stats::{fmt_elo, sprt_bounds, Estimate, Pentanomial, Trinomial}
 /// engine 1 Black). A game ends at a lion capture, when the side to move has no legal
 /// move (it loses), with two bare lions and no lion capture available (draw), or at the
 /// ply cap (draw). An engine loses at once for an illegal or malformed answer, a crash,
-/// no answer within the time plus the grace, or flooding (over 64 KiB of output for one
-/// answer, or a line over 4 KiB).
+/// no answer within the time plus the grace, flooding (over 64 KiB of output for one
+/// answer, or a line over 4 KiB), or a line printed while no `go` is pending.
+///
+/// The summary (W/D/L from engine 1's view, score, Elo with 95% intervals, faults per
+/// engine, answer times) goes to standard output, the progress bar to standard error.
+/// See tools/congo-match/README.md.
 #[derive(Parser, Debug)]
 #[command(name = "congo-match", version)]
 struct Args {
