@@ -22,7 +22,7 @@ fn random_positions(count: usize, seed: u64) -> Vec<Position> {
             if moves.is_empty() {
                 break;
             }
-            pos = pos.play(moves[rng.below(moves.len() as u64) as usize], Rules::FULL);
+            pos = pos.play_unchecked(moves[rng.below(moves.len() as u64) as usize], Rules::FULL);
         }
         pos.legal_moves(&mut moves);
         if !moves.is_empty() {

@@ -342,7 +342,7 @@ impl Engine {
                                 text: excerpt(text.as_bytes()),
                                 source,
                             })?;
-                    game.position = game.position.play(mv, game.rules);
+                    game.position = game.position.play_unchecked(mv, game.rules);
                 }
                 self.game = game;
                 Ok(Reply::Silent)

@@ -126,7 +126,7 @@ impl SearchPosition for Game {
     }
 
     fn play(&self, mv: Move) -> Game {
-        Game::new(self.position.play(mv, self.rules), self.rules)
+        Game::new(self.position.play_unchecked(mv, self.rules), self.rules)
     }
 }
 

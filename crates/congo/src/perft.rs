@@ -34,7 +34,9 @@ impl Position {
                 self.legal_moves(moves);
                 let mut n = 0;
                 for &mv in moves.iter() {
-                    n += self.play(mv, rules).perft_with(depth - 1, rules, rest);
+                    n += self
+                        .play_unchecked(mv, rules)
+                        .perft_with(depth - 1, rules, rest);
                 }
                 n
             }
@@ -60,7 +62,7 @@ impl Position {
         self.legal_moves(&mut moves);
         moves
             .into_iter()
-            .map(|mv| (mv, self.play(mv, rules).perft(depth - 1, rules)))
+            .map(|mv| (mv, self.play_unchecked(mv, rules).perft(depth - 1, rules)))
             .collect()
     }
 }

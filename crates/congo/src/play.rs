@@ -49,24 +49,54 @@ pub enum IllegalMove {
 }
 
 impl Position {
-    /// The position after `mv`, which must be one of [`Position::legal_moves`] (use
-    /// [`Position::parse_move`] or [`Position::check_move`] for untrusted moves): the
-    /// captured pieces are removed (a monkey's jumped pieces, or the piece on the landing
-    /// square), a pawn reaching the far rank becomes a superpawn when `rules.promotion`,
-    /// the mover's pieces that stood on the river before and after the move drown
-    /// (crocodiles excepted), the side to move flips, and the move number grows by one
-    /// after Black's move (saturating at `u64::MAX`).
+    /// The position after `mv`, checked: `mv` must be legal here (as
+    /// [`Position::check_move`] decides), else the position is left alone and the error
+    /// says why. The captured pieces are removed (a monkey's jumped pieces, or the piece
+    /// on the landing square), a pawn reaching the far rank becomes a superpawn when
+    /// `rules.promotion`, the mover's pieces that stood on the river before and after the
+    /// move drown (crocodiles excepted), the side to move flips, and the move number grows
+    /// by one after Black's move (saturating at `u64::MAX`).
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] as [`Position::check_move`] gives it: the game is over, the start
+    /// square is empty or holds the other side's piece, or that piece cannot make `mv`.
+    ///
+    /// ```
+    /// use congo::{IllegalMove, Position, Rules};
+    /// let pos: Position = "2el3/1P5/7/7/7/7/3L3 w 0".parse()?;
+    /// let mv = "b6c7".parse()?;
+    /// assert_eq!(pos.play(mv, Rules::FULL)?.to_string(), "2Sl3/7/7/7/7/7/3L3 b 0");
+    /// assert_eq!(pos.play(mv, Rules::EDITION_2021)?.to_string(), "2Pl3/7/7/7/7/7/3L3 b 0");
+    /// // A Black piece, with White to move: refused.
+    /// let err = Position::start().play("a7a6".parse()?, Rules::FULL).unwrap_err();
+    /// assert!(matches!(err, IllegalMove::NotYourPiece { .. }));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play(&self, mv: Move, rules: Rules) -> Result<Position, IllegalMove> {
+        self.check_move(mv)?;
+        Ok(self.play_unchecked(mv, rules))
+    }
+
+    /// The position after `mv`, unchecked: the fast form for moves this library
+    /// generated ([`Position::legal_moves`]) or checked ([`Position::check_move`],
+    /// [`Position::parse_move`]). Same effects as [`Position::play`].
+    ///
+    /// Precondition: `mv` is one of this position's [`legal_moves`](Position::legal_moves).
+    /// Otherwise the result is unspecified (memory-safe, but possibly a position no game
+    /// reaches, even one with two pieces on a square): for instance the piece on the start
+    /// square is moved whichever side owns it, and an empty start square leaves the
+    /// position as it is.
     ///
     /// ```
     /// use congo::{Position, Rules};
     /// let pos: Position = "2el3/1P5/7/7/7/7/3L3 w 0".parse()?;
-    /// let mv = pos.parse_move("b6c7")?;
-    /// assert_eq!(pos.play(mv, Rules::FULL).to_string(), "2Sl3/7/7/7/7/7/3L3 b 0");
-    /// assert_eq!(pos.play(mv, Rules::EDITION_2021).to_string(), "2Pl3/7/7/7/7/7/3L3 b 0");
+    /// let mv = pos.parse_move("b6c7")?; // checked once here
+    /// assert_eq!(pos.play_unchecked(mv, Rules::FULL).to_string(), "2Sl3/7/7/7/7/7/3L3 b 0");
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn play(&self, mv: Move, rules: Rules) -> Position {
+    pub fn play_unchecked(&self, mv: Move, rules: Rules) -> Position {
         let mut pos = *self;
         let us = self.turn;
         let them = us.other();

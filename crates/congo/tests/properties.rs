@@ -106,7 +106,9 @@ proptest! {
                 let text = mv.to_string();
                 assert_eq!(text.parse::<Move>().unwrap(), mv, "{text}");
                 assert_eq!(pos.parse_move(&text).unwrap(), mv, "{fen} {text}");
-                let after = pos.play(mv, playout.rules);
+                let after = pos.play_unchecked(mv, playout.rules);
+                // The checked form accepts every generated move and agrees.
+                assert_eq!(pos.play(mv, playout.rules), Ok(after), "{fen} {text}");
                 assert!(after.is_consistent(), "{fen} {text}");
                 assert_eq!(after.turn(), pos.turn().other());
                 // The mover never gains pieces; the opponent never gains pieces.
@@ -219,7 +221,7 @@ proptest! {
             let mut moves = Vec::new();
             pos.legal_moves(&mut moves);
             for mv in moves {
-                let _ = pos.play(mv, Rules::FULL);
+                let _ = pos.play_unchecked(mv, Rules::FULL);
             }
         }
     }

@@ -83,7 +83,7 @@ fn part3_play() {
     for rec in records(include_str!("data/part3-play.txt")) {
         let pos: Position = rec[0].parse().unwrap();
         let mv = pos.parse_move(rec[1]).unwrap();
-        let after = pos.play(mv, Rules::FULL);
+        let after = pos.play_unchecked(mv, Rules::FULL);
         assert_eq!(after.to_string(), rec[2], "{} {}", rec[0], rec[1]);
         assert_eq!(after.status().to_string(), rec[3]);
     }
@@ -95,7 +95,7 @@ fn rules_cases() {
         let pos: Position = rec[0].parse().unwrap();
         match pos.parse_move(rec[1]) {
             Ok(mv) => {
-                let after = pos.play(mv, Rules::FULL);
+                let after = pos.play_unchecked(mv, Rules::FULL);
                 assert_eq!(
                     format!("{} {}", after, after.status()),
                     rec[2],
