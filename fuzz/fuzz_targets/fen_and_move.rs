@@ -22,7 +22,7 @@ fuzz_target!(|data: &[u8]| {
     pos.write_listing(&mut listing);
     assert!(pos.is_consistent());
     // Keep the move count bounded: contrived monkey lattices have billions of paths.
-    if pos.occupied().count_ones() <= 24 {
+    if pos.occupied().len() <= 24 {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
         for &mv in &moves {

@@ -8,7 +8,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let depth: u32 = args.next().map_or(Ok(3), |d| d.parse())?;
     let position = match args.next() {
         Some(fen) => fen.parse()?,
-        None => Position::start(),
+        None => Position::START,
     };
     let start = std::time::Instant::now();
     let mut divide = position.divide(depth, Rules::FULL);

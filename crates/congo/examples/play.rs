@@ -39,7 +39,10 @@ fn main() -> ExitCode {
     {
         Ok((mv, after)) => {
             println!("after {mv}: {after}");
-            println!("status: {}", after.status());
+            match after.outcome() {
+                Some(outcome) => println!("game over: {outcome}"),
+                None => println!("the game goes on"),
+            }
             ExitCode::SUCCESS
         }
         Err(error) => {

@@ -23,7 +23,7 @@ pub use moves::{Move, ParseMoveError, MAX_INTERMEDIATE_LANDINGS};
 pub use piece::{ByColor, Color, Piece, Role};
 pub use play::IllegalMove;
 pub use position::Position;
-pub use rules::{Rules, Status};
+pub use rules::{Outcome, ParseOutcomeError, Rules};
 
 pub mod engine;
 pub mod eval;

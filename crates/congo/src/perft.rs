@@ -12,7 +12,7 @@ impl Position {
     ///
     /// ```
     /// use congo::{Position, Rules};
-    /// assert_eq!(Position::start().perft(3, Rules::FULL), 14332);
+    /// assert_eq!(Position::START.perft(3, Rules::FULL), 14332);
     /// ```
     #[must_use]
     pub fn perft(&self, depth: u32, rules: Rules) -> u64 {
@@ -49,7 +49,7 @@ impl Position {
     ///
     /// ```
     /// use congo::{Position, Rules};
-    /// let divide = Position::start().divide(2, Rules::FULL);
+    /// let divide = Position::START.divide(2, Rules::FULL);
     /// assert_eq!(divide.len(), 24);
     /// assert!(divide.iter().all(|&(_, n)| n == 24));
     /// ```

@@ -276,11 +276,17 @@ impl fmt::Display for Piece {
 /// One value per colour, indexed by [`Color`].
 ///
 /// ```
-/// use congo::{ByColor, Color};
+/// use congo::{ByColor, Color, Position, Role};
 /// let mut counts = ByColor::new(0, 0);
 /// counts[Color::Black] += 3;
 /// assert_eq!(counts.white, 0);
 /// assert_eq!(counts[Color::Black], 3);
+/// *counts.get_mut(Color::White) += 1;
+/// assert_eq!(*counts.get(Color::White), 1);
+///
+/// let pawns = ByColor::from_fn(|c| Position::START.pieces(c, Role::Pawn).len());
+/// assert_eq!(pawns, ByColor::new(7, 7));
+/// assert_eq!(pawns.map(|n| n * 2).black, 14);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ByColor<T> {
@@ -292,11 +298,23 @@ pub struct ByColor<T> {
 
 impl<T> ByColor<T> {
     /// Both values, White's first.
+    #[must_use]
     pub const fn new(white: T, black: T) -> ByColor<T> {
         ByColor { white, black }
     }
 
+    /// The values `f(Color::White)` and `f(Color::Black)`, computed in that order.
+    #[must_use]
+    pub fn from_fn(mut f: impl FnMut(Color) -> T) -> ByColor<T> {
+        let white = f(Color::White);
+        ByColor {
+            white,
+            black: f(Color::Black),
+        }
+    }
+
     /// The value of `color`.
+    #[must_use]
     pub const fn get(&self, color: Color) -> &T {
         match color {
             Color::White => &self.white,
@@ -312,7 +330,8 @@ impl<T> ByColor<T> {
         }
     }
 
-    /// Applies `f` to both values.
+    /// Applies `f` to both values (White's first).
+    #[must_use]
     pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByColor<U> {
         ByColor {
             white: f(self.white),

@@ -27,14 +27,14 @@ pub enum IllegalMove {
         square: Square,
     },
     /// The piece on the start square belongs to the side not to move.
-    #[error("the piece on {square} is {owner}'s but {turn} is to move")]
+    #[error("the piece on {square} is {owner}'s but {side_to_move} is to move")]
     NotYourPiece {
         /// The start square.
         square: Square,
         /// The piece's colour.
         owner: Color,
         /// The side to move.
-        turn: Color,
+        side_to_move: Color,
     },
     /// The piece cannot make that move under the rules.
     #[error("the {role} on {square} cannot play {mv}")]
@@ -69,7 +69,7 @@ impl Position {
     /// assert_eq!(pos.play(mv, Rules::FULL)?.to_string(), "2Sl3/7/7/7/7/7/3L3 b 0");
     /// assert_eq!(pos.play(mv, Rules::EDITION_2021)?.to_string(), "2Pl3/7/7/7/7/7/3L3 b 0");
     /// // A Black piece, with White to move: refused.
-    /// let err = Position::start().play("a7a6".parse()?, Rules::FULL).unwrap_err();
+    /// let err = Position::START.play("a7a6".parse()?, Rules::FULL).unwrap_err();
     /// assert!(matches!(err, IllegalMove::NotYourPiece { .. }));
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
@@ -166,7 +166,7 @@ impl Position {
     ///
     /// ```
     /// use congo::{IllegalMove, Move, Position};
-    /// let pos = Position::start();
+    /// let pos = Position::START;
     /// assert!(pos.check_move("d2d3".parse()?).is_ok());
     /// assert!(matches!(pos.check_move("d1d3".parse()?), Err(IllegalMove::NotLegal { .. })));
     /// # Ok::<_, congo::ParseMoveError>(())
@@ -183,7 +183,7 @@ impl Position {
             return Err(IllegalMove::NotYourPiece {
                 square,
                 owner: piece.color,
-                turn: self.turn,
+                side_to_move: self.turn,
             });
         }
         let legal = if piece.role == Role::Monkey {
@@ -212,13 +212,13 @@ impl Position {
     fn is_monkey_path(&self, mv: Move) -> bool {
         let from = mv.from as usize;
         let to = mv.to as usize;
-        let empty = !self.occupied() & FULL;
+        let empty = !self.occupied_bits() & FULL;
         if mv.hops == 0 && KING[from] & bit(to) != 0 {
             return empty & bit(to) != 0;
         }
         let empty = empty | bit(from);
-        let mut enemy = self.occupied_by(self.turn.other());
-        let enemy_lions = self.pieces(self.turn.other(), Role::Lion);
+        let mut enemy = self.by_color[self.turn.other()];
+        let enemy_lions = self.bits_of(self.turn.other(), Role::Lion);
         let mut cur = from;
         let mut lion_taken = false;
         for i in 0..=mv.hops as usize {

@@ -1,7 +1,9 @@
 //! The position: one bitboard per piece kind and per colour, the side to move and the
 //! move number. Its FEN (`fen.rs`) and board listing (`listing.rs`) live beside it.
 
-use grid::Square;
+#[cfg(doc)]
+use grid::BoardSize;
+use grid::{Square, SquareSet};
 
 use crate::board::{bit, index, index_of, FULL, SIZE};
 use crate::piece::{ByColor, Color, Piece, Role};
@@ -16,7 +18,7 @@ use crate::piece::{ByColor, Color, Piece, Role};
 /// ```
 /// use congo::Position;
 /// let pos: Position = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0".parse()?;
-/// assert_eq!(pos, Position::start());
+/// assert_eq!(pos, Position::START);
 /// assert_eq!(pos.to_string(), "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0");
 /// # Ok::<_, congo::ParseFenError>(())
 /// ```
@@ -28,41 +30,43 @@ pub struct Position {
     pub(crate) move_number: u64,
 }
 
+/// The start position, built at compile time.
+const fn start_position() -> Position {
+    let back = [
+        Role::Giraffe,
+        Role::Monkey,
+        Role::Elephant,
+        Role::Lion,
+        Role::Elephant,
+        Role::Crocodile,
+        Role::Zebra,
+    ];
+    let mut pos = Position::empty(Color::White, 0);
+    let mut file = 0;
+    while file < SIZE {
+        // Each side's pieces on its first rank, its pawns on the rank in front.
+        let white = bit(index(file, 0)) | bit(index(file, 1));
+        let black = bit(index(file, SIZE - 1)) | bit(index(file, SIZE - 2));
+        pos.by_role[back[file] as usize] |= bit(index(file, 0)) | bit(index(file, SIZE - 1));
+        pos.by_role[Role::Pawn as usize] |= bit(index(file, 1)) | bit(index(file, SIZE - 2));
+        pos.by_color.white |= white;
+        pos.by_color.black |= black;
+        file += 1;
+    }
+    pos
+}
+
 impl Position {
-    /// The start position `gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0`.
+    /// The start position `gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0` (also
+    /// [`Position::default`]).
     ///
     /// ```
     /// use congo::{Color, Position};
-    /// assert_eq!(Position::start().turn(), Color::White);
+    /// assert_eq!(Position::START.side_to_move(), Color::White);
+    /// assert_eq!(Position::START, Position::default());
+    /// assert_eq!(Position::START.to_string(), "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0");
     /// ```
-    #[must_use]
-    pub fn start() -> Position {
-        let back = [
-            Role::Giraffe,
-            Role::Monkey,
-            Role::Elephant,
-            Role::Lion,
-            Role::Elephant,
-            Role::Crocodile,
-            Role::Zebra,
-        ];
-        // Each side's pieces on its first rank, its pawns on the rank in front.
-        let ranks = [(Color::White, 0, 1), (Color::Black, SIZE - 1, SIZE - 2)];
-        let mut pos = Position::empty(Color::White, 0);
-        for (file, role) in back.into_iter().enumerate() {
-            for (color, first, pawns) in ranks {
-                pos.put(index(file, first), Piece { color, role });
-                pos.put(
-                    index(file, pawns),
-                    Piece {
-                        color,
-                        role: Role::Pawn,
-                    },
-                );
-            }
-        }
-        pos
-    }
+    pub const START: Position = start_position();
 
     /// A board without pieces.
     ///
@@ -113,13 +117,25 @@ impl Position {
     }
 
     /// Sets the side to move.
-    pub fn set_turn(&mut self, turn: Color) {
-        self.turn = turn;
+    ///
+    /// ```
+    /// use congo::{Color, Position};
+    /// let mut pos = Position::START;
+    /// pos.set_side_to_move(Color::Black);
+    /// assert_eq!(pos.to_string(), "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ b 0");
+    /// ```
+    pub fn set_side_to_move(&mut self, color: Color) {
+        self.turn = color;
     }
 
     /// The side to move.
+    ///
+    /// ```
+    /// use congo::{Color, Position};
+    /// assert_eq!(Position::START.side_to_move(), Color::White);
+    /// ```
     #[must_use]
-    pub const fn turn(&self) -> Color {
+    pub const fn side_to_move(&self) -> Color {
         self.turn
     }
 
@@ -129,26 +145,53 @@ impl Position {
         self.move_number
     }
 
-    /// The squares of `color`'s pieces of kind `role`, as a bitboard (bit `rank * 7 + file`).
+    /// The squares of `color`'s pieces of kind `role` (a [`SquareSet`]: bit
+    /// `rank * 7 + file`, the [index](Square::index) of a square of [`BoardSize::CONGO`]).
     ///
     /// ```
-    /// use congo::{Color, Position, Role};
-    /// assert_eq!(Position::start().pieces(Color::White, Role::Lion), 1 << 3); // d1
+    /// use congo::{BoardSize, Color, Position, Role};
+    /// let lions = Position::START.pieces(Color::White, Role::Lion);
+    /// let names: Vec<String> = lions.squares(BoardSize::CONGO).map(|s| s.to_string()).collect();
+    /// assert_eq!(names, ["d1"]);
+    /// assert_eq!(lions.bits(), 1 << 3);
+    /// assert_eq!(Position::START.pieces(Color::Black, Role::Pawn).len(), 7);
     /// ```
     #[must_use]
-    pub const fn pieces(&self, color: Color, role: Role) -> u64 {
+    pub const fn pieces(&self, color: Color, role: Role) -> SquareSet {
+        SquareSet::from_bits(self.bits_of(color, role))
+    }
+
+    /// The squares of all of `color`'s pieces.
+    ///
+    /// ```
+    /// use congo::{Color, Position};
+    /// assert_eq!(Position::START.occupied_by(Color::White).len(), 14);
+    /// ```
+    #[must_use]
+    pub const fn occupied_by(&self, color: Color) -> SquareSet {
+        SquareSet::from_bits(*self.by_color.get(color))
+    }
+
+    /// The squares of all pieces.
+    ///
+    /// ```
+    /// use congo::Position;
+    /// assert_eq!(Position::START.occupied().len(), 28);
+    /// ```
+    #[must_use]
+    pub const fn occupied(&self) -> SquareSet {
+        SquareSet::from_bits(self.occupied_bits())
+    }
+
+    /// The bitboard of `color`'s pieces of kind `role`.
+    #[inline]
+    pub(crate) const fn bits_of(&self, color: Color, role: Role) -> u64 {
         self.by_role[role as usize] & *self.by_color.get(color)
     }
 
-    /// The squares of all of `color`'s pieces, as a bitboard.
-    #[must_use]
-    pub const fn occupied_by(&self, color: Color) -> u64 {
-        *self.by_color.get(color)
-    }
-
-    /// The squares of all pieces, as a bitboard.
-    #[must_use]
-    pub const fn occupied(&self) -> u64 {
+    /// The bitboard of all pieces.
+    #[inline]
+    pub(crate) const fn occupied_bits(&self) -> u64 {
         self.by_color.white | self.by_color.black
     }
 
@@ -176,7 +219,7 @@ impl Position {
     /// ```
     /// use congo::{Color, Piece, Position, Role, Square};
     /// let e7 = Square::parse("e7", grid::BoardSize::CONGO)?;
-    /// assert_eq!(Position::start().piece_at(e7), Some(Piece { color: Color::Black, role: Role::Elephant }));
+    /// assert_eq!(Position::START.piece_at(e7), Some(Piece { color: Color::Black, role: Role::Elephant }));
     /// # Ok::<_, congo::ParseSquareError>(())
     /// ```
     #[must_use]
@@ -207,7 +250,7 @@ impl Position {
             }
             union |= a;
         }
-        union == self.occupied()
+        union == self.occupied_bits()
             && self.by_color.white & self.by_color.black == 0
             && union & !FULL == 0
     }
@@ -216,6 +259,6 @@ impl Position {
 impl Default for Position {
     /// The start position.
     fn default() -> Position {
-        Position::start()
+        Position::START
     }
 }

@@ -207,6 +207,25 @@ pub fn write_score(
     Ok(())
 }
 
+/// The status line of Part III: `Continue` while both lions are on the board, else
+/// `White wins` or `Black wins` (the [`Outcome`](crate::Outcome) text).
+///
+/// ```
+/// use congo::{text::status_text, Position};
+/// assert_eq!(status_text(&Position::START), "Continue");
+/// assert_eq!(status_text(&"7/7/7/7/7/7/3L3 b 0".parse()?), "White wins");
+/// assert_eq!(status_text(&"3l3/7/7/7/7/7/7 w 0".parse()?), "Black wins");
+/// # Ok::<_, congo::ParseFenError>(())
+/// ```
+#[must_use]
+pub fn status_text(position: &Position) -> &'static str {
+    match position.winner() {
+        None => "Continue",
+        Some(crate::Color::White) => "White wins",
+        Some(crate::Color::Black) => "Black wins",
+    }
+}
+
 /// Why a Part III case could not be played (see [`write_play`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlayError {
@@ -275,7 +294,7 @@ pub fn write_play(
     out: &mut Vec<u8>,
 ) -> Result<(), PlayError> {
     let position = Position::from_fen_bytes(fen)?;
-    if position.turn() == crate::Color::Black && position.move_number() == u64::MAX {
+    if position.side_to_move() == crate::Color::Black && position.move_number() == u64::MAX {
         return Err(PlayError::MoveNumber);
     }
     let mv = std::str::from_utf8(move_text)
@@ -290,6 +309,6 @@ pub fn write_play(
             reason,
         })?;
     let after = position.play_unchecked(mv, rules);
-    out.extend_from_slice(format!("{after}\n{}\n", after.status()).as_bytes());
+    out.extend_from_slice(format!("{after}\n{}\n", status_text(&after)).as_bytes());
     Ok(())
 }

@@ -2,7 +2,7 @@
 //! expected value here was worked out by hand from the rule text, not by running the
 //! engine.
 
-use congo::{Color, Move, ParseFenError, Position, Role, Rules, Status};
+use congo::{Color, Move, Outcome, ParseFenError, Position, Role, Rules};
 use itertools::Itertools;
 
 fn pos(fen: &str) -> Position {
@@ -20,7 +20,7 @@ fn moves_of(fen: &str, role: Role) -> String {
 fn play(fen: &str, mv: &str) -> String {
     let p = pos(fen);
     let after = p.play(mv.parse().unwrap(), Rules::FULL).unwrap();
-    format!("{after} {}", after.status())
+    format!("{after} {}", congo::text::status_text(&after))
 }
 
 #[test]
@@ -227,14 +227,20 @@ fn a_position_without_a_lion_has_no_moves() {
     assert!(moves.is_empty());
     assert_eq!(p.count_legal_moves(), 0);
     assert_eq!(p.perft(1_000_000, Rules::FULL), 0);
-    assert_eq!(p.status(), Status::WhiteWins);
-    assert_eq!(pos("3l3/7/7/7/7/7/7 w 0").status(), Status::BlackWins);
+    assert_eq!(p.outcome(), Some(Outcome::Win(Color::White)));
+    assert_eq!(
+        pos("3l3/7/7/7/7/7/7 w 0").outcome(),
+        Some(Outcome::Win(Color::Black))
+    );
+    assert_eq!(pos("3l3/7/7/7/7/7/7 w 0").winner(), Some(Color::Black));
+    assert_eq!(Position::START.outcome(), None);
+    assert_eq!(congo::text::status_text(&Position::START), "Continue");
 }
 
 #[test]
 fn fen_side_either_case_written_lower_case() {
     let p = pos("3l3/7/7/7/7/7/3L3 B 12");
-    assert_eq!(p.turn(), Color::Black);
+    assert_eq!(p.side_to_move(), Color::Black);
     assert_eq!(p.move_number(), 12);
     assert_eq!(p.to_string(), "3l3/7/7/7/7/7/3L3 b 12");
 }
@@ -307,7 +313,7 @@ fn fen_accepts_trailing_spaces_and_crlf() {
     let p: Position = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0  \r\n"
         .parse()
         .unwrap();
-    assert_eq!(p, Position::start());
+    assert_eq!(p, Position::START);
 }
 
 #[test]
@@ -345,7 +351,7 @@ fn evaluations_count_material_mobility_and_attack() {
 /// (a7a6) nor a piece from an empty square (a4a5); the position is not changed.
 #[test]
 fn play_is_checked() {
-    let start = Position::start();
+    let start = Position::START;
     let a7a6: Move = "a7a6".parse().unwrap();
     assert!(matches!(
         start.play(a7a6, Rules::FULL),

@@ -85,7 +85,7 @@ fn part3_play() {
         let mv = pos.parse_move(rec[1]).unwrap();
         let after = pos.play_unchecked(mv, Rules::FULL);
         assert_eq!(after.to_string(), rec[2], "{} {}", rec[0], rec[1]);
-        assert_eq!(after.status().to_string(), rec[3]);
+        assert_eq!(congo::text::status_text(&after), rec[3]);
     }
 }
 
@@ -97,7 +97,7 @@ fn rules_cases() {
             Ok(mv) => {
                 let after = pos.play_unchecked(mv, Rules::FULL);
                 assert_eq!(
-                    format!("{} {}", after, after.status()),
+                    format!("{} {}", after, congo::text::status_text(&after)),
                     rec[2],
                     "{} {}",
                     rec[0],
