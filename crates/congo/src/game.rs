@@ -153,7 +153,7 @@ impl SearchPosition for Ordered {
     }
 
     fn hash_key(&self) -> Option<u64> {
-        Some(self.0.position.placement_hash())
+        Some(self.0.position.zobrist_key())
     }
 
     fn order_hint(&self, mv: Move) -> i32 {

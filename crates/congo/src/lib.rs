@@ -15,6 +15,7 @@ mod listing;
 mod perft;
 mod play;
 mod rules;
+mod zobrist;
 
 pub use fen::ParseFenError;
 pub use grid::{BoardSize, ParseSquareError, Square};

@@ -10,6 +10,7 @@ use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::tables::{step, KING};
+use crate::zobrist::{keys_on, BLACK_TO_MOVE, PIECE_KEYS};
 
 /// Why a move cannot be played in a position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -124,6 +125,7 @@ impl Position {
             };
         let captured = captured & self.by_color[them];
         if captured != 0 {
+            pos.key ^= keys_on(&self.by_role, them as usize, captured);
             for bb in &mut pos.by_role {
                 *bb &= !captured;
             }
@@ -138,6 +140,9 @@ impl Position {
         pos.by_color[us] &= !bit(from);
         pos.by_role[new_role as usize] |= bit(to);
         pos.by_color[us] |= bit(to);
+        pos.key ^= PIECE_KEYS[us as usize][role as usize][from]
+            ^ PIECE_KEYS[us as usize][new_role as usize][to]
+            ^ BLACK_TO_MOVE;
         // Drowning: the mover's non-crocodile pieces on the river before and after.
         let crocs = self.by_role[Role::Crocodile as usize];
         let mut drowned = self.by_color[us] & RIVER & !crocs & !bit(from);
@@ -145,6 +150,7 @@ impl Position {
             drowned |= bit(to);
         }
         if drowned != 0 {
+            pos.key ^= keys_on(&pos.by_role, us as usize, drowned);
             for bb in &mut pos.by_role {
                 *bb &= !drowned;
             }

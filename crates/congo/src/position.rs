@@ -3,10 +3,13 @@
 
 #[cfg(doc)]
 use grid::BoardSize;
+use std::hash::{Hash, Hasher};
+
 use grid::{Square, SquareSet};
 
 use crate::board::{bit, index, index_of, FULL, SIZE};
 use crate::piece::{ByColor, Color, Piece, Role};
+use crate::zobrist::{self, BLACK_TO_MOVE, PIECE_KEYS};
 
 /// A Congo position: where every piece stands, the side to move and the move number.
 ///
@@ -22,12 +25,23 @@ use crate::piece::{ByColor, Color, Piece, Role};
 /// assert_eq!(pos.to_string(), "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0");
 /// # Ok::<_, congo::ParseFenError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
     pub(crate) by_role: [u64; 8],
     pub(crate) by_color: ByColor<u64>,
     pub(crate) turn: Color,
     pub(crate) move_number: u64,
+    /// The Zobrist key of the placement and side to move, kept up to date by every
+    /// change (a function of the fields above, so the derived equality is unchanged).
+    pub(crate) key: u64,
+}
+
+impl Hash for Position {
+    /// Hashes the Zobrist key and the move number: equal positions hash equally.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.key);
+        state.write_u64(self.move_number);
+    }
 }
 
 /// The start position, built at compile time.
@@ -53,6 +67,7 @@ const fn start_position() -> Position {
         pos.by_color.black |= black;
         file += 1;
     }
+    pos.key = zobrist::key_of(&pos.by_role, &pos.by_color, false);
     pos
 }
 
@@ -81,12 +96,17 @@ impl Position {
             by_color: ByColor::new(0, 0),
             turn,
             move_number,
+            key: match turn {
+                Color::White => 0,
+                Color::Black => BLACK_TO_MOVE,
+            },
         }
     }
 
     fn put(&mut self, sq: usize, piece: Piece) {
         self.by_role[piece.role as usize] |= bit(sq);
         self.by_color[piece.color] |= bit(sq);
+        self.key ^= PIECE_KEYS[piece.color as usize][piece.role as usize][sq];
     }
 
     /// Puts `piece` on `square` (or empties it with `None`), replacing whatever stood
@@ -106,6 +126,8 @@ impl Position {
             None => return,
         };
         let mask = !bit(sq);
+        self.key ^= zobrist::keys_on(&self.by_role, 0, self.by_color.white & bit(sq))
+            ^ zobrist::keys_on(&self.by_role, 1, self.by_color.black & bit(sq));
         for bb in &mut self.by_role {
             *bb &= mask;
         }
@@ -125,6 +147,9 @@ impl Position {
     /// assert_eq!(pos.to_string(), "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ b 0");
     /// ```
     pub fn set_side_to_move(&mut self, color: Color) {
+        if self.turn != color {
+            self.key ^= BLACK_TO_MOVE;
+        }
         self.turn = color;
     }
 
@@ -227,14 +252,46 @@ impl Position {
         self.piece_on(index_of(square)?)
     }
 
-    /// A hash of the placement and the side to move (not the move number), computed from
-    /// scratch: the key of the engine's best-move table.
-    pub(crate) fn placement_hash(&self) -> u64 {
-        let mut h = self.turn as u64 + 1;
-        for bb in self.by_role.iter().chain([&self.by_color.white]) {
-            h = (h.rotate_left(23) ^ bb).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-        h ^ (h >> 29)
+    /// The Zobrist key of the placement and the side to move (not the move number, so
+    /// a position repeated at another move number has the same key): the XOR of a fixed
+    /// random number per (colour, kind, square) of every piece, and of one more when
+    /// Black is to move. Stored in the position and updated incrementally by
+    /// [`Position::play`], [`Position::play_unchecked`], [`Position::set_piece`] and
+    /// [`Position::set_side_to_move`]; always equal to
+    /// [`Position::zobrist_key_from_scratch`]. The numbers are built at compile time from
+    /// a seeded generator, so keys are the same in every run and on every platform.
+    ///
+    /// ```
+    /// use congo::{Position, Rules};
+    /// let start = Position::START;
+    /// let after = start.play("d2d3".parse()?, Rules::FULL)?;
+    /// assert_ne!(after.zobrist_key(), start.zobrist_key());
+    /// assert_eq!(after.zobrist_key(), after.zobrist_key_from_scratch());
+    /// // The same placement and side to move at another move number: the same key.
+    /// let later: Position = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 9".parse()?;
+    /// assert_eq!(later.zobrist_key(), start.zobrist_key());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn zobrist_key(&self) -> u64 {
+        self.key
+    }
+
+    /// The Zobrist key computed from every piece (see [`Position::zobrist_key`], which
+    /// returns the stored copy): for tests and for checking a hand-built key.
+    ///
+    /// ```
+    /// use congo::Position;
+    /// assert_eq!(Position::START.zobrist_key_from_scratch(), Position::START.zobrist_key());
+    /// ```
+    #[must_use]
+    pub const fn zobrist_key_from_scratch(&self) -> u64 {
+        zobrist::key_of(
+            &self.by_role,
+            &self.by_color,
+            matches!(self.turn, Color::Black),
+        )
     }
 
     /// Checks that the bitboards are consistent (used by tests).
