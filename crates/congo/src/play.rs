@@ -98,6 +98,14 @@ impl Position {
     /// ```
     #[must_use]
     pub fn play_unchecked(&self, mv: Move, rules: Rules) -> Position {
+        self.make::<true>(mv, rules)
+    }
+
+    /// [`Position::play_unchecked`], updating the Zobrist key only when `KEY`. Without it
+    /// the result's key is stale: only perft's internal nodes, which never leave
+    /// `perft.rs` and never read the key, are made that way.
+    #[inline(always)]
+    pub(crate) fn make<const KEY: bool>(&self, mv: Move, rules: Rules) -> Position {
         let mut pos = *self;
         let us = self.turn;
         let them = us.other();
@@ -125,7 +133,9 @@ impl Position {
             };
         let captured = captured & self.by_color[them];
         if captured != 0 {
-            pos.key ^= keys_on(&self.by_role, them as usize, captured);
+            if KEY {
+                pos.key ^= keys_on(&self.by_role, them as usize, captured);
+            }
             for bb in &mut pos.by_role {
                 *bb &= !captured;
             }
@@ -140,9 +150,11 @@ impl Position {
         pos.by_color[us] &= !bit(from);
         pos.by_role[new_role as usize] |= bit(to);
         pos.by_color[us] |= bit(to);
-        pos.key ^= PIECE_KEYS[us as usize][role as usize][from]
-            ^ PIECE_KEYS[us as usize][new_role as usize][to]
-            ^ BLACK_TO_MOVE;
+        if KEY {
+            pos.key ^= PIECE_KEYS[us as usize][role as usize][from]
+                ^ PIECE_KEYS[us as usize][new_role as usize][to]
+                ^ BLACK_TO_MOVE;
+        }
         // Drowning: the mover's non-crocodile pieces on the river before and after.
         let crocs = self.by_role[Role::Crocodile as usize];
         let mut drowned = self.by_color[us] & RIVER & !crocs & !bit(from);
@@ -150,7 +162,9 @@ impl Position {
             drowned |= bit(to);
         }
         if drowned != 0 {
-            pos.key ^= keys_on(&pos.by_role, us as usize, drowned);
+            if KEY {
+                pos.key ^= keys_on(&pos.by_role, us as usize, drowned);
+            }
             for bb in &mut pos.by_role {
                 *bb &= !drowned;
             }
