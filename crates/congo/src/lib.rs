@@ -15,6 +15,7 @@ mod listing;
 mod perft;
 mod play;
 mod rules;
+mod validate;
 mod zobrist;
 
 pub use fen::ParseFenError;
@@ -25,6 +26,7 @@ pub use piece::{ByColor, Color, Piece, Role};
 pub use play::IllegalMove;
 pub use position::Position;
 pub use rules::{Outcome, ParseOutcomeError, Rules};
+pub use validate::PositionError;
 
 pub mod engine;
 pub mod eval;
