@@ -22,10 +22,10 @@ pub use fen::ParseFenError;
 pub use grid::{BoardSize, ParseSquareError, Square};
 pub use listing::Listing;
 pub use moves::{Move, ParseMoveError, MAX_INTERMEDIATE_LANDINGS};
-pub use piece::{ByColor, Color, Piece, Role};
+pub use piece::{ByColor, Color, ParseNameError, Piece, Role};
 pub use play::IllegalMove;
 pub use position::Position;
-pub use rules::{Outcome, ParseOutcomeError, Rules};
+pub use rules::{Outcome, ParseOutcomeError, ParseRulesError, Rules};
 pub use validate::PositionError;
 
 pub mod engine;

@@ -2,6 +2,9 @@
 
 use std::fmt;
 use std::ops::{Index, IndexMut, Not};
+use std::str::FromStr;
+
+use thiserror::Error;
 
 /// A side: White (moves first, starts on ranks 1-2) or Black.
 #[repr(u8)]
@@ -93,6 +96,51 @@ impl fmt::Display for Color {
     /// Writes the name (`white` / `black`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// Why a text is not a [`Color`], [`Role`] or [`Piece`] (see their [`FromStr`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("bad {what} \"{found}\": expected {expected}")]
+pub struct ParseNameError {
+    /// What was being read: `colour`, `piece kind` or `piece`.
+    pub what: &'static str,
+    /// The text as read, escaped and cut to 40 characters (see [`grid::excerpt`]).
+    pub found: String,
+    /// The forms accepted, in words.
+    pub expected: &'static str,
+}
+
+impl ParseNameError {
+    fn new(what: &'static str, found: &str, expected: &'static str) -> ParseNameError {
+        ParseNameError {
+            what,
+            found: grid::excerpt(found.as_bytes()),
+            expected,
+        }
+    }
+}
+
+impl FromStr for Color {
+    type Err = ParseNameError;
+    /// Reads the name (`white`, `black`) or the FEN side letter (`w`, `b`), in any ASCII
+    /// case.
+    ///
+    /// ```
+    /// use congo::Color;
+    /// assert_eq!("Black".parse(), Ok(Color::Black));
+    /// assert_eq!("w".parse(), Ok(Color::White));
+    /// assert!("red".parse::<Color>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Color, ParseNameError> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(ch), None) => Color::from_char(ch),
+            _ => Color::ALL
+                .into_iter()
+                .find(|c| c.name().eq_ignore_ascii_case(s)),
+        }
+        .ok_or_else(|| ParseNameError::new("colour", s, "white, black, w or b"))
     }
 }
 
@@ -221,6 +269,34 @@ impl fmt::Display for Role {
     }
 }
 
+impl FromStr for Role {
+    type Err = ParseNameError;
+    /// Reads the name (`elephant`) or the FEN letter (`e`, `E`), in any ASCII case.
+    ///
+    /// ```
+    /// use congo::Role;
+    /// assert_eq!("Crocodile".parse(), Ok(Role::Crocodile));
+    /// assert_eq!("z".parse(), Ok(Role::Zebra));
+    /// assert!("king".parse::<Role>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Role, ParseNameError> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(ch), None) => Role::from_char(ch),
+            _ => Role::ALL
+                .into_iter()
+                .find(|r| r.name().eq_ignore_ascii_case(s)),
+        }
+        .ok_or_else(|| {
+            ParseNameError::new(
+                "piece kind",
+                s,
+                "a kind's name (pawn, superpawn, giraffe, monkey, elephant, lion, crocodile, zebra) or FEN letter",
+            )
+        })
+    }
+}
+
 /// A piece: a colour and a kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Piece {
@@ -270,6 +346,31 @@ impl fmt::Display for Piece {
     /// Writes the FEN letter.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.char())
+    }
+}
+
+impl FromStr for Piece {
+    type Err = ParseNameError;
+    /// Reads one FEN letter: upper case White, lower case Black.
+    ///
+    /// ```
+    /// use congo::{Color, Piece, Role};
+    /// assert_eq!("m".parse(), Ok(Piece { color: Color::Black, role: Role::Monkey }));
+    /// assert!("Mm".parse::<Piece>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Piece, ParseNameError> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(ch), None) => Piece::from_char(ch),
+            _ => None,
+        }
+        .ok_or_else(|| {
+            ParseNameError::new(
+                "piece",
+                s,
+                "one FEN letter of PSGMELCZ, upper case White, lower case Black",
+            )
+        })
     }
 }
 

@@ -35,6 +35,50 @@ impl Default for Rules {
     }
 }
 
+impl fmt::Display for Rules {
+    /// The edition the rules are, as the programs' `--edition` option names it: `2022`
+    /// for the full rules (promotion on), `2021` without promotion (what `--no-promotion`
+    /// gives too).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.promotion { "2022" } else { "2021" })
+    }
+}
+
+/// Why a text is not [`Rules`]: not one of `2022`, `2021`, `full`, `no-promotion`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("bad rules \"{found}\": expected 2022, 2021, full or no-promotion")]
+pub struct ParseRulesError {
+    /// The text as read, escaped and cut to 40 characters (see [`grid::excerpt`]).
+    pub found: String,
+}
+
+impl FromStr for Rules {
+    type Err = ParseRulesError;
+    /// Reads the [`Display`](fmt::Display) form, `2022` ([`Rules::FULL`]) or `2021`
+    /// ([`Rules::EDITION_2021`]), or the words `full` and `no-promotion` (ASCII case
+    /// ignored), after the programs' options `--edition 2021|2022` and `--no-promotion`.
+    ///
+    /// ```
+    /// use congo::Rules;
+    /// assert_eq!("2021".parse(), Ok(Rules::EDITION_2021));
+    /// assert_eq!("full".parse(), Ok(Rules::FULL));
+    /// assert_eq!("No-Promotion".parse(), Ok(Rules::EDITION_2021));
+    /// assert_eq!(Rules::FULL.to_string(), "2022");
+    /// assert!("2023".parse::<Rules>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Rules, ParseRulesError> {
+        if s == "2022" || s.eq_ignore_ascii_case("full") {
+            Ok(Rules::FULL)
+        } else if s == "2021" || s.eq_ignore_ascii_case("no-promotion") {
+            Ok(Rules::EDITION_2021)
+        } else {
+            Err(ParseRulesError {
+                found: grid::excerpt(s.as_bytes()),
+            })
+        }
+    }
+}
+
 /// The result of a finished game.
 ///
 /// A Congo position is over when a lion has been captured ([`Position::outcome`]); the

@@ -108,7 +108,7 @@ pub fn rule_options(args: Vec<String>) -> Result<(Rules, Vec<String>), OptionErr
 pub fn write_moves(fen: &[u8], out: &mut Vec<u8>) -> Result<(), ParseFenError> {
     let mut moves = Vec::new();
     Position::from_fen_bytes(fen)?.legal_moves(&mut moves);
-    write_sorted(&moves, out);
+    write_sorted(&mut moves, out);
     Ok(())
 }
 
@@ -128,14 +128,15 @@ pub fn write_moves(fen: &[u8], out: &mut Vec<u8>) -> Result<(), ParseFenError> {
 pub fn write_moves_of(fen: &[u8], role: Role, out: &mut Vec<u8>) -> Result<(), ParseFenError> {
     let mut moves = Vec::new();
     Position::from_fen_bytes(fen)?.legal_moves_of(role, &mut moves);
-    write_sorted(&moves, out);
+    write_sorted(&mut moves, out);
     Ok(())
 }
 
-/// Appends the moves' names sorted, single spaces between them, and a newline.
-fn write_sorted(moves: &[crate::Move], out: &mut Vec<u8>) {
-    let mut names: Vec<String> = moves.iter().map(ToString::to_string).collect();
-    names.sort_unstable();
+/// Appends the moves' names sorted (`Move`'s order is that of the names), single spaces
+/// between them, and a newline.
+fn write_sorted(moves: &mut [crate::Move], out: &mut Vec<u8>) {
+    moves.sort_unstable();
+    let names: Vec<String> = moves.iter().map(ToString::to_string).collect();
     out.extend_from_slice(names.join(" ").as_bytes());
     out.push(b'\n');
 }
