@@ -15,6 +15,8 @@ mod listing;
 mod perft;
 mod play;
 mod rules;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod validate;
 mod zobrist;
 
