@@ -12,7 +12,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let start = std::time::Instant::now();
     let mut divide = position.divide(depth, Rules::FULL);
-    divide.sort_by_key(|&(mv, _)| mv.to_string());
+    divide.sort(); // `Move` orders as its text does: a1a3, a1c3, a2a3, ...
     for (mv, leaves) in &divide {
         println!("{mv}: {leaves}");
     }
