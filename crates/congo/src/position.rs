@@ -3,6 +3,7 @@
 
 #[cfg(doc)]
 use grid::BoardSize;
+use std::fmt;
 use std::hash::{Hash, Hasher};
 
 use grid::{Square, SquareSet};
@@ -25,7 +26,7 @@ use crate::zobrist::{self, BLACK_TO_MOVE, PIECE_KEYS};
 /// assert_eq!(pos.to_string(), "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0");
 /// # Ok::<_, congo::ParseFenError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Position {
     pub(crate) by_role: [u64; 8],
     pub(crate) by_color: ByColor<u64>,
@@ -34,6 +35,22 @@ pub struct Position {
     /// The Zobrist key of the placement and side to move, kept up to date by every
     /// change (a function of the fields above, so the derived equality is unchanged).
     pub(crate) key: u64,
+}
+
+impl fmt::Debug for Position {
+    /// The FEN in the type's name, e.g. `Position(3l3/7/7/7/7/7/3L3 w 0)` (not the
+    /// bitboards).
+    ///
+    /// ```
+    /// use congo::Position;
+    /// assert_eq!(
+    ///     format!("{:?}", Position::START),
+    ///     "Position(gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0)"
+    /// );
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({self})")
+    }
 }
 
 impl Hash for Position {
