@@ -311,7 +311,8 @@ impl Position {
         )
     }
 
-    /// Checks that the bitboards are consistent (used by tests).
+    /// Checks that the bitboards are consistent and the stored Zobrist key is right (used
+    /// by tests and fuzz targets).
     #[doc(hidden)]
     #[must_use]
     pub fn is_consistent(&self) -> bool {
@@ -327,6 +328,7 @@ impl Position {
         union == self.occupied_bits()
             && self.by_color.white & self.by_color.black == 0
             && union & !FULL == 0
+            && self.key == self.zobrist_key_from_scratch()
     }
 }
 
