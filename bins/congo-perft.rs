@@ -35,7 +35,7 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
     };
     // A FEN given, even empty or blank, is read as given: only its absence means the start.
     let position = match rest.get(1..).filter(|words| !words.is_empty()) {
-        None => Position::start(),
+        None => Position::START,
         Some(words) => {
             let fen = words.join(" ");
             fen.parse::<Position>()

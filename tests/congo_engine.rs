@@ -16,13 +16,13 @@ fn random_positions(count: usize, seed: u64) -> Vec<Position> {
     let mut out = Vec::new();
     let mut moves = Vec::new();
     while out.len() < count {
-        let mut pos = Position::start();
+        let mut pos = Position::START;
         for _ in 0..rng.below(60) {
             pos.legal_moves(&mut moves);
             if moves.is_empty() {
                 break;
             }
-            pos = pos.play(moves[rng.below(moves.len() as u64) as usize], Rules::FULL);
+            pos = pos.play_unchecked(moves[rng.below(moves.len() as u64) as usize], Rules::FULL);
         }
         pos.legal_moves(&mut moves);
         if !moves.is_empty() {

@@ -22,16 +22,23 @@ fuzz_target!(|data: &[u8]| {
     pos.write_listing(&mut listing);
     assert!(pos.is_consistent());
     // Keep the move count bounded: contrived monkey lattices have billions of paths.
-    if pos.occupied().count_ones() <= 24 {
+    if pos.occupied().len() <= 24 {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
         for &mv in &moves {
-            let after = pos.play(mv, Rules::FULL);
+            let after = pos.play_unchecked(mv, Rules::FULL);
             assert!(after.is_consistent());
         }
     }
     if let Ok(mv) = pos.parse_move(&String::from_utf8_lossy(text)) {
-        let after = pos.play(mv, Rules::FULL);
+        let after = pos.play_unchecked(mv, Rules::FULL);
         assert!(after.is_consistent());
+    }
+    // Checked play: refuses exactly what check_move refuses, else agrees with the fast form.
+    if let Ok(mv) = String::from_utf8_lossy(text).parse::<congo::Move>() {
+        match pos.play(mv, Rules::FULL) {
+            Ok(after) => assert_eq!(after, pos.play_unchecked(mv, Rules::FULL)),
+            Err(e) => assert_eq!(pos.check_move(mv), Err(e)),
+        }
     }
 });

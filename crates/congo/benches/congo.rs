@@ -8,7 +8,7 @@
 
 use std::hint::black_box;
 
-use congo::{Position, Rules, Status};
+use congo::{Position, Rules};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 /// The vectors' files: each line not starting with `#` begins with a FEN, then ` | `.
@@ -31,7 +31,7 @@ fn positions() -> Vec<Position> {
     let mut all: Vec<Position> = Vec::new();
     for fen in VECTORS.iter().flat_map(|text| fens(text)) {
         let position: Position = fen.parse().expect("the vectors' FENs parse");
-        if position.status() == Status::Continue && !all.contains(&position) {
+        if position.outcome().is_none() && !all.contains(&position) {
             all.push(position);
         }
     }
@@ -77,7 +77,7 @@ fn bench_perft(c: &mut Criterion) {
             b.iter(|| black_box(&position).perft(black_box(depth), Rules::FULL))
         });
     }
-    let start = Position::start();
+    let start = Position::START;
     group.throughput(Throughput::Elements(start.perft(5, Rules::FULL)));
     group.bench_function("5/start", |b| {
         b.iter(|| black_box(&start).perft(black_box(5), Rules::FULL))

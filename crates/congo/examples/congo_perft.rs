@@ -8,11 +8,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let depth: u32 = args.next().map_or(Ok(3), |d| d.parse())?;
     let position = match args.next() {
         Some(fen) => fen.parse()?,
-        None => Position::start(),
+        None => Position::START,
     };
     let start = std::time::Instant::now();
     let mut divide = position.divide(depth, Rules::FULL);
-    divide.sort_by_key(|&(mv, _)| mv.to_string());
+    divide.sort(); // `Move` orders as its text does: a1a3, a1c3, a2a3, ...
     for (mv, leaves) in &divide {
         println!("{mv}: {leaves}");
     }

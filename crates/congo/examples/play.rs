@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use congo::{Position, Rules};
+use congo::{IllegalMove, Move, Position, Rules};
 
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
@@ -31,11 +31,18 @@ fn main() -> ExitCode {
         .next()
         .or_else(|| longest.map(|m| m.to_string()))
         .unwrap_or_default();
-    match position.parse_move(&text) {
-        Ok(mv) => {
-            let after = position.play(mv, Rules::FULL);
+    // `play` checks the move (`play_unchecked` is the fast form for generated moves).
+    match text
+        .parse::<Move>()
+        .map_err(IllegalMove::from)
+        .and_then(|mv| Ok((mv, position.play(mv, Rules::FULL)?)))
+    {
+        Ok((mv, after)) => {
             println!("after {mv}: {after}");
-            println!("status: {}", after.status());
+            match after.outcome() {
+                Some(outcome) => println!("game over: {outcome}"),
+                None => println!("the game goes on"),
+            }
             ExitCode::SUCCESS
         }
         Err(error) => {

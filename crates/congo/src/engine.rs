@@ -58,7 +58,7 @@ use crate::game::Game;
 use crate::moves::Move;
 use crate::play::IllegalMove;
 use crate::position::Position;
-use crate::rules::{Rules, Status};
+use crate::rules::{Outcome, Rules};
 use crate::search::SearchResult;
 
 /// The share of the `go` time the search may use; the rest is a safety margin for
@@ -117,10 +117,10 @@ pub enum EngineError {
         text: String,
     },
     /// `go` in a finished game.
-    #[error("no move to play: the game is over ({status})")]
+    #[error("no move to play: the game is over ({outcome})")]
     GameOver {
         /// Who won.
-        status: Status,
+        outcome: Outcome,
     },
     /// `go` when the side to move has no legal move (it has lost; no passing).
     #[error("no move to play: the side to move has no legal move")]
@@ -262,7 +262,7 @@ impl Engine {
     #[must_use]
     pub fn new(rules: Rules, table: MaterialTable) -> Engine {
         Engine {
-            game: Game::new(Position::start(), rules),
+            game: Game::new(Position::START, rules),
             table,
             last_search: None,
             lost: false,
@@ -325,7 +325,7 @@ impl Engine {
             Command::NewGame | Command::Position(_) => {
                 self.game.position = match command {
                     Command::Position(position) => position,
-                    _ => Position::start(),
+                    _ => Position::START,
                 };
                 self.lost = false;
                 Ok(Reply::Silent)
@@ -342,7 +342,7 @@ impl Engine {
                                 text: excerpt(text.as_bytes()),
                                 source,
                             })?;
-                    game.position = game.position.play(mv, game.rules);
+                    game.position = game.position.play_unchecked(mv, game.rules);
                 }
                 self.game = game;
                 Ok(Reply::Silent)
@@ -361,9 +361,8 @@ impl Engine {
     /// the side to move has no legal move.
     pub fn go(&mut self, time: Duration) -> Result<Move, EngineError> {
         let start = Instant::now();
-        let status = self.game.position.status();
-        if status != Status::Continue {
-            return Err(EngineError::GameOver { status });
+        if let Some(outcome) = self.game.position.outcome() {
+            return Err(EngineError::GameOver { outcome });
         }
         let deadline = start + time.mul_f64(TIME_FRACTION).min(MAX_SEARCH_TIME);
         let result = self.game.best_move(&self.table, MAX_DEPTH, deadline);

@@ -88,13 +88,13 @@ impl MaterialTable {
     /// ```
     /// use congo::{Color, MaterialTable, Position};
     /// // 7 pawns, giraffe 400, monkey 500, 2 elephants 400, crocodile 500, zebra 300.
-    /// assert_eq!(MaterialTable::STANDARD.material(&Position::start(), Color::Black), 2800);
+    /// assert_eq!(MaterialTable::STANDARD.material(&Position::START, Color::Black), 2800);
     /// ```
     #[must_use]
     pub fn material(self, pos: &Position, color: Color) -> i32 {
         Role::ALL
             .into_iter()
-            .map(|role| pos.pieces(color, role).count_ones() as i32 * self.value(role))
+            .map(|role| pos.pieces(color, role).len() as i32 * self.value(role))
             .sum()
     }
 }
@@ -110,10 +110,10 @@ impl Default for MaterialTable {
 /// only the two lions are left, `Some(WIN_SCORE)` when Black's lion is missing,
 /// `Some(-WIN_SCORE)` when White's lion is missing, checked in that order; `None` otherwise.
 fn lion_cases(pos: &Position) -> Option<i32> {
-    let white_lion = pos.pieces(Color::White, Role::Lion) != 0;
-    let black_lion = pos.pieces(Color::Black, Role::Lion) != 0;
+    let white_lion = pos.bits_of(Color::White, Role::Lion) != 0;
+    let black_lion = pos.bits_of(Color::Black, Role::Lion) != 0;
     let lions = pos.pieces(Color::White, Role::Lion) | pos.pieces(Color::Black, Role::Lion);
-    if white_lion && black_lion && pos.occupied() == lions {
+    if white_lion && black_lion && pos.occupied_bits() == lions.bits() {
         Some(0)
     } else if !black_lion {
         Some(WIN_SCORE)
@@ -126,7 +126,7 @@ fn lion_cases(pos: &Position) -> Option<i32> {
 
 /// `white_score` from the side to move's view.
 fn for_side_to_move(pos: &Position, white_score: i32) -> i32 {
-    match pos.turn() {
+    match pos.side_to_move() {
         Color::White => white_score,
         Color::Black => -white_score,
     }
@@ -184,10 +184,10 @@ pub fn activity(pos: &Position, color: Color) -> Activity {
 /// [`activity`] with a caller-provided move buffer (the search's hot path).
 fn activity_with(pos: &Position, color: Color, moves: &mut Vec<Move>) -> Activity {
     let mut as_mover = *pos;
-    as_mover.set_turn(color);
+    as_mover.set_side_to_move(color);
     as_mover.legal_moves(moves);
-    let enemy = pos.occupied_by(color.other());
-    let enemy_lion = pos.pieces(color.other(), Role::Lion);
+    let enemy = pos.by_color[color.other()];
+    let enemy_lion = pos.bits_of(color.other(), Role::Lion);
     let mut attack = 0;
     for mv in moves.iter() {
         let to = 1u64 << mv.to().index();

@@ -184,6 +184,7 @@ impl Position {
         .ok_or_else(|| ParseFenError::BadSide {
             found: grid::excerpt(side),
         })?;
+        pos.key = crate::zobrist::key_of(&pos.by_role, &pos.by_color, pos.turn == Color::Black);
         pos.move_number = parse_u64(number).ok_or_else(|| ParseFenError::BadMoveNumber {
             found: grid::excerpt(number),
         })?;

@@ -9,7 +9,7 @@ use crate::fen::ParseFenError;
 use crate::moves::Move;
 use crate::piece::Role;
 use crate::position::Position;
-use crate::rules::{Rules, Status};
+use crate::rules::Rules;
 use crate::search::{self, SearchPosition, SearchResult};
 
 /// A Congo position and the rule options its moves are made under (promotion on or off).
@@ -118,7 +118,7 @@ impl SearchPosition for Game {
 
     /// The game is over when a lion is missing.
     fn is_finished(&self) -> bool {
-        self.position.status() != Status::Continue
+        self.position.outcome().is_some()
     }
 
     fn legal_moves(&self, moves: &mut Vec<Move>) {
@@ -126,7 +126,7 @@ impl SearchPosition for Game {
     }
 
     fn play(&self, mv: Move) -> Game {
-        Game::new(self.position.play(mv, self.rules), self.rules)
+        Game::new(self.position.play_unchecked(mv, self.rules), self.rules)
     }
 }
 
@@ -153,20 +153,20 @@ impl SearchPosition for Ordered {
     }
 
     fn hash_key(&self) -> Option<u64> {
-        Some(self.0.position.placement_hash())
+        Some(self.0.position.zobrist_key())
     }
 
     fn order_hint(&self, mv: Move) -> i32 {
         let pos = &self.0.position;
-        let them = pos.turn().other();
+        let them = pos.side_to_move().other();
         let to = 1u64 << mv.to().index();
-        if pos.pieces(them, Role::Lion) & to != 0 {
+        if pos.bits_of(them, Role::Lion) & to != 0 {
             return 100_000;
         }
-        if pos.occupied_by(them) & to != 0 {
+        if pos.by_color[them] & to != 0 {
             return Role::ALL
                 .into_iter()
-                .find(|&r| pos.pieces(them, r) & to != 0)
+                .find(|&r| pos.bits_of(them, r) & to != 0)
                 .map_or(1, |r| 1 + MaterialTable::STANDARD.value(r));
         }
         let from = mv.from();
@@ -175,7 +175,7 @@ impl SearchPosition for Ordered {
             i32::from(mv.to().rank()) - i32::from(from.rank()),
         );
         let jumped = mv.landing_count() > 1 || df.abs() == 2 || dr.abs() == 2;
-        if jumped && pos.pieces(pos.turn(), Role::Monkey) & (1u64 << from.index()) != 0 {
+        if jumped && pos.bits_of(pos.side_to_move(), Role::Monkey) & (1u64 << from.index()) != 0 {
             return 150 * mv.landing_count() as i32;
         }
         0

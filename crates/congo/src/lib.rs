@@ -15,15 +15,20 @@ mod listing;
 mod perft;
 mod play;
 mod rules;
+#[cfg(feature = "serde")]
+mod serde_impls;
+mod validate;
+mod zobrist;
 
 pub use fen::ParseFenError;
 pub use grid::{BoardSize, ParseSquareError, Square};
 pub use listing::Listing;
 pub use moves::{Move, ParseMoveError, MAX_INTERMEDIATE_LANDINGS};
-pub use piece::{ByColor, Color, Piece, Role};
+pub use piece::{ByColor, Color, ParseNameError, Piece, Role};
 pub use play::IllegalMove;
 pub use position::Position;
-pub use rules::{Rules, Status};
+pub use rules::{Outcome, ParseOutcomeError, ParseRulesError, Rules};
+pub use validate::PositionError;
 
 pub mod engine;
 pub mod eval;

@@ -48,7 +48,7 @@ impl Position {
     ///
     /// ```
     /// use congo::Position;
-    /// let text = Position::start().listing().to_string();
+    /// let text = Position::START.listing().to_string();
     /// assert!(text.starts_with("white pawn: a2 b2 c2 d2 e2 f2 g2\nblack pawn: a6 "));
     /// assert!(text.contains("\nwhite superpawn:\n"));
     /// assert!(text.ends_with("black zebra: g7\nside to play: white\n"));
@@ -64,8 +64,8 @@ impl Position {
     /// ```
     /// use congo::Position;
     /// let mut out = Vec::new();
-    /// Position::start().write_listing(&mut out);
-    /// assert_eq!(out, Position::start().listing().to_string().into_bytes());
+    /// Position::START.write_listing(&mut out);
+    /// assert_eq!(out, Position::START.listing().to_string().into_bytes());
     /// ```
     pub fn write_listing(&self, out: &mut Vec<u8>) {
         // At most 16 * 17 bytes of labels, 49 * 3 of squares and 20 of side line.

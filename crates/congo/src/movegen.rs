@@ -234,7 +234,7 @@ impl Position {
     /// ```
     /// use congo::Position;
     /// let mut moves = Vec::new();
-    /// Position::start().legal_moves(&mut moves);
+    /// Position::START.legal_moves(&mut moves);
     /// assert_eq!(moves.len(), 24);
     /// ```
     pub fn legal_moves(&self, moves: &mut Vec<Move>) {
@@ -248,7 +248,7 @@ impl Position {
     /// ```
     /// use congo::{Position, Role};
     /// let mut moves = Vec::new();
-    /// Position::start().legal_moves_of(Role::Zebra, &mut moves);
+    /// Position::START.legal_moves_of(Role::Zebra, &mut moves);
     /// let names: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
     /// assert_eq!(names, ["g1f3"]);
     /// ```
@@ -262,7 +262,7 @@ impl Position {
     ///
     /// ```
     /// use congo::Position;
-    /// assert_eq!(Position::start().count_legal_moves(), 24);
+    /// assert_eq!(Position::START.count_legal_moves(), 24);
     /// ```
     #[must_use]
     pub fn count_legal_moves(&self) -> u64 {

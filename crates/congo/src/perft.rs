@@ -12,7 +12,7 @@ impl Position {
     ///
     /// ```
     /// use congo::{Position, Rules};
-    /// assert_eq!(Position::start().perft(3, Rules::FULL), 14332);
+    /// assert_eq!(Position::START.perft(3, Rules::FULL), 14332);
     /// ```
     #[must_use]
     pub fn perft(&self, depth: u32, rules: Rules) -> u64 {
@@ -34,7 +34,11 @@ impl Position {
                 self.legal_moves(moves);
                 let mut n = 0;
                 for &mv in moves.iter() {
-                    n += self.play(mv, rules).perft_with(depth - 1, rules, rest);
+                    // Without the Zobrist key: perft never reads it, and these positions
+                    // never leave this function.
+                    n += self
+                        .make::<false>(mv, rules)
+                        .perft_with(depth - 1, rules, rest);
                 }
                 n
             }
@@ -47,7 +51,7 @@ impl Position {
     ///
     /// ```
     /// use congo::{Position, Rules};
-    /// let divide = Position::start().divide(2, Rules::FULL);
+    /// let divide = Position::START.divide(2, Rules::FULL);
     /// assert_eq!(divide.len(), 24);
     /// assert!(divide.iter().all(|&(_, n)| n == 24));
     /// ```
@@ -60,7 +64,7 @@ impl Position {
         self.legal_moves(&mut moves);
         moves
             .into_iter()
-            .map(|mv| (mv, self.play(mv, rules).perft(depth - 1, rules)))
+            .map(|mv| (mv, self.play_unchecked(mv, rules).perft(depth - 1, rules)))
             .collect()
     }
 }

@@ -2,6 +2,9 @@
 
 use std::fmt;
 use std::ops::{Index, IndexMut, Not};
+use std::str::FromStr;
+
+use thiserror::Error;
 
 /// A side: White (moves first, starts on ranks 1-2) or Black.
 #[repr(u8)]
@@ -93,6 +96,51 @@ impl fmt::Display for Color {
     /// Writes the name (`white` / `black`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// Why a text is not a [`Color`], [`Role`] or [`Piece`] (see their [`FromStr`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("bad {what} \"{found}\": expected {expected}")]
+pub struct ParseNameError {
+    /// What was being read: `colour`, `piece kind` or `piece`.
+    pub what: &'static str,
+    /// The text as read, escaped and cut to 40 characters (see [`grid::excerpt`]).
+    pub found: String,
+    /// The forms accepted, in words.
+    pub expected: &'static str,
+}
+
+impl ParseNameError {
+    fn new(what: &'static str, found: &str, expected: &'static str) -> ParseNameError {
+        ParseNameError {
+            what,
+            found: grid::excerpt(found.as_bytes()),
+            expected,
+        }
+    }
+}
+
+impl FromStr for Color {
+    type Err = ParseNameError;
+    /// Reads the name (`white`, `black`) or the FEN side letter (`w`, `b`), in any ASCII
+    /// case.
+    ///
+    /// ```
+    /// use congo::Color;
+    /// assert_eq!("Black".parse(), Ok(Color::Black));
+    /// assert_eq!("w".parse(), Ok(Color::White));
+    /// assert!("red".parse::<Color>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Color, ParseNameError> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(ch), None) => Color::from_char(ch),
+            _ => Color::ALL
+                .into_iter()
+                .find(|c| c.name().eq_ignore_ascii_case(s)),
+        }
+        .ok_or_else(|| ParseNameError::new("colour", s, "white, black, w or b"))
     }
 }
 
@@ -221,6 +269,34 @@ impl fmt::Display for Role {
     }
 }
 
+impl FromStr for Role {
+    type Err = ParseNameError;
+    /// Reads the name (`elephant`) or the FEN letter (`e`, `E`), in any ASCII case.
+    ///
+    /// ```
+    /// use congo::Role;
+    /// assert_eq!("Crocodile".parse(), Ok(Role::Crocodile));
+    /// assert_eq!("z".parse(), Ok(Role::Zebra));
+    /// assert!("king".parse::<Role>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Role, ParseNameError> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(ch), None) => Role::from_char(ch),
+            _ => Role::ALL
+                .into_iter()
+                .find(|r| r.name().eq_ignore_ascii_case(s)),
+        }
+        .ok_or_else(|| {
+            ParseNameError::new(
+                "piece kind",
+                s,
+                "a kind's name (pawn, superpawn, giraffe, monkey, elephant, lion, crocodile, zebra) or FEN letter",
+            )
+        })
+    }
+}
+
 /// A piece: a colour and a kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Piece {
@@ -273,14 +349,45 @@ impl fmt::Display for Piece {
     }
 }
 
+impl FromStr for Piece {
+    type Err = ParseNameError;
+    /// Reads one FEN letter: upper case White, lower case Black.
+    ///
+    /// ```
+    /// use congo::{Color, Piece, Role};
+    /// assert_eq!("m".parse(), Ok(Piece { color: Color::Black, role: Role::Monkey }));
+    /// assert!("Mm".parse::<Piece>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Piece, ParseNameError> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(ch), None) => Piece::from_char(ch),
+            _ => None,
+        }
+        .ok_or_else(|| {
+            ParseNameError::new(
+                "piece",
+                s,
+                "one FEN letter of PSGMELCZ, upper case White, lower case Black",
+            )
+        })
+    }
+}
+
 /// One value per colour, indexed by [`Color`].
 ///
 /// ```
-/// use congo::{ByColor, Color};
+/// use congo::{ByColor, Color, Position, Role};
 /// let mut counts = ByColor::new(0, 0);
 /// counts[Color::Black] += 3;
 /// assert_eq!(counts.white, 0);
 /// assert_eq!(counts[Color::Black], 3);
+/// *counts.get_mut(Color::White) += 1;
+/// assert_eq!(*counts.get(Color::White), 1);
+///
+/// let pawns = ByColor::from_fn(|c| Position::START.pieces(c, Role::Pawn).len());
+/// assert_eq!(pawns, ByColor::new(7, 7));
+/// assert_eq!(pawns.map(|n| n * 2).black, 14);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ByColor<T> {
@@ -292,11 +399,23 @@ pub struct ByColor<T> {
 
 impl<T> ByColor<T> {
     /// Both values, White's first.
+    #[must_use]
     pub const fn new(white: T, black: T) -> ByColor<T> {
         ByColor { white, black }
     }
 
+    /// The values `f(Color::White)` and `f(Color::Black)`, computed in that order.
+    #[must_use]
+    pub fn from_fn(mut f: impl FnMut(Color) -> T) -> ByColor<T> {
+        let white = f(Color::White);
+        ByColor {
+            white,
+            black: f(Color::Black),
+        }
+    }
+
     /// The value of `color`.
+    #[must_use]
     pub const fn get(&self, color: Color) -> &T {
         match color {
             Color::White => &self.white,
@@ -312,7 +431,8 @@ impl<T> ByColor<T> {
         }
     }
 
-    /// Applies `f` to both values.
+    /// Applies `f` to both values (White's first).
+    #[must_use]
     pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByColor<U> {
         ByColor {
             white: f(self.white),

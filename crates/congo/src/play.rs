@@ -10,6 +10,7 @@ use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::tables::{step, KING};
+use crate::zobrist::{keys_on, BLACK_TO_MOVE, PIECE_KEYS};
 
 /// Why a move cannot be played in a position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -27,14 +28,14 @@ pub enum IllegalMove {
         square: Square,
     },
     /// The piece on the start square belongs to the side not to move.
-    #[error("the piece on {square} is {owner}'s but {turn} is to move")]
+    #[error("the piece on {square} is {owner}'s but {side_to_move} is to move")]
     NotYourPiece {
         /// The start square.
         square: Square,
         /// The piece's colour.
         owner: Color,
         /// The side to move.
-        turn: Color,
+        side_to_move: Color,
     },
     /// The piece cannot make that move under the rules.
     #[error("the {role} on {square} cannot play {mv}")]
@@ -49,24 +50,62 @@ pub enum IllegalMove {
 }
 
 impl Position {
-    /// The position after `mv`, which must be one of [`Position::legal_moves`] (use
-    /// [`Position::parse_move`] or [`Position::check_move`] for untrusted moves): the
-    /// captured pieces are removed (a monkey's jumped pieces, or the piece on the landing
-    /// square), a pawn reaching the far rank becomes a superpawn when `rules.promotion`,
-    /// the mover's pieces that stood on the river before and after the move drown
-    /// (crocodiles excepted), the side to move flips, and the move number grows by one
-    /// after Black's move (saturating at `u64::MAX`).
+    /// The position after `mv`, checked: `mv` must be legal here (as
+    /// [`Position::check_move`] decides), else the position is left alone and the error
+    /// says why. The captured pieces are removed (a monkey's jumped pieces, or the piece
+    /// on the landing square), a pawn reaching the far rank becomes a superpawn when
+    /// `rules.promotion`, the mover's pieces that stood on the river before and after the
+    /// move drown (crocodiles excepted), the side to move flips, and the move number grows
+    /// by one after Black's move (saturating at `u64::MAX`).
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] as [`Position::check_move`] gives it: the game is over, the start
+    /// square is empty or holds the other side's piece, or that piece cannot make `mv`.
+    ///
+    /// ```
+    /// use congo::{IllegalMove, Position, Rules};
+    /// let pos: Position = "2el3/1P5/7/7/7/7/3L3 w 0".parse()?;
+    /// let mv = "b6c7".parse()?;
+    /// assert_eq!(pos.play(mv, Rules::FULL)?.to_string(), "2Sl3/7/7/7/7/7/3L3 b 0");
+    /// assert_eq!(pos.play(mv, Rules::EDITION_2021)?.to_string(), "2Pl3/7/7/7/7/7/3L3 b 0");
+    /// // A Black piece, with White to move: refused.
+    /// let err = Position::START.play("a7a6".parse()?, Rules::FULL).unwrap_err();
+    /// assert!(matches!(err, IllegalMove::NotYourPiece { .. }));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play(&self, mv: Move, rules: Rules) -> Result<Position, IllegalMove> {
+        self.check_move(mv)?;
+        Ok(self.play_unchecked(mv, rules))
+    }
+
+    /// The position after `mv`, unchecked: the fast form for moves this library
+    /// generated ([`Position::legal_moves`]) or checked ([`Position::check_move`],
+    /// [`Position::parse_move`]). Same effects as [`Position::play`].
+    ///
+    /// Precondition: `mv` is one of this position's [`legal_moves`](Position::legal_moves).
+    /// Otherwise the result is unspecified (memory-safe, but possibly a position no game
+    /// reaches, even one with two pieces on a square): for instance the piece on the start
+    /// square is moved whichever side owns it, and an empty start square leaves the
+    /// position as it is.
     ///
     /// ```
     /// use congo::{Position, Rules};
     /// let pos: Position = "2el3/1P5/7/7/7/7/3L3 w 0".parse()?;
-    /// let mv = pos.parse_move("b6c7")?;
-    /// assert_eq!(pos.play(mv, Rules::FULL).to_string(), "2Sl3/7/7/7/7/7/3L3 b 0");
-    /// assert_eq!(pos.play(mv, Rules::EDITION_2021).to_string(), "2Pl3/7/7/7/7/7/3L3 b 0");
+    /// let mv = pos.parse_move("b6c7")?; // checked once here
+    /// assert_eq!(pos.play_unchecked(mv, Rules::FULL).to_string(), "2Sl3/7/7/7/7/7/3L3 b 0");
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn play(&self, mv: Move, rules: Rules) -> Position {
+    pub fn play_unchecked(&self, mv: Move, rules: Rules) -> Position {
+        self.make::<true>(mv, rules)
+    }
+
+    /// [`Position::play_unchecked`], updating the Zobrist key only when `KEY`. Without it
+    /// the result's key is stale: only perft's internal nodes, which never leave
+    /// `perft.rs` and never read the key, are made that way.
+    #[inline(always)]
+    pub(crate) fn make<const KEY: bool>(&self, mv: Move, rules: Rules) -> Position {
         let mut pos = *self;
         let us = self.turn;
         let them = us.other();
@@ -94,6 +133,9 @@ impl Position {
             };
         let captured = captured & self.by_color[them];
         if captured != 0 {
+            if KEY {
+                pos.key ^= keys_on(&self.by_role, them as usize, captured);
+            }
             for bb in &mut pos.by_role {
                 *bb &= !captured;
             }
@@ -108,6 +150,11 @@ impl Position {
         pos.by_color[us] &= !bit(from);
         pos.by_role[new_role as usize] |= bit(to);
         pos.by_color[us] |= bit(to);
+        if KEY {
+            pos.key ^= PIECE_KEYS[us as usize][role as usize][from]
+                ^ PIECE_KEYS[us as usize][new_role as usize][to]
+                ^ BLACK_TO_MOVE;
+        }
         // Drowning: the mover's non-crocodile pieces on the river before and after.
         let crocs = self.by_role[Role::Crocodile as usize];
         let mut drowned = self.by_color[us] & RIVER & !crocs & !bit(from);
@@ -115,6 +162,9 @@ impl Position {
             drowned |= bit(to);
         }
         if drowned != 0 {
+            if KEY {
+                pos.key ^= keys_on(&pos.by_role, us as usize, drowned);
+            }
             for bb in &mut pos.by_role {
                 *bb &= !drowned;
             }
@@ -136,7 +186,7 @@ impl Position {
     ///
     /// ```
     /// use congo::{IllegalMove, Move, Position};
-    /// let pos = Position::start();
+    /// let pos = Position::START;
     /// assert!(pos.check_move("d2d3".parse()?).is_ok());
     /// assert!(matches!(pos.check_move("d1d3".parse()?), Err(IllegalMove::NotLegal { .. })));
     /// # Ok::<_, congo::ParseMoveError>(())
@@ -153,7 +203,7 @@ impl Position {
             return Err(IllegalMove::NotYourPiece {
                 square,
                 owner: piece.color,
-                turn: self.turn,
+                side_to_move: self.turn,
             });
         }
         let legal = if piece.role == Role::Monkey {
@@ -182,13 +232,13 @@ impl Position {
     fn is_monkey_path(&self, mv: Move) -> bool {
         let from = mv.from as usize;
         let to = mv.to as usize;
-        let empty = !self.occupied() & FULL;
+        let empty = !self.occupied_bits() & FULL;
         if mv.hops == 0 && KING[from] & bit(to) != 0 {
             return empty & bit(to) != 0;
         }
         let empty = empty | bit(from);
-        let mut enemy = self.occupied_by(self.turn.other());
-        let enemy_lions = self.pieces(self.turn.other(), Role::Lion);
+        let mut enemy = self.by_color[self.turn.other()];
+        let enemy_lions = self.bits_of(self.turn.other(), Role::Lion);
         let mut cur = from;
         let mut lion_taken = false;
         for i in 0..=mv.hops as usize {

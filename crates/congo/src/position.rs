@@ -1,10 +1,16 @@
 //! The position: one bitboard per piece kind and per colour, the side to move and the
 //! move number. Its FEN (`fen.rs`) and board listing (`listing.rs`) live beside it.
 
-use grid::Square;
+#[cfg(doc)]
+use grid::BoardSize;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+
+use grid::{Square, SquareSet};
 
 use crate::board::{bit, index, index_of, FULL, SIZE};
 use crate::piece::{ByColor, Color, Piece, Role};
+use crate::zobrist::{self, BLACK_TO_MOVE, PIECE_KEYS};
 
 /// A Congo position: where every piece stands, the side to move and the move number.
 ///
@@ -16,53 +22,83 @@ use crate::piece::{ByColor, Color, Piece, Role};
 /// ```
 /// use congo::Position;
 /// let pos: Position = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0".parse()?;
-/// assert_eq!(pos, Position::start());
+/// assert_eq!(pos, Position::START);
 /// assert_eq!(pos.to_string(), "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0");
 /// # Ok::<_, congo::ParseFenError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Position {
     pub(crate) by_role: [u64; 8],
     pub(crate) by_color: ByColor<u64>,
     pub(crate) turn: Color,
     pub(crate) move_number: u64,
+    /// The Zobrist key of the placement and side to move, kept up to date by every
+    /// change (a function of the fields above, so the derived equality is unchanged).
+    pub(crate) key: u64,
+}
+
+impl fmt::Debug for Position {
+    /// The FEN in the type's name, e.g. `Position(3l3/7/7/7/7/7/3L3 w 0)` (not the
+    /// bitboards).
+    ///
+    /// ```
+    /// use congo::Position;
+    /// assert_eq!(
+    ///     format!("{:?}", Position::START),
+    ///     "Position(gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0)"
+    /// );
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({self})")
+    }
+}
+
+impl Hash for Position {
+    /// Hashes the Zobrist key and the move number: equal positions hash equally.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.key);
+        state.write_u64(self.move_number);
+    }
+}
+
+/// The start position, built at compile time.
+const fn start_position() -> Position {
+    let back = [
+        Role::Giraffe,
+        Role::Monkey,
+        Role::Elephant,
+        Role::Lion,
+        Role::Elephant,
+        Role::Crocodile,
+        Role::Zebra,
+    ];
+    let mut pos = Position::empty(Color::White, 0);
+    let mut file = 0;
+    while file < SIZE {
+        // Each side's pieces on its first rank, its pawns on the rank in front.
+        let white = bit(index(file, 0)) | bit(index(file, 1));
+        let black = bit(index(file, SIZE - 1)) | bit(index(file, SIZE - 2));
+        pos.by_role[back[file] as usize] |= bit(index(file, 0)) | bit(index(file, SIZE - 1));
+        pos.by_role[Role::Pawn as usize] |= bit(index(file, 1)) | bit(index(file, SIZE - 2));
+        pos.by_color.white |= white;
+        pos.by_color.black |= black;
+        file += 1;
+    }
+    pos.key = zobrist::key_of(&pos.by_role, &pos.by_color, false);
+    pos
 }
 
 impl Position {
-    /// The start position `gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0`.
+    /// The start position `gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0` (also
+    /// [`Position::default`]).
     ///
     /// ```
     /// use congo::{Color, Position};
-    /// assert_eq!(Position::start().turn(), Color::White);
+    /// assert_eq!(Position::START.side_to_move(), Color::White);
+    /// assert_eq!(Position::START, Position::default());
+    /// assert_eq!(Position::START.to_string(), "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0");
     /// ```
-    #[must_use]
-    pub fn start() -> Position {
-        let back = [
-            Role::Giraffe,
-            Role::Monkey,
-            Role::Elephant,
-            Role::Lion,
-            Role::Elephant,
-            Role::Crocodile,
-            Role::Zebra,
-        ];
-        // Each side's pieces on its first rank, its pawns on the rank in front.
-        let ranks = [(Color::White, 0, 1), (Color::Black, SIZE - 1, SIZE - 2)];
-        let mut pos = Position::empty(Color::White, 0);
-        for (file, role) in back.into_iter().enumerate() {
-            for (color, first, pawns) in ranks {
-                pos.put(index(file, first), Piece { color, role });
-                pos.put(
-                    index(file, pawns),
-                    Piece {
-                        color,
-                        role: Role::Pawn,
-                    },
-                );
-            }
-        }
-        pos
-    }
+    pub const START: Position = start_position();
 
     /// A board without pieces.
     ///
@@ -77,12 +113,17 @@ impl Position {
             by_color: ByColor::new(0, 0),
             turn,
             move_number,
+            key: match turn {
+                Color::White => 0,
+                Color::Black => BLACK_TO_MOVE,
+            },
         }
     }
 
     fn put(&mut self, sq: usize, piece: Piece) {
         self.by_role[piece.role as usize] |= bit(sq);
         self.by_color[piece.color] |= bit(sq);
+        self.key ^= PIECE_KEYS[piece.color as usize][piece.role as usize][sq];
     }
 
     /// Puts `piece` on `square` (or empties it with `None`), replacing whatever stood
@@ -102,6 +143,8 @@ impl Position {
             None => return,
         };
         let mask = !bit(sq);
+        self.key ^= zobrist::keys_on(&self.by_role, 0, self.by_color.white & bit(sq))
+            ^ zobrist::keys_on(&self.by_role, 1, self.by_color.black & bit(sq));
         for bb in &mut self.by_role {
             *bb &= mask;
         }
@@ -113,13 +156,28 @@ impl Position {
     }
 
     /// Sets the side to move.
-    pub fn set_turn(&mut self, turn: Color) {
-        self.turn = turn;
+    ///
+    /// ```
+    /// use congo::{Color, Position};
+    /// let mut pos = Position::START;
+    /// pos.set_side_to_move(Color::Black);
+    /// assert_eq!(pos.to_string(), "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ b 0");
+    /// ```
+    pub fn set_side_to_move(&mut self, color: Color) {
+        if self.turn != color {
+            self.key ^= BLACK_TO_MOVE;
+        }
+        self.turn = color;
     }
 
     /// The side to move.
+    ///
+    /// ```
+    /// use congo::{Color, Position};
+    /// assert_eq!(Position::START.side_to_move(), Color::White);
+    /// ```
     #[must_use]
-    pub const fn turn(&self) -> Color {
+    pub const fn side_to_move(&self) -> Color {
         self.turn
     }
 
@@ -129,26 +187,53 @@ impl Position {
         self.move_number
     }
 
-    /// The squares of `color`'s pieces of kind `role`, as a bitboard (bit `rank * 7 + file`).
+    /// The squares of `color`'s pieces of kind `role` (a [`SquareSet`]: bit
+    /// `rank * 7 + file`, the [index](Square::index) of a square of [`BoardSize::CONGO`]).
     ///
     /// ```
-    /// use congo::{Color, Position, Role};
-    /// assert_eq!(Position::start().pieces(Color::White, Role::Lion), 1 << 3); // d1
+    /// use congo::{BoardSize, Color, Position, Role};
+    /// let lions = Position::START.pieces(Color::White, Role::Lion);
+    /// let names: Vec<String> = lions.squares(BoardSize::CONGO).map(|s| s.to_string()).collect();
+    /// assert_eq!(names, ["d1"]);
+    /// assert_eq!(lions.bits(), 1 << 3);
+    /// assert_eq!(Position::START.pieces(Color::Black, Role::Pawn).len(), 7);
     /// ```
     #[must_use]
-    pub const fn pieces(&self, color: Color, role: Role) -> u64 {
+    pub const fn pieces(&self, color: Color, role: Role) -> SquareSet {
+        SquareSet::from_bits(self.bits_of(color, role))
+    }
+
+    /// The squares of all of `color`'s pieces.
+    ///
+    /// ```
+    /// use congo::{Color, Position};
+    /// assert_eq!(Position::START.occupied_by(Color::White).len(), 14);
+    /// ```
+    #[must_use]
+    pub const fn occupied_by(&self, color: Color) -> SquareSet {
+        SquareSet::from_bits(*self.by_color.get(color))
+    }
+
+    /// The squares of all pieces.
+    ///
+    /// ```
+    /// use congo::Position;
+    /// assert_eq!(Position::START.occupied().len(), 28);
+    /// ```
+    #[must_use]
+    pub const fn occupied(&self) -> SquareSet {
+        SquareSet::from_bits(self.occupied_bits())
+    }
+
+    /// The bitboard of `color`'s pieces of kind `role`.
+    #[inline]
+    pub(crate) const fn bits_of(&self, color: Color, role: Role) -> u64 {
         self.by_role[role as usize] & *self.by_color.get(color)
     }
 
-    /// The squares of all of `color`'s pieces, as a bitboard.
-    #[must_use]
-    pub const fn occupied_by(&self, color: Color) -> u64 {
-        *self.by_color.get(color)
-    }
-
-    /// The squares of all pieces, as a bitboard.
-    #[must_use]
-    pub const fn occupied(&self) -> u64 {
+    /// The bitboard of all pieces.
+    #[inline]
+    pub(crate) const fn occupied_bits(&self) -> u64 {
         self.by_color.white | self.by_color.black
     }
 
@@ -176,7 +261,7 @@ impl Position {
     /// ```
     /// use congo::{Color, Piece, Position, Role, Square};
     /// let e7 = Square::parse("e7", grid::BoardSize::CONGO)?;
-    /// assert_eq!(Position::start().piece_at(e7), Some(Piece { color: Color::Black, role: Role::Elephant }));
+    /// assert_eq!(Position::START.piece_at(e7), Some(Piece { color: Color::Black, role: Role::Elephant }));
     /// # Ok::<_, congo::ParseSquareError>(())
     /// ```
     #[must_use]
@@ -184,17 +269,50 @@ impl Position {
         self.piece_on(index_of(square)?)
     }
 
-    /// A hash of the placement and the side to move (not the move number), computed from
-    /// scratch: the key of the engine's best-move table.
-    pub(crate) fn placement_hash(&self) -> u64 {
-        let mut h = self.turn as u64 + 1;
-        for bb in self.by_role.iter().chain([&self.by_color.white]) {
-            h = (h.rotate_left(23) ^ bb).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-        h ^ (h >> 29)
+    /// The Zobrist key of the placement and the side to move (not the move number, so
+    /// a position repeated at another move number has the same key): the XOR of a fixed
+    /// random number per (colour, kind, square) of every piece, and of one more when
+    /// Black is to move. Stored in the position and updated incrementally by
+    /// [`Position::play`], [`Position::play_unchecked`], [`Position::set_piece`] and
+    /// [`Position::set_side_to_move`]; always equal to
+    /// [`Position::zobrist_key_from_scratch`]. The numbers are built at compile time from
+    /// a seeded generator, so keys are the same in every run and on every platform.
+    ///
+    /// ```
+    /// use congo::{Position, Rules};
+    /// let start = Position::START;
+    /// let after = start.play("d2d3".parse()?, Rules::FULL)?;
+    /// assert_ne!(after.zobrist_key(), start.zobrist_key());
+    /// assert_eq!(after.zobrist_key(), after.zobrist_key_from_scratch());
+    /// // The same placement and side to move at another move number: the same key.
+    /// let later: Position = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 9".parse()?;
+    /// assert_eq!(later.zobrist_key(), start.zobrist_key());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn zobrist_key(&self) -> u64 {
+        self.key
     }
 
-    /// Checks that the bitboards are consistent (used by tests).
+    /// The Zobrist key computed from every piece (see [`Position::zobrist_key`], which
+    /// returns the stored copy): for tests and for checking a hand-built key.
+    ///
+    /// ```
+    /// use congo::Position;
+    /// assert_eq!(Position::START.zobrist_key_from_scratch(), Position::START.zobrist_key());
+    /// ```
+    #[must_use]
+    pub const fn zobrist_key_from_scratch(&self) -> u64 {
+        zobrist::key_of(
+            &self.by_role,
+            &self.by_color,
+            matches!(self.turn, Color::Black),
+        )
+    }
+
+    /// Checks that the bitboards are consistent and the stored Zobrist key is right (used
+    /// by tests and fuzz targets).
     #[doc(hidden)]
     #[must_use]
     pub fn is_consistent(&self) -> bool {
@@ -207,15 +325,16 @@ impl Position {
             }
             union |= a;
         }
-        union == self.occupied()
+        union == self.occupied_bits()
             && self.by_color.white & self.by_color.black == 0
             && union & !FULL == 0
+            && self.key == self.zobrist_key_from_scratch()
     }
 }
 
 impl Default for Position {
     /// The start position.
     fn default() -> Position {
-        Position::start()
+        Position::START
     }
 }

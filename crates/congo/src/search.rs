@@ -62,6 +62,7 @@ pub const INFINITY: i32 = 10_000_000;
 /// assert_eq!(negamax(&game, 2, &mut |g: &Game| material_eval(&g.position, &table)), -100);
 /// # Ok::<_, congo::ParseFenError>(())
 /// ```
+#[must_use]
 pub fn negamax<P: SearchPosition>(pos: &P, depth: u32, eval: &mut impl FnMut(&P) -> i32) -> i32 {
     if depth == 0 || pos.is_finished() {
         return eval(pos);
@@ -96,6 +97,7 @@ pub fn negamax<P: SearchPosition>(pos: &P, depth: u32, eval: &mut impl FnMut(&P)
 /// assert_eq!(alpha_beta(&game, 4, -INFINITY, INFINITY, &mut eval), -105);
 /// # Ok::<_, congo::ParseFenError>(())
 /// ```
+#[must_use]
 pub fn alpha_beta<P: SearchPosition>(
     pos: &P,
     depth: u32,
@@ -312,6 +314,7 @@ impl<'a, P: SearchPosition, E: FnMut(&P) -> i32> Deepening<'a, P, E> {
 /// assert_eq!(alpha_beta_ordered(&game, 2, &mut eval), negamax(&game, 2, &mut eval));
 /// # Ok::<_, congo::ParseFenError>(())
 /// ```
+#[must_use]
 pub fn alpha_beta_ordered<P: SearchPosition>(
     pos: &P,
     depth: u32,
@@ -354,6 +357,7 @@ pub fn alpha_beta_ordered<P: SearchPosition>(
 /// assert!(result.score >= WIN_SCORE);
 /// # Ok::<_, congo::ParseFenError>(())
 /// ```
+#[must_use]
 pub fn iterative_deepening<P: SearchPosition>(
     pos: &P,
     eval: &mut impl FnMut(&P) -> i32,

@@ -108,7 +108,7 @@ pub fn rule_options(args: Vec<String>) -> Result<(Rules, Vec<String>), OptionErr
 pub fn write_moves(fen: &[u8], out: &mut Vec<u8>) -> Result<(), ParseFenError> {
     let mut moves = Vec::new();
     Position::from_fen_bytes(fen)?.legal_moves(&mut moves);
-    write_sorted(&moves, out);
+    write_sorted(&mut moves, out);
     Ok(())
 }
 
@@ -128,14 +128,15 @@ pub fn write_moves(fen: &[u8], out: &mut Vec<u8>) -> Result<(), ParseFenError> {
 pub fn write_moves_of(fen: &[u8], role: Role, out: &mut Vec<u8>) -> Result<(), ParseFenError> {
     let mut moves = Vec::new();
     Position::from_fen_bytes(fen)?.legal_moves_of(role, &mut moves);
-    write_sorted(&moves, out);
+    write_sorted(&mut moves, out);
     Ok(())
 }
 
-/// Appends the moves' names sorted, single spaces between them, and a newline.
-fn write_sorted(moves: &[crate::Move], out: &mut Vec<u8>) {
-    let mut names: Vec<String> = moves.iter().map(ToString::to_string).collect();
-    names.sort_unstable();
+/// Appends the moves' names sorted (`Move`'s order is that of the names), single spaces
+/// between them, and a newline.
+fn write_sorted(moves: &mut [crate::Move], out: &mut Vec<u8>) {
+    moves.sort_unstable();
+    let names: Vec<String> = moves.iter().map(ToString::to_string).collect();
     out.extend_from_slice(names.join(" ").as_bytes());
     out.push(b'\n');
 }
@@ -207,6 +208,25 @@ pub fn write_score(
     Ok(())
 }
 
+/// The status line of Part III: `Continue` while both lions are on the board, else
+/// `White wins` or `Black wins` (the [`Outcome`](crate::Outcome) text).
+///
+/// ```
+/// use congo::{text::status_text, Position};
+/// assert_eq!(status_text(&Position::START), "Continue");
+/// assert_eq!(status_text(&"7/7/7/7/7/7/3L3 b 0".parse()?), "White wins");
+/// assert_eq!(status_text(&"3l3/7/7/7/7/7/7 w 0".parse()?), "Black wins");
+/// # Ok::<_, congo::ParseFenError>(())
+/// ```
+#[must_use]
+pub fn status_text(position: &Position) -> &'static str {
+    match position.winner() {
+        None => "Continue",
+        Some(crate::Color::White) => "White wins",
+        Some(crate::Color::Black) => "Black wins",
+    }
+}
+
 /// Why a Part III case could not be played (see [`write_play`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlayError {
@@ -275,7 +295,7 @@ pub fn write_play(
     out: &mut Vec<u8>,
 ) -> Result<(), PlayError> {
     let position = Position::from_fen_bytes(fen)?;
-    if position.turn() == crate::Color::Black && position.move_number() == u64::MAX {
+    if position.side_to_move() == crate::Color::Black && position.move_number() == u64::MAX {
         return Err(PlayError::MoveNumber);
     }
     let mv = std::str::from_utf8(move_text)
@@ -289,7 +309,7 @@ pub fn write_play(
             text: grid::excerpt(move_text),
             reason,
         })?;
-    let after = position.play(mv, rules);
-    out.extend_from_slice(format!("{after}\n{}\n", after.status()).as_bytes());
+    let after = position.play_unchecked(mv, rules);
+    out.extend_from_slice(format!("{after}\n{}\n", status_text(&after)).as_bytes());
     Ok(())
 }

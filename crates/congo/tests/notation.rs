@@ -41,7 +41,7 @@ fn move_errors_say_which_square() {
 
 #[test]
 fn illegal_moves_say_why() {
-    let start = Position::start();
+    let start = Position::START;
     assert!(matches!(
         start.parse_move("d3d4"),
         Err(IllegalMove::NoPiece { .. })

@@ -106,13 +106,15 @@ proptest! {
                 let text = mv.to_string();
                 assert_eq!(text.parse::<Move>().unwrap(), mv, "{text}");
                 assert_eq!(pos.parse_move(&text).unwrap(), mv, "{fen} {text}");
-                let after = pos.play(mv, playout.rules);
+                let after = pos.play_unchecked(mv, playout.rules);
+                // The checked form accepts every generated move and agrees.
+                assert_eq!(pos.play(mv, playout.rules), Ok(after), "{fen} {text}");
                 assert!(after.is_consistent(), "{fen} {text}");
-                assert_eq!(after.turn(), pos.turn().other());
+                assert_eq!(after.side_to_move(), pos.side_to_move().other());
                 // The mover never gains pieces; the opponent never gains pieces.
-                let count = |p: &Position, c| p.occupied_by(c).count_ones();
-                assert!(count(&after, pos.turn()) <= count(pos, pos.turn()));
-                assert!(count(&after, pos.turn().other()) <= count(pos, pos.turn().other()));
+                let count = |p: &Position, c| p.occupied_by(c).len();
+                assert!(count(&after, pos.side_to_move()) <= count(pos, pos.side_to_move()));
+                assert!(count(&after, pos.side_to_move().other()) <= count(pos, pos.side_to_move().other()));
             }
         });
     }
@@ -186,7 +188,7 @@ proptest! {
 
     #[test]
     fn parsers_never_panic_on_random_bytes(text in noisy_text()) {
-        let start = Position::start();
+        let start = Position::START;
         if let Ok(pos) = Position::from_fen_bytes(&text) {
             // Whatever parses writes back to a FEN that parses to the same position.
             prop_assert_eq!(pos.to_string().parse::<Position>().unwrap(), pos);
@@ -219,7 +221,7 @@ proptest! {
             let mut moves = Vec::new();
             pos.legal_moves(&mut moves);
             for mv in moves {
-                let _ = pos.play(mv, Rules::FULL);
+                let _ = pos.play_unchecked(mv, Rules::FULL);
             }
         }
     }

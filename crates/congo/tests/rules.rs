@@ -2,7 +2,7 @@
 //! expected value here was worked out by hand from the rule text, not by running the
 //! engine.
 
-use congo::{Color, Move, ParseFenError, Position, Role, Rules, Status};
+use congo::{Color, Move, Outcome, ParseFenError, Position, Role, Rules};
 use itertools::Itertools;
 
 fn pos(fen: &str) -> Position {
@@ -19,8 +19,8 @@ fn moves_of(fen: &str, role: Role) -> String {
 /// FEN and status after playing `mv` under the full rules.
 fn play(fen: &str, mv: &str) -> String {
     let p = pos(fen);
-    let after = p.play(p.parse_move(mv).unwrap(), Rules::FULL);
-    format!("{after} {}", after.status())
+    let after = p.play(mv.parse().unwrap(), Rules::FULL).unwrap();
+    format!("{after} {}", congo::text::status_text(&after))
 }
 
 #[test]
@@ -175,7 +175,9 @@ fn pawn_promotes_on_the_far_rank_unless_the_rule_is_off() {
         "3l3/7/7/7/7/7/1s1L3 w 1 Continue"
     );
     let p = pos("3l3/7/7/7/7/1p5/3L3 b 0");
-    let after = p.play(p.parse_move("b2b1").unwrap(), Rules::EDITION_2021);
+    let after = p
+        .play("b2b1".parse().unwrap(), Rules::EDITION_2021)
+        .unwrap();
     assert_eq!(after.to_string(), "3l3/7/7/7/7/7/1p1L3 w 1");
 }
 
@@ -225,14 +227,20 @@ fn a_position_without_a_lion_has_no_moves() {
     assert!(moves.is_empty());
     assert_eq!(p.count_legal_moves(), 0);
     assert_eq!(p.perft(1_000_000, Rules::FULL), 0);
-    assert_eq!(p.status(), Status::WhiteWins);
-    assert_eq!(pos("3l3/7/7/7/7/7/7 w 0").status(), Status::BlackWins);
+    assert_eq!(p.outcome(), Some(Outcome::Win(Color::White)));
+    assert_eq!(
+        pos("3l3/7/7/7/7/7/7 w 0").outcome(),
+        Some(Outcome::Win(Color::Black))
+    );
+    assert_eq!(pos("3l3/7/7/7/7/7/7 w 0").winner(), Some(Color::Black));
+    assert_eq!(Position::START.outcome(), None);
+    assert_eq!(congo::text::status_text(&Position::START), "Continue");
 }
 
 #[test]
 fn fen_side_either_case_written_lower_case() {
     let p = pos("3l3/7/7/7/7/7/3L3 B 12");
-    assert_eq!(p.turn(), Color::Black);
+    assert_eq!(p.side_to_move(), Color::Black);
     assert_eq!(p.move_number(), 12);
     assert_eq!(p.to_string(), "3l3/7/7/7/7/7/3L3 b 12");
 }
@@ -305,15 +313,15 @@ fn fen_accepts_trailing_spaces_and_crlf() {
     let p: Position = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0  \r\n"
         .parse()
         .unwrap();
-    assert_eq!(p, Position::start());
+    assert_eq!(p, Position::START);
 }
 
 #[test]
 fn move_number_grows_after_blacks_move_only() {
     let p = pos("3l3/7/7/7/7/7/3L3 w 7");
-    let after = p.play(p.parse_move("d1d2").unwrap(), Rules::FULL);
+    let after = p.play("d1d2".parse().unwrap(), Rules::FULL).unwrap();
     assert_eq!(after.move_number(), 7);
-    let after2 = after.play(after.parse_move("d7d6").unwrap(), Rules::FULL);
+    let after2 = after.play("d7d6".parse().unwrap(), Rules::FULL).unwrap();
     assert_eq!(after2.to_string(), "7/3l3/7/7/7/3L3/7 w 8");
 }
 
@@ -337,4 +345,36 @@ fn evaluations_count_material_mobility_and_attack() {
     let lions = pos("3l3/7/7/7/7/7/3L3 w 0");
     assert_eq!(material_eval(&lions, &table), 0);
     assert_eq!(advanced_eval(&lions, &table), 0);
+}
+
+/// Issue #12: `play` is checked. From the start, White may not move Black's giraffe
+/// (a7a6) nor a piece from an empty square (a4a5); the position is not changed.
+#[test]
+fn play_is_checked() {
+    let start = Position::START;
+    let a7a6: Move = "a7a6".parse().unwrap();
+    assert!(matches!(
+        start.play(a7a6, Rules::FULL),
+        Err(congo::IllegalMove::NotYourPiece {
+            owner: Color::Black,
+            ..
+        })
+    ));
+    let a4a5: Move = "a4a5".parse().unwrap();
+    assert!(matches!(
+        start.play(a4a5, Rules::FULL),
+        Err(congo::IllegalMove::NoPiece { .. })
+    ));
+    // A legal move agrees with the unchecked form.
+    let d2d3: Move = "d2d3".parse().unwrap();
+    assert_eq!(
+        start.play(d2d3, Rules::FULL),
+        Ok(start.play_unchecked(d2d3, Rules::FULL))
+    );
+    // The game is over without Black's lion: nothing can be played.
+    let over = pos("7/7/7/7/7/7/3L3 w 0");
+    assert_eq!(
+        over.play("d1d2".parse().unwrap(), Rules::FULL),
+        Err(congo::IllegalMove::GameOver)
+    );
 }

@@ -416,7 +416,7 @@ proptest! {
             }
             g.legal_moves(&mut moves);
             prop_assert!(!moves.is_empty(), "{}", g.position);
-            let mv = if g.position.turn() == engine {
+            let mv = if g.position.side_to_move() == engine {
                 let far = Instant::now() + Duration::from_secs(600);
                 g.best_move(&T, 2, far).best_move.unwrap()
             } else {
@@ -427,11 +427,7 @@ proptest! {
             };
             g = g.play(mv);
         }
-        let won = match engine {
-            Color::White => congo::Status::WhiteWins,
-            Color::Black => congo::Status::BlackWins,
-        };
-        prop_assert_eq!(g.position.status(), won, "{}", g.position);
+        prop_assert_eq!(g.position.winner(), Some(engine), "{}", g.position);
     }
 }
 

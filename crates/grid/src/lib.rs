@@ -2,6 +2,8 @@
 
 mod direction;
 mod excerpt;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod set;
 mod size;
 mod square;

@@ -64,6 +64,7 @@ impl SquareSet {
     }
 
     /// The set holding only `square`, or `None` if its index is 64 or more.
+    #[must_use]
     pub fn from_square(square: Square) -> Option<SquareSet> {
         let index = u32::try_from(square.index()).ok()?;
         1u64.checked_shl(index)
@@ -79,6 +80,7 @@ impl SquareSet {
     /// let corners = SquareSet::from_squares(["a1", "h1", "a8", "h8"].map(|n| size.parse_square(n).unwrap()));
     /// assert_eq!(corners.unwrap().bits(), 1 | 1 << 7 | 1 << 56 | 1 << 63);
     /// ```
+    #[must_use]
     pub fn from_squares(squares: impl IntoIterator<Item = Square>) -> Option<SquareSet> {
         squares
             .into_iter()

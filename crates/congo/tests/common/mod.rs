@@ -32,7 +32,7 @@ impl Playout {
             visit(&pos, &moves);
             match choice {
                 Some(choice) if !moves.is_empty() => {
-                    pos = pos.play(moves[choice.index(moves.len())], self.rules);
+                    pos = pos.play_unchecked(moves[choice.index(moves.len())], self.rules);
                 }
                 _ => break,
             }
