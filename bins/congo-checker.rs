@@ -77,7 +77,7 @@ fn answer(line: &str, rules: Rules, out: &mut Vec<u8>) -> Result<(), CheckerErro
             let mv = pos
                 .parse_move(mv)
                 .map_err(|e| CheckerError::BadMove(mv.to_owned(), e))?;
-            out.extend_from_slice(pos.play(mv, rules).to_string().as_bytes());
+            out.extend_from_slice(pos.play_unchecked(mv, rules).to_string().as_bytes());
             Ok(())
         }
         _ => Err(CheckerError::UnknownCommand(command.to_owned())),

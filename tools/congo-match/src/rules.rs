@@ -3,7 +3,7 @@
 //! only. The rest of the tool sees positions as [`Board`], moves as text, and the end of
 //! a game as [`End`].
 
-use congo::{Color, Position, Rules, Status};
+use congo::{Color, Outcome, Position, Rules};
 
 /// The rules every game is played with: the full rules (pawns promote).
 const RULES: Rules = Rules::FULL;
@@ -13,21 +13,22 @@ const RULES: Rules = Rules::FULL;
 
 /// The side to move of `pos`.
 fn turn(pos: &Position) -> Color {
-    pos.turn()
+    pos.side_to_move()
 }
 
 /// The side whose lion remains when one lion is gone; `None` while both are on the board.
 fn lion_winner(pos: &Position) -> Option<Side> {
-    match pos.status() {
-        Status::Continue => None,
-        Status::WhiteWins => Some(Side::White),
-        Status::BlackWins => Some(Side::Black),
+    match pos.outcome() {
+        Some(Outcome::Win(Color::White)) => Some(Side::White),
+        Some(Outcome::Win(Color::Black)) => Some(Side::Black),
+        // A position alone never gives a draw in Congo: both lions stand.
+        Some(Outcome::Draw) | None => None,
     }
 }
 
 /// `pos` after `mv`, a move from `pos.legal_moves`.
 fn play_legal(pos: &Position, mv: congo::Move) -> Position {
-    pos.play(mv, RULES)
+    pos.play_unchecked(mv, RULES)
 }
 
 /// `text` as a legal move of `pos`.
