@@ -54,13 +54,72 @@ pub enum BoardError {
     },
 }
 
-/// How a finished game ended.
+/// How a finished game ended. Its text form is `Black wins`, `White wins` or `Draw`
+/// (`Display`); `FromStr` reads the same words in any ASCII case.
+///
+/// ```
+/// use reversi::{Color, Outcome};
+/// assert_eq!(Outcome::Win(Color::White).to_string(), "White wins");
+/// assert_eq!("black WINS".parse(), Ok(Outcome::Win(Color::Black)));
+/// assert_eq!("Draw".parse(), Ok(Outcome::Draw));
+/// assert!("Black".parse::<Outcome>().is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
     /// The side with more discs won.
     Win(Color),
     /// Both sides have as many discs.
     Draw,
+}
+
+impl Outcome {
+    /// The winner, `None` for a draw.
+    ///
+    /// ```
+    /// use reversi::{Color, Outcome};
+    /// assert_eq!(Outcome::Win(Color::Black).winner(), Some(Color::Black));
+    /// assert_eq!(Outcome::Draw.winner(), None);
+    /// ```
+    #[must_use]
+    pub const fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Win(color) => Some(color),
+            Outcome::Draw => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::Win(color) => write!(f, "{color} wins"),
+            Outcome::Draw => f.write_str("Draw"),
+        }
+    }
+}
+
+/// Error of [`Outcome`]'s `FromStr`: the text is not `Black wins`, `White wins` or `Draw`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown outcome {text:?} (expected \"Black wins\", \"White wins\" or \"Draw\")")]
+pub struct ParseOutcomeError {
+    /// The text that was not an outcome.
+    pub text: String,
+}
+
+impl std::str::FromStr for Outcome {
+    type Err = ParseOutcomeError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let all = [
+            Outcome::Win(Color::Black),
+            Outcome::Win(Color::White),
+            Outcome::Draw,
+        ];
+        all.iter()
+            .copied()
+            .find(|outcome| outcome.to_string().eq_ignore_ascii_case(s))
+            .ok_or_else(|| ParseOutcomeError { text: s.to_owned() })
+    }
 }
 
 /// A Reversi position: the side to move's discs and the opponent's as two `u64`
@@ -226,7 +285,7 @@ impl Board {
     /// ```
     #[must_use]
     pub fn disc_counts(&self) -> ByColor<u32> {
-        ByColor::new_with(|color| self.discs(color).len())
+        ByColor::from_fn(|color| self.discs(color).len())
     }
 
     /// The colour of the disc on `square`, if any (`None` also for a square of another
@@ -331,10 +390,7 @@ impl Board {
     /// ```
     #[must_use]
     pub fn winner(&self) -> Option<Color> {
-        match self.outcome() {
-            Some(Outcome::Win(color)) => Some(color),
-            _ => None,
-        }
+        self.outcome().and_then(Outcome::winner)
     }
 
     /// The discs a move of the side to move on `square` would flip (empty when the move

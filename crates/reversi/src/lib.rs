@@ -6,9 +6,11 @@ mod color;
 mod perft;
 mod transcript;
 
-pub use board::{Board, BoardError, Diagram, IllegalMove, Orientation, Outcome, SIZE};
+pub use board::{
+    Board, BoardError, Diagram, IllegalMove, Orientation, Outcome, ParseOutcomeError, SIZE,
+};
 pub use color::{ByColor, Color};
-pub use perft::{divide, perft, Convention, ParseConventionError, Ply};
+pub use perft::{Convention, ParseConventionError, Ply};
 pub use transcript::{ParseTranscriptError, Transcript};
 
 /// The [`grid`] types this crate's API uses, for callers that do not depend on `grid`.
