@@ -79,6 +79,36 @@ impl fmt::Display for Color {
     }
 }
 
+/// Error of [`Color`]'s `FromStr`: the text is not `Black` or `White`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown colour {text:?} (expected \"Black\" or \"White\")")]
+pub struct ParseColorError {
+    /// The text that was not a colour.
+    pub text: String,
+}
+
+/// Reads the name `Display` writes, `Black` or `White`, in any ASCII case.
+///
+/// ```
+/// use reversi::Color;
+/// assert_eq!("white".parse(), Ok(Color::White));
+/// assert_eq!(Color::Black.to_string().parse(), Ok(Color::Black));
+/// assert!("X".parse::<Color>().is_err());
+/// ```
+impl std::str::FromStr for Color {
+    type Err = ParseColorError;
+
+    fn from_str(text: &str) -> Result<Color, ParseColorError> {
+        Color::ALL
+            .iter()
+            .copied()
+            .find(|color| color.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| ParseColorError {
+                text: text.to_owned(),
+            })
+    }
+}
+
 /// One value per side, instead of a `[T; 2]` indexed by hand; index it with a [`Color`].
 ///
 /// ```

@@ -7,10 +7,11 @@ mod perft;
 mod transcript;
 
 pub use board::{
-    Board, BoardError, Diagram, IllegalMove, Orientation, Outcome, ParseOutcomeError, SIZE,
+    Board, BoardError, Diagram, IllegalMove, Orientation, Outcome, ParseBoardError,
+    ParseOutcomeError, SIZE,
 };
-pub use color::{ByColor, Color};
-pub use perft::{Convention, ParseConventionError, Ply};
+pub use color::{ByColor, Color, ParseColorError};
+pub use perft::{Convention, ParseConventionError, ParsePlyError, Ply};
 pub use transcript::{ParseTranscriptError, Transcript};
 
 /// The [`grid`] types this crate's API uses, for callers that do not depend on `grid`.

@@ -306,6 +306,42 @@ pub enum Ply {
     Pass,
 }
 
+/// Error of [`Ply`]'s `FromStr`: the text is neither `pass` nor a square of the 8x8 board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{text:?} is neither \"pass\" nor a square a1..h8")]
+pub struct ParsePlyError {
+    /// The text that was not a ply.
+    pub text: String,
+}
+
+/// Reads what `Display` writes: a square name (`d3`, either case) or `pass` (any ASCII
+/// case).
+///
+/// ```
+/// use reversi::Ply;
+/// let d3: Ply = "d3".parse()?;
+/// assert_eq!(d3.to_string(), "d3");
+/// assert_eq!("PASS".parse::<Ply>()?, Ply::Pass);
+/// assert!("i9".parse::<Ply>().is_err());
+/// # Ok::<_, reversi::ParsePlyError>(())
+/// ```
+impl std::str::FromStr for Ply {
+    type Err = ParsePlyError;
+
+    fn from_str(text: &str) -> Result<Ply, ParsePlyError> {
+        if text.eq_ignore_ascii_case("pass") {
+            return Ok(Ply::Pass);
+        }
+        crate::board::SIZE
+            .parse_square(&text.to_ascii_lowercase())
+            .map(Ply::Move)
+            .map_err(|_| ParsePlyError {
+                text: text.to_owned(),
+            })
+    }
+}
+
+/// A square name (`d3`) or `pass`.
 impl std::fmt::Display for Ply {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
