@@ -5,6 +5,7 @@ use thiserror::Error;
 
 use crate::bitboard;
 use crate::color::{ByColor, Color};
+use crate::zobrist;
 
 /// The Reversi board size, 8 files by 8 ranks.
 pub const SIZE: BoardSize = BoardSize::CHESS;
@@ -124,12 +125,15 @@ impl std::str::FromStr for Outcome {
 
 /// A Reversi position: the side to move's discs and the opponent's as two `u64`
 /// bitboards (bit 0 = a1, bit 7 = h1, bit 63 = h8, the [`grid`] square index on 8x8),
-/// and which colour is to move. A small `Copy` value: making a move returns a new board.
+/// and which colour is to move, with its Zobrist key ([`Board::zobrist_key`]). A small
+/// `Copy` value: making a move returns a new board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     mover: u64,
     opponent: u64,
     side_to_move: Color,
+    /// `zobrist::key` of the discs and side to move, kept up to date by every move.
+    key: u64,
 }
 
 impl Default for Board {
@@ -148,11 +152,55 @@ fn square_of(index: u32) -> Square {
 
 impl Board {
     /// The start: White on d4 and e5, Black on e4 and d5, Black to move.
-    pub const START: Board = Board {
-        mover: (1 << 28) | (1 << 35),
-        opponent: (1 << 27) | (1 << 36),
-        side_to_move: Color::Black,
-    };
+    pub const START: Board =
+        Board::with_key((1 << 28) | (1 << 35), (1 << 27) | (1 << 36), Color::Black);
+
+    /// The board of these (disjoint) bitboards, its key computed from scratch.
+    const fn with_key(mover: u64, opponent: u64, side_to_move: Color) -> Board {
+        let (black, white) = match side_to_move {
+            Color::Black => (mover, opponent),
+            Color::White => (opponent, mover),
+        };
+        Board {
+            mover,
+            opponent,
+            side_to_move,
+            key: zobrist::key(black, white, side_to_move),
+        }
+    }
+
+    /// The board's Zobrist key: a 64-bit hash of the discs and the side to move (the
+    /// same discs with the other side to move have another key), for transposition
+    /// tables and repetition checks. It is stored in the board and updated by
+    /// [`Board::play`], [`Board::pass`] and [`Board::play_after_pass`] (a move toggles
+    /// the placed disc's key, both colours' keys of each flipped disc, and the side key),
+    /// so reading it costs nothing. The keys come from a fixed-seed SplitMix64 generator
+    /// run at compile time: the same in every build and on every platform. Equal boards
+    /// have equal keys; different boards collide with probability about 2^-64.
+    ///
+    /// ```
+    /// use reversi::Board;
+    /// let d3 = Board::START.play(grid::BoardSize::CHESS.parse_square("d3")?)?;
+    /// assert_ne!(d3.zobrist_key(), Board::START.zobrist_key());
+    /// assert_eq!(d3.zobrist_key(), d3.zobrist_key_from_scratch());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub const fn zobrist_key(&self) -> u64 {
+        self.key
+    }
+
+    /// The Zobrist key computed from the discs and side to move alone (a loop over the
+    /// 64 squares): always equal to [`Board::zobrist_key`], which is the fast way.
+    ///
+    /// ```
+    /// let board = reversi::Board::START;
+    /// assert_eq!(board.zobrist_key_from_scratch(), board.zobrist_key());
+    /// ```
+    #[must_use]
+    pub const fn zobrist_key_from_scratch(&self) -> u64 {
+        Board::with_key(self.mover, self.opponent, self.side_to_move).key
+    }
 
     /// The board with these discs and side to move.
     ///
@@ -182,11 +230,7 @@ impl Board {
             Color::Black => (black.bits(), white.bits()),
             Color::White => (white.bits(), black.bits()),
         };
-        Ok(Board {
-            mover,
-            opponent,
-            side_to_move,
-        })
+        Ok(Board::with_key(mover, opponent, side_to_move))
     }
 
     /// The board with the side to move's discs `mover` and the other side's `opponent`
@@ -211,11 +255,7 @@ impl Board {
                 square: square_of((mover & opponent).trailing_zeros()),
             });
         }
-        Ok(Board {
-            mover,
-            opponent,
-            side_to_move,
-        })
+        Ok(Board::with_key(mover, opponent, side_to_move))
     }
 
     /// The side to move.
@@ -450,10 +490,17 @@ impl Board {
                 }
             });
         }
+        let mut key = self.key ^ zobrist::disc(self.side_to_move, index) ^ zobrist::WHITE_TO_MOVE;
+        let mut todo = flipped;
+        while todo != 0 {
+            key ^= zobrist::flip(todo.trailing_zeros());
+            todo &= todo - 1;
+        }
         Ok(Board {
             mover: self.opponent ^ flipped,
             opponent: self.mover ^ flipped ^ bit,
             side_to_move: self.side_to_move.other(),
+            key,
         })
     }
 
@@ -506,6 +553,7 @@ impl Board {
             mover: self.opponent,
             opponent: self.mover,
             side_to_move: self.side_to_move.other(),
+            key: self.key ^ zobrist::WHITE_TO_MOVE,
         }
     }
 }
@@ -708,10 +756,6 @@ impl std::str::FromStr for Board {
             Color::Black => (black, white),
             Color::White => (white, black),
         };
-        Ok(Board {
-            mover,
-            opponent,
-            side_to_move,
-        })
+        Ok(Board::with_key(mover, opponent, side_to_move))
     }
 }

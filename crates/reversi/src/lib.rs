@@ -5,6 +5,7 @@ mod board;
 mod color;
 mod perft;
 mod transcript;
+mod zobrist;
 
 pub use board::{
     Board, BoardError, Diagram, IllegalMove, Orientation, Outcome, ParseBoardError,
