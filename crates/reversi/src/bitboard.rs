@@ -276,3 +276,13 @@ mod tests {
         assert_eq!(flips(0, 0x7E, 0), 0);
     }
 }
+
+/// The squares one king step (8 directions) from a square of `set`, without wrapping
+/// around the a and h files.
+pub(crate) const fn neighbours(set: u64) -> u64 {
+    const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
+    const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let sideways = ((set << 1) & NOT_A) | ((set >> 1) & NOT_H);
+    let row = set | sideways;
+    sideways | (row << 8) | (row >> 8)
+}

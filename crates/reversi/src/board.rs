@@ -55,6 +55,36 @@ pub enum BoardError {
     },
 }
 
+/// Why a board cannot occur in a game from the start ([`Board::validate`]). Each variant
+/// names the rule broken; the rules follow from the rules of the game (the crate's
+/// README, "Validation", gives each one's argument).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum InvalidBoard {
+    /// A centre square (d4, e4, d5, e5) is empty. They hold the four start discs and a
+    /// disc is never removed (moves only place and flip discs), so they stay filled.
+    #[error("centre square {square} is empty, but the start discs are never removed")]
+    EmptyCentre {
+        /// The first empty centre square (in the order d4, e4, d5, e5).
+        square: Square,
+    },
+    /// A disc is not connected to the centre through a chain of discs on neighbouring
+    /// squares (8 directions). Every move places its disc next to an opponent disc it
+    /// flips, and discs are never removed, so all discs form one group with the centre.
+    #[error("disc on {square} is cut off from the centre, but every disc is placed next to one")]
+    Disconnected {
+        /// The lowest such square (a1 first, then b1, ..., h8).
+        square: Square,
+    },
+    /// The side not to move has no disc. It has just placed a disc (which only its
+    /// opponent's later move could flip), or it has just passed, which is only allowed
+    /// when the side now to move has a legal move, and so a disc of it to flip.
+    #[error("{color} is not to move and has no disc, but it has just moved or passed")]
+    NoDiscOfSideNotToMove {
+        /// The side not to move.
+        color: Color,
+    },
+}
+
 /// How a finished game ended. Its text form is `Black wins`, `White wins` or `Draw`
 /// (`Display`); `FromStr` reads the same words in any ASCII case.
 ///
@@ -200,6 +230,64 @@ impl Board {
     #[must_use]
     pub const fn zobrist_key_from_scratch(&self) -> u64 {
         Board::with_key(self.mover, self.opponent, self.side_to_move).key
+    }
+
+    /// Checks that the board can occur in a game from [`Board::START`] (by
+    /// [`Board::play`] and [`Board::pass`]), as far as these rules tell; parsing and the
+    /// constructors accept any disjoint disc sets, so call this when a board comes from
+    /// outside. The rules, checked in this order:
+    ///
+    /// 1. the four centre squares are filled ([`InvalidBoard::EmptyCentre`]); so a
+    ///    board has at least 4 discs;
+    /// 2. every disc is connected to the centre by neighbouring discs
+    ///    ([`InvalidBoard::Disconnected`]);
+    /// 3. the side not to move has a disc ([`InvalidBoard::NoDiscOfSideNotToMove`]).
+    ///
+    /// A board passing them may still be unreachable (no known quick test decides
+    /// reachability).
+    ///
+    /// # Errors
+    /// The first rule broken, as an [`InvalidBoard`].
+    ///
+    /// ```
+    /// use grid::SquareSet;
+    /// use reversi::{Board, Color, InvalidBoard};
+    /// assert_eq!(Board::START.validate(), Ok(()));
+    /// let empty = Board::from_discs(SquareSet::EMPTY, SquareSet::EMPTY, Color::Black)?;
+    /// let d4 = grid::BoardSize::CHESS.parse_square("d4")?;
+    /// assert_eq!(empty.validate(), Err(InvalidBoard::EmptyCentre { square: d4 }));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn validate(&self) -> Result<(), InvalidBoard> {
+        const CENTRE: u64 = (1 << 27) | (1 << 28) | (1 << 35) | (1 << 36);
+        let occupied = self.mover | self.opponent;
+        let empty_centre = CENTRE & !occupied;
+        if empty_centre != 0 {
+            return Err(InvalidBoard::EmptyCentre {
+                square: square_of(empty_centre.trailing_zeros()),
+            });
+        }
+        // Flood fill from the centre over the discs, one king step at a time.
+        let mut group = CENTRE;
+        loop {
+            let grown = (group | bitboard::neighbours(group)) & occupied;
+            if grown == group {
+                break;
+            }
+            group = grown;
+        }
+        let cut_off = occupied & !group;
+        if cut_off != 0 {
+            return Err(InvalidBoard::Disconnected {
+                square: square_of(cut_off.trailing_zeros()),
+            });
+        }
+        if self.opponent == 0 {
+            return Err(InvalidBoard::NoDiscOfSideNotToMove {
+                color: self.side_to_move.other(),
+            });
+        }
+        Ok(())
     }
 
     /// The board with these discs and side to move.

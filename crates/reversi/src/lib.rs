@@ -8,7 +8,7 @@ mod transcript;
 mod zobrist;
 
 pub use board::{
-    Board, BoardError, Diagram, IllegalMove, Orientation, Outcome, ParseBoardError,
+    Board, BoardError, Diagram, IllegalMove, InvalidBoard, Orientation, Outcome, ParseBoardError,
     ParseOutcomeError, SIZE,
 };
 pub use color::{ByColor, Color, ParseColorError};

@@ -15,7 +15,11 @@ fn incremental_key_equals_the_key_from_scratch_along_random_games() {
     for _ in 0..300 {
         let mut board = Board::START;
         loop {
-            assert_eq!(board.zobrist_key(), board.zobrist_key_from_scratch(), "{board}");
+            assert_eq!(
+                board.zobrist_key(),
+                board.zobrist_key_from_scratch(),
+                "{board}"
+            );
             let again = Board::from_discs(
                 board.discs(reversi::Color::Black),
                 board.discs(reversi::Color::White),
