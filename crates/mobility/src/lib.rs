@@ -4,6 +4,8 @@ mod count;
 mod error;
 mod notation;
 mod piece;
+#[cfg(feature = "serde")]
+mod serde_impls;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;

@@ -647,6 +647,7 @@ impl Board {
 }
 
 /// Which rank a diagram of the board ([`Board::diagram`]) draws on its first line.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Orientation {
     /// Rank 8 first, as a player sitting at White's side sees the board (and as

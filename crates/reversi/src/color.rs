@@ -118,6 +118,7 @@ impl std::str::FromStr for Color {
 /// assert_eq!(*counts.get(Color::White), 3);
 /// assert_eq!(counts.map(|n| n * 10), ByColor { black: 20, white: 30 });
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ByColor<T> {
     /// Black's value.

@@ -4,6 +4,8 @@ mod bitboard;
 mod board;
 mod color;
 mod perft;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod transcript;
 mod zobrist;
 
