@@ -1,6 +1,5 @@
 //! The `serde` feature (`cargo test -p mobility --features serde`): `Board` as `8x8`,
 //! `Piece` as its Betza text, and both read back from JSON.
-#![cfg(feature = "serde")]
 
 use grid::{BoardSize, Direction};
 use mobility::{Board, InitialMoves, Piece, Range, NAMED_PIECES};

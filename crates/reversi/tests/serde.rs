@@ -1,6 +1,5 @@
 //! The `serde` feature (`cargo test -p reversi-bitboard --features serde`): text-form
 //! types serialize as their text, and every value reads back as itself from JSON.
-#![cfg(feature = "serde")]
 
 use proptest::prelude::*;
 use reversi::{Board, ByColor, Color, Convention, Orientation, Outcome, Ply, Transcript, SIZE};
