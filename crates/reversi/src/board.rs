@@ -157,13 +157,50 @@ impl std::str::FromStr for Outcome {
 /// bitboards (bit 0 = a1, bit 7 = h1, bit 63 = h8, the [`grid`] square index on 8x8),
 /// and which colour is to move, with its Zobrist key ([`Board::zobrist_key`]). A small
 /// `Copy` value: making a move returns a new board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// `Debug` lists the discs by colour with square names:
+///
+/// ```
+/// assert_eq!(
+///     format!("{:?}", reversi::Board::START),
+///     "Board { black: [e4, d5], white: [d4, e5], side_to_move: Black }"
+/// );
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
     mover: u64,
     opponent: u64,
     side_to_move: Color,
     /// `zobrist::key` of the discs and side to move, kept up to date by every move.
     key: u64,
+}
+
+/// A set of squares listed by name in `Debug` (`[d4, e5]`).
+struct Names(SquareSet);
+
+impl std::fmt::Debug for Names {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        /// A square whose `Debug` is its name.
+        struct Name(Square);
+        impl std::fmt::Debug for Name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                std::fmt::Display::fmt(&self.0, f)
+            }
+        }
+        f.debug_list()
+            .entries(self.0.squares(SIZE).map(Name))
+            .finish()
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Board")
+            .field("black", &Names(self.discs(Color::Black)))
+            .field("white", &Names(self.discs(Color::White)))
+            .field("side_to_move", &self.side_to_move)
+            .finish()
+    }
 }
 
 impl Default for Board {
