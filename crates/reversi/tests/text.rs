@@ -1,9 +1,10 @@
 //! Text round trips: `parse(display(x)) == x` for every value type with a text form
-//! (`Board`, `Outcome`, `Color`, `Convention`, `Ply`), on boards of random games and on
-//! arbitrary disc sets, and the fixed words of the text forms.
+//! (`Board`, `Transcript`, `Outcome`, `Color`, `Convention`, `Ply`), on boards and
+//! transcripts of random games and on arbitrary disc sets, and the fixed words of the
+//! text forms.
 
 use proptest::prelude::*;
-use reversi::{Board, Color, Convention, Outcome, Ply, SIZE};
+use reversi::{Board, Color, Convention, Outcome, Ply, Transcript, SIZE};
 
 /// The board after `plies` random plies from the start (`picks` choose among the legal
 /// moves; a side that cannot move passes; the game may end before).
@@ -41,6 +42,27 @@ proptest! {
         // The same text with CRLF line ends and no final newline reads the same.
         let crlf = text.trim_end().replace('\n', "\r\n");
         prop_assert_eq!(crlf.parse::<Board>(), Ok(board));
+    }
+
+    /// A transcript of a random game (passes implicit) reads back as the same moves and
+    /// board.
+    #[test]
+    fn transcripts_of_random_games_round_trip(picks in proptest::collection::vec(any::<u16>(), 0..64)) {
+        let mut game = Transcript::new();
+        for pick in picks {
+            let board = *game.board();
+            let next = if board.must_pass() { board.pass().expect("a pass") } else { board };
+            let legal: Vec<_> = next.legal_moves().squares(SIZE).collect();
+            if legal.is_empty() {
+                break;
+            }
+            game.play(legal[usize::from(pick) % legal.len()]).expect("a legal move");
+        }
+        let text = game.to_string();
+        prop_assert_eq!(text.len(), 2 * game.len());
+        let again: Transcript = text.parse().expect("own text");
+        prop_assert_eq!(again.board(), game.board());
+        prop_assert_eq!(again, game);
     }
 
     #[test]
