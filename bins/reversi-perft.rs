@@ -6,7 +6,7 @@
 //! `reversi::Convention` and `bins/help/reversi-perft.txt`.
 
 use judge::Program;
-use reversi::{divide, perft, Board, Convention};
+use reversi::{Board, Convention};
 
 const PROGRAM: Program = Program::new("reversi-perft", include_str!("help/reversi-perft.txt"));
 
@@ -75,14 +75,15 @@ fn main() -> std::process::ExitCode {
         let (board, depth, convention) = (Board::START, options.depth, options.convention);
         judge::print(|out| {
             if !options.divide {
-                return writeln!(out, "{}", perft(&board, depth, convention));
+                return writeln!(out, "{}", board.perft(depth, convention));
             }
-            let counts: Vec<(String, u64)> = divide(&board, depth, convention)
+            let counts: Vec<(String, u64)> = board
+                .divide(depth, convention)
                 .into_iter()
                 .map(|(ply, leaves)| (ply.to_string(), leaves))
                 .collect();
             let total = match counts.is_empty() {
-                true => perft(&board, depth, convention),
+                true => board.perft(depth, convention),
                 false => counts.iter().map(|&(_, leaves)| leaves).sum(),
             };
             judge::write_divide(out, counts, total)

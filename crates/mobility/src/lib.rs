@@ -4,6 +4,8 @@ mod count;
 mod error;
 mod notation;
 mod piece;
+#[cfg(feature = "serde")]
+mod serde_impls;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -188,12 +190,27 @@ impl Board {
     }
 }
 
+/// Reads the text form `Display` writes: `FILESxRANKS`, e.g. `8x8` or `10x12`.
+///
+/// ```
+/// use mobility::Board;
+/// let board: Board = "10x12".parse()?;
+/// assert_eq!(board.to_string(), "10x12");
+/// assert_eq!(Board::CHESS.to_string().parse::<Board>()?, Board::CHESS);
+/// # Ok::<_, grid::ParseBoardSizeError>(())
+/// ```
 impl FromStr for Board {
     type Err = grid::ParseBoardSizeError;
 
-    /// `FILESxRANKS`, e.g. `8x8`.
     fn from_str(text: &str) -> Result<Board, Self::Err> {
         text.parse().map(Board::new)
+    }
+}
+
+/// Writes the board's size as `FILESxRANKS` (`8x8`), the text `FromStr` reads.
+impl std::fmt::Display for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.size.fmt(f)
     }
 }
 

@@ -10,6 +10,7 @@ use crate::error::MobilityError;
 /// How many times a piece may repeat the step of one direction.
 ///
 /// Ordered by reach: `Steps(1) < Steps(2) < ... < Unlimited`.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Range {
     /// At most this many steps: `Steps(1)` is a leaper (`once`), `Steps(4)` the `R4` of

@@ -2,8 +2,9 @@
 //! random pieces (directions of every shape and size, each with a random range), and the
 //! same for every named piece and every piece Betza builds.
 
+use grid::BoardSize;
 use grid::Direction;
-use mobility::{InitialMoves, Piece, Range, NAMED_PIECES};
+use mobility::{Board, InitialMoves, Piece, Range, NAMED_PIECES};
 use proptest::prelude::*;
 
 /// A direction: mostly short (where atoms have letters and lines overlap), sometimes
@@ -70,6 +71,18 @@ proptest! {
             // The judge program's reader takes it too.
             prop_assert_eq!(text.parse::<Piece>(), Ok(piece));
         }
+    }
+}
+
+proptest! {
+    /// A board of any size the crate takes (1x1 to 26x99) writes `FILESxRANKS` and
+    /// reads back as the same board.
+    #[test]
+    fn boards_round_trip(files in 1u8..=BoardSize::MAX_FILES, ranks in 1u8..=BoardSize::MAX_RANKS) {
+        let board = Board::new(BoardSize::new(files, ranks).expect("in range"));
+        let text = board.to_string();
+        prop_assert_eq!(&text, &format!("{files}x{ranks}"));
+        prop_assert_eq!(text.parse::<Board>(), Ok(board));
     }
 }
 

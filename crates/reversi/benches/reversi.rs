@@ -10,7 +10,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use reversi::{perft, Board, Convention};
+use reversi::{Board, Convention};
 
 /// Positions from random games (a fixed seed, so every run sees the same).
 fn positions() -> Vec<Board> {
@@ -39,10 +39,10 @@ fn bench_perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
     group.sample_size(10);
     for depth in [8u32, 9] {
-        let leaves = perft(&Board::START, depth, Convention::A);
+        let leaves = Board::START.perft(depth, Convention::PassIsPly);
         group.throughput(Throughput::Elements(leaves));
         group.bench_function(format!("A/{depth}"), |b| {
-            b.iter(|| perft(black_box(&Board::START), black_box(depth), Convention::A))
+            b.iter(|| black_box(Board::START).perft(black_box(depth), Convention::PassIsPly))
         });
     }
     group.finish();

@@ -1,4 +1,5 @@
-//! Replay a game transcript, show the board, the legal moves and the score:
+//! Replay a game transcript, show the board, the legal moves and the score, check the
+//! board and its hash, and read the board back from its text:
 //! `cargo run -p reversi-bitboard --example transcript [TRANSCRIPT]`.
 
 use reversi::{Board, Transcript};
@@ -30,5 +31,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let discs = board.disc_counts();
     println!("discs: black {}, white {}", discs.black, discs.white);
+    if let Some(outcome) = board.outcome() {
+        println!("result: {outcome}");
+    }
+
+    // A game's board is always valid; its Zobrist key is kept up to date by each move.
+    board.validate()?;
+    println!("zobrist key: {:#018x}", board.zobrist_key());
+    assert_eq!(board.zobrist_key(), board.zobrist_key_from_scratch());
+    // The text form (`Display`, with the side to move) reads back as the same board.
+    let again: Board = board.to_string().parse()?;
+    assert_eq!(again, *board);
     Ok(())
 }

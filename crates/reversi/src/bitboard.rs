@@ -201,6 +201,16 @@ pub(crate) fn moves_wide(p: Lanes, o: Lanes) -> u64 {
 /// Shift amounts of the "down" rays of [`Rays`]: west, south-east, south, south-west.
 const DOWN_SHIFTS: [u32; 4] = [1, 7, 8, 9];
 
+/// The squares one king step (8 directions) from a square of `set`, without wrapping
+/// around the a and h files.
+pub(crate) const fn neighbours(set: u64) -> u64 {
+    const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
+    const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let sideways = ((set << 1) & NOT_A) | ((set >> 1) & NOT_H);
+    let row = set | sideways;
+    sideways | (row << 8) | (row >> 8)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

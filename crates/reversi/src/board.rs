@@ -5,6 +5,7 @@ use thiserror::Error;
 
 use crate::bitboard;
 use crate::color::{ByColor, Color};
+use crate::zobrist;
 
 /// The Reversi board size, 8 files by 8 ranks.
 pub const SIZE: BoardSize = BoardSize::CHESS;
@@ -54,7 +55,46 @@ pub enum BoardError {
     },
 }
 
-/// How a finished game ended.
+/// Why a board cannot occur in a game from the start ([`Board::validate`]). Each variant
+/// names the rule broken; the rules follow from the rules of the game (the crate's
+/// README, "Validation", gives each one's argument).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum InvalidBoard {
+    /// A centre square (d4, e4, d5, e5) is empty. They hold the four start discs and a
+    /// disc is never removed (moves only place and flip discs), so they stay filled.
+    #[error("centre square {square} is empty, but the start discs are never removed")]
+    EmptyCentre {
+        /// The first empty centre square (in the order d4, e4, d5, e5).
+        square: Square,
+    },
+    /// A disc is not connected to the centre through a chain of discs on neighbouring
+    /// squares (8 directions). Every move places its disc next to an opponent disc it
+    /// flips, and discs are never removed, so all discs form one group with the centre.
+    #[error("disc on {square} is cut off from the centre, but every disc is placed next to one")]
+    Disconnected {
+        /// The lowest such square (a1 first, then b1, ..., h8).
+        square: Square,
+    },
+    /// The side not to move has no disc. It has just placed a disc (which only its
+    /// opponent's later move could flip), or it has just passed, which is only allowed
+    /// when the side now to move has a legal move, and so a disc of it to flip.
+    #[error("{color} is not to move and has no disc, but it has just moved or passed")]
+    NoDiscOfSideNotToMove {
+        /// The side not to move.
+        color: Color,
+    },
+}
+
+/// How a finished game ended. Its text form is `Black wins`, `White wins` or `Draw`
+/// (`Display`); `FromStr` reads the same words in any ASCII case.
+///
+/// ```
+/// use reversi::{Color, Outcome};
+/// assert_eq!(Outcome::Win(Color::White).to_string(), "White wins");
+/// assert_eq!("black WINS".parse(), Ok(Outcome::Win(Color::Black)));
+/// assert_eq!("Draw".parse(), Ok(Outcome::Draw));
+/// assert!("Black".parse::<Outcome>().is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
     /// The side with more discs won.
@@ -63,14 +103,104 @@ pub enum Outcome {
     Draw,
 }
 
+impl Outcome {
+    /// The winner, `None` for a draw.
+    ///
+    /// ```
+    /// use reversi::{Color, Outcome};
+    /// assert_eq!(Outcome::Win(Color::Black).winner(), Some(Color::Black));
+    /// assert_eq!(Outcome::Draw.winner(), None);
+    /// ```
+    #[must_use]
+    pub const fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Win(color) => Some(color),
+            Outcome::Draw => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::Win(color) => write!(f, "{color} wins"),
+            Outcome::Draw => f.write_str("Draw"),
+        }
+    }
+}
+
+/// Error of [`Outcome`]'s `FromStr`: the text is not `Black wins`, `White wins` or `Draw`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown outcome {text:?} (expected \"Black wins\", \"White wins\" or \"Draw\")")]
+pub struct ParseOutcomeError {
+    /// The text that was not an outcome.
+    pub text: String,
+}
+
+impl std::str::FromStr for Outcome {
+    type Err = ParseOutcomeError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let all = [
+            Outcome::Win(Color::Black),
+            Outcome::Win(Color::White),
+            Outcome::Draw,
+        ];
+        all.iter()
+            .copied()
+            .find(|outcome| outcome.to_string().eq_ignore_ascii_case(s))
+            .ok_or_else(|| ParseOutcomeError { text: s.to_owned() })
+    }
+}
+
 /// A Reversi position: the side to move's discs and the opponent's as two `u64`
 /// bitboards (bit 0 = a1, bit 7 = h1, bit 63 = h8, the [`grid`] square index on 8x8),
-/// and which colour is to move. A small `Copy` value: making a move returns a new board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// and which colour is to move, with its Zobrist key ([`Board::zobrist_key`]). A small
+/// `Copy` value: making a move returns a new board.
+///
+/// `Debug` lists the discs by colour with square names:
+///
+/// ```
+/// assert_eq!(
+///     format!("{:?}", reversi::Board::START),
+///     "Board { black: [e4, d5], white: [d4, e5], side_to_move: Black }"
+/// );
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
     mover: u64,
     opponent: u64,
     side_to_move: Color,
+    /// `zobrist::key` of the discs and side to move, kept up to date by every move.
+    key: u64,
+}
+
+/// A set of squares listed by name in `Debug` (`[d4, e5]`).
+struct Names(SquareSet);
+
+impl std::fmt::Debug for Names {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        /// A square whose `Debug` is its name.
+        struct Name(Square);
+        impl std::fmt::Debug for Name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                std::fmt::Display::fmt(&self.0, f)
+            }
+        }
+        f.debug_list()
+            .entries(self.0.squares(SIZE).map(Name))
+            .finish()
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Board")
+            .field("black", &Names(self.discs(Color::Black)))
+            .field("white", &Names(self.discs(Color::White)))
+            .field("side_to_move", &self.side_to_move)
+            .finish()
+    }
 }
 
 impl Default for Board {
@@ -89,11 +219,113 @@ fn square_of(index: u32) -> Square {
 
 impl Board {
     /// The start: White on d4 and e5, Black on e4 and d5, Black to move.
-    pub const START: Board = Board {
-        mover: (1 << 28) | (1 << 35),
-        opponent: (1 << 27) | (1 << 36),
-        side_to_move: Color::Black,
-    };
+    pub const START: Board =
+        Board::with_key((1 << 28) | (1 << 35), (1 << 27) | (1 << 36), Color::Black);
+
+    /// The board of these (disjoint) bitboards, its key computed from scratch.
+    const fn with_key(mover: u64, opponent: u64, side_to_move: Color) -> Board {
+        let (black, white) = match side_to_move {
+            Color::Black => (mover, opponent),
+            Color::White => (opponent, mover),
+        };
+        Board {
+            mover,
+            opponent,
+            side_to_move,
+            key: zobrist::key(black, white, side_to_move),
+        }
+    }
+
+    /// The board's Zobrist key: a 64-bit hash of the discs and the side to move (the
+    /// same discs with the other side to move have another key), for transposition
+    /// tables and repetition checks. It is stored in the board and updated by
+    /// [`Board::play`], [`Board::pass`] and [`Board::play_after_pass`] (a move toggles
+    /// the placed disc's key, both colours' keys of each flipped disc, and the side key),
+    /// so reading it costs nothing. The keys come from a fixed-seed SplitMix64 generator
+    /// run at compile time: the same in every build and on every platform. Equal boards
+    /// have equal keys; different boards collide with probability about 2^-64.
+    ///
+    /// ```
+    /// use reversi::Board;
+    /// let d3 = Board::START.play(grid::BoardSize::CHESS.parse_square("d3")?)?;
+    /// assert_ne!(d3.zobrist_key(), Board::START.zobrist_key());
+    /// assert_eq!(d3.zobrist_key(), d3.zobrist_key_from_scratch());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub const fn zobrist_key(&self) -> u64 {
+        self.key
+    }
+
+    /// The Zobrist key computed from the discs and side to move alone (a loop over the
+    /// 64 squares): always equal to [`Board::zobrist_key`], which is the fast way.
+    ///
+    /// ```
+    /// let board = reversi::Board::START;
+    /// assert_eq!(board.zobrist_key_from_scratch(), board.zobrist_key());
+    /// ```
+    #[must_use]
+    pub const fn zobrist_key_from_scratch(&self) -> u64 {
+        Board::with_key(self.mover, self.opponent, self.side_to_move).key
+    }
+
+    /// Checks that the board can occur in a game from [`Board::START`] (by
+    /// [`Board::play`] and [`Board::pass`]), as far as these rules tell; parsing and the
+    /// constructors accept any disjoint disc sets, so call this when a board comes from
+    /// outside. The rules, checked in this order:
+    ///
+    /// 1. the four centre squares are filled ([`InvalidBoard::EmptyCentre`]); so a
+    ///    board has at least 4 discs;
+    /// 2. every disc is connected to the centre by neighbouring discs
+    ///    ([`InvalidBoard::Disconnected`]);
+    /// 3. the side not to move has a disc ([`InvalidBoard::NoDiscOfSideNotToMove`]).
+    ///
+    /// A board passing them may still be unreachable (no known quick test decides
+    /// reachability).
+    ///
+    /// # Errors
+    /// The first rule broken, as an [`InvalidBoard`].
+    ///
+    /// ```
+    /// use grid::SquareSet;
+    /// use reversi::{Board, Color, InvalidBoard};
+    /// assert_eq!(Board::START.validate(), Ok(()));
+    /// let empty = Board::from_discs(SquareSet::EMPTY, SquareSet::EMPTY, Color::Black)?;
+    /// let d4 = grid::BoardSize::CHESS.parse_square("d4")?;
+    /// assert_eq!(empty.validate(), Err(InvalidBoard::EmptyCentre { square: d4 }));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn validate(&self) -> Result<(), InvalidBoard> {
+        const CENTRE: u64 = (1 << 27) | (1 << 28) | (1 << 35) | (1 << 36);
+        let occupied = self.mover | self.opponent;
+        let empty_centre = CENTRE & !occupied;
+        if empty_centre != 0 {
+            return Err(InvalidBoard::EmptyCentre {
+                square: square_of(empty_centre.trailing_zeros()),
+            });
+        }
+        // Flood fill from the centre over the discs, one king step at a time.
+        let mut group = CENTRE;
+        loop {
+            let grown = (group | bitboard::neighbours(group)) & occupied;
+            if grown == group {
+                break;
+            }
+            group = grown;
+        }
+        let cut_off = occupied & !group;
+        if cut_off != 0 {
+            return Err(InvalidBoard::Disconnected {
+                square: square_of(cut_off.trailing_zeros()),
+            });
+        }
+        if self.opponent == 0 {
+            return Err(InvalidBoard::NoDiscOfSideNotToMove {
+                color: self.side_to_move.other(),
+            });
+        }
+        Ok(())
+    }
 
     /// The board with these discs and side to move.
     ///
@@ -123,11 +355,7 @@ impl Board {
             Color::Black => (black.bits(), white.bits()),
             Color::White => (white.bits(), black.bits()),
         };
-        Ok(Board {
-            mover,
-            opponent,
-            side_to_move,
-        })
+        Ok(Board::with_key(mover, opponent, side_to_move))
     }
 
     /// The board with the side to move's discs `mover` and the other side's `opponent`
@@ -152,11 +380,7 @@ impl Board {
                 square: square_of((mover & opponent).trailing_zeros()),
             });
         }
-        Ok(Board {
-            mover,
-            opponent,
-            side_to_move,
-        })
+        Ok(Board::with_key(mover, opponent, side_to_move))
     }
 
     /// The side to move.
@@ -226,7 +450,7 @@ impl Board {
     /// ```
     #[must_use]
     pub fn disc_counts(&self) -> ByColor<u32> {
-        ByColor::new_with(|color| self.discs(color).len())
+        ByColor::from_fn(|color| self.discs(color).len())
     }
 
     /// The colour of the disc on `square`, if any (`None` also for a square of another
@@ -331,10 +555,7 @@ impl Board {
     /// ```
     #[must_use]
     pub fn winner(&self) -> Option<Color> {
-        match self.outcome() {
-            Some(Outcome::Win(color)) => Some(color),
-            _ => None,
-        }
+        self.outcome().and_then(Outcome::winner)
     }
 
     /// The discs a move of the side to move on `square` would flip (empty when the move
@@ -394,10 +615,17 @@ impl Board {
                 }
             });
         }
+        let mut key = self.key ^ zobrist::disc(self.side_to_move, index) ^ zobrist::WHITE_TO_MOVE;
+        let mut todo = flipped;
+        while todo != 0 {
+            key ^= zobrist::flip(todo.trailing_zeros());
+            todo &= todo - 1;
+        }
         Ok(Board {
             mover: self.opponent ^ flipped,
             opponent: self.mover ^ flipped ^ bit,
             side_to_move: self.side_to_move.other(),
+            key,
         })
     }
 
@@ -450,11 +678,13 @@ impl Board {
             mover: self.opponent,
             opponent: self.mover,
             side_to_move: self.side_to_move.other(),
+            key: self.key ^ zobrist::WHITE_TO_MOVE,
         }
     }
 }
 
 /// Which rank a diagram of the board ([`Board::diagram`]) draws on its first line.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Orientation {
     /// Rank 8 first, as a player sitting at White's side sees the board (and as
@@ -481,7 +711,7 @@ impl Board {
     /// assert_eq!(one_first.lines().nth(3), Some("...OX..."));
     /// let eight_first = Board::START.diagram(Orientation::RankEightFirst).to_string();
     /// assert_eq!(eight_first.lines().nth(3), Some("...XO..."));
-    /// assert_eq!(eight_first, Board::START.to_string());
+    /// assert!(Board::START.to_string().starts_with(&eight_first));
     /// ```
     #[must_use]
     pub const fn diagram(&self, orientation: Orientation) -> Diagram<'_> {
@@ -512,9 +742,146 @@ impl std::fmt::Display for Diagram<'_> {
     }
 }
 
-/// The diagram with rank 8 on top ([`Orientation::RankEightFirst`]).
+/// The board's text form: the diagram with rank 8 on top
+/// ([`Orientation::RankEightFirst`]: 8 lines of 8 characters, files a to h, `X` Black,
+/// `O` White, `.` empty), then a ninth line naming the side to move, `Black to move` or
+/// `White to move`; every line ends with a newline. `FromStr` reads it back.
+///
+/// ```
+/// let text = reversi::Board::START.to_string();
+/// assert_eq!(text.lines().nth(3), Some("...XO..."));
+/// assert_eq!(text.lines().nth(8), Some("Black to move"));
+/// ```
 impl std::fmt::Display for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.diagram(Orientation::RankEightFirst).fmt(f)
+        self.diagram(Orientation::RankEightFirst).fmt(f)?;
+        writeln!(f, "{} to move", self.side_to_move)
+    }
+}
+
+/// Why a text is not a board ([`Board`]'s `FromStr`). Lines are numbered from 1.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseBoardError {
+    /// Fewer than 8 diagram lines and the side-to-move line.
+    #[error("expected 8 diagram lines and a side-to-move line, found {lines} lines")]
+    TooFewLines {
+        /// The number of non-blank lines read.
+        lines: usize,
+    },
+    /// A diagram line is not 8 characters long.
+    #[error("line {line}: expected 8 squares, found {length}")]
+    RowLength {
+        /// The line number.
+        line: usize,
+        /// Its length in characters (trailing white space not counted).
+        length: usize,
+    },
+    /// A diagram character is not `X`, `O`, `.` or `-`.
+    #[error("line {line}: {found:?} on {square} is not X, O, '.' or '-'")]
+    Cell {
+        /// The line number.
+        line: usize,
+        /// The square of the character.
+        square: Square,
+        /// The character.
+        found: char,
+    },
+    /// The line after the diagram is not `Black to move` or `White to move`.
+    #[error("line {line}: expected \"Black to move\" or \"White to move\", found {text:?}")]
+    SideToMove {
+        /// The line number.
+        line: usize,
+        /// The line's text.
+        text: String,
+    },
+    /// Text follows the side-to-move line.
+    #[error("line {line}: unexpected text after the side to move")]
+    Trailing {
+        /// The line number.
+        line: usize,
+    },
+}
+
+/// Reads the text form that `Display` writes (see there). Liberal in what surrounds it:
+/// CRLF line ends, white space around a line, blank lines, a missing final newline, `-`
+/// as well as `.` for an empty square, and the side to move in any ASCII case (`black
+/// to move`) or as just the colour (`Black`, `X`, `white`, `O`). It does not check that
+/// the board can occur in a game: [`Board::validate`] does.
+///
+/// # Errors
+/// A [`ParseBoardError`] naming the line.
+///
+/// ```
+/// use reversi::{Board, Color};
+/// let board: Board = Board::START.to_string().parse()?;
+/// assert_eq!(board, Board::START);
+/// let text = "--------\n--------\n--------\n---XO---\n---OX---\n--------\n--------\n--------\nwhite";
+/// assert_eq!(text.parse::<Board>()?.side_to_move(), Color::White);
+/// assert!("........".parse::<Board>().is_err());
+/// # Ok::<_, reversi::ParseBoardError>(())
+/// ```
+impl std::str::FromStr for Board {
+    type Err = ParseBoardError;
+
+    fn from_str(text: &str) -> Result<Board, ParseBoardError> {
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .map(|(i, line)| (i + 1, line.trim()))
+            .filter(|(_, line)| !line.is_empty());
+        let (mut black, mut white) = (0u64, 0u64);
+        let mut read = 0;
+        for row in 0..8u8 {
+            let (line, cells) = lines
+                .next()
+                .ok_or(ParseBoardError::TooFewLines { lines: read })?;
+            read += 1;
+            let length = cells.chars().count();
+            if length != 8 {
+                return Err(ParseBoardError::RowLength { line, length });
+            }
+            for (file, c) in (0u8..).zip(cells.chars()) {
+                let square = match SIZE.square(file, 7 - row) {
+                    Some(square) => square,
+                    None => unreachable!("files and ranks below 8"),
+                };
+                let bit = 1u64 << square.index();
+                match c {
+                    'X' => black |= bit,
+                    'O' => white |= bit,
+                    '.' | '-' => {}
+                    found => {
+                        return Err(ParseBoardError::Cell {
+                            line,
+                            square,
+                            found,
+                        })
+                    }
+                }
+            }
+        }
+        let (line, side) = lines
+            .next()
+            .ok_or(ParseBoardError::TooFewLines { lines: read })?;
+        let lower = side.to_ascii_lowercase();
+        let name = lower.strip_suffix(" to move").unwrap_or(&lower).trim_end();
+        let side_to_move = match name {
+            "black" | "x" => Color::Black,
+            "white" | "o" => Color::White,
+            _ => {
+                return Err(ParseBoardError::SideToMove {
+                    line,
+                    text: side.to_owned(),
+                })
+            }
+        };
+        if let Some((line, _)) = lines.next() {
+            return Err(ParseBoardError::Trailing { line });
+        }
+        let (mover, opponent) = match side_to_move {
+            Color::Black => (black, white),
+            Color::White => (white, black),
+        };
+        Ok(Board::with_key(mover, opponent, side_to_move))
     }
 }

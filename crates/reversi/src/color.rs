@@ -79,14 +79,46 @@ impl fmt::Display for Color {
     }
 }
 
-/// One value per side, instead of a `[T; 2]` indexed by hand.
+/// Error of [`Color`]'s `FromStr`: the text is not `Black` or `White`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown colour {text:?} (expected \"Black\" or \"White\")")]
+pub struct ParseColorError {
+    /// The text that was not a colour.
+    pub text: String,
+}
+
+/// Reads the name `Display` writes, `Black` or `White`, in any ASCII case.
+///
+/// ```
+/// use reversi::Color;
+/// assert_eq!("white".parse(), Ok(Color::White));
+/// assert_eq!(Color::Black.to_string().parse(), Ok(Color::Black));
+/// assert!("X".parse::<Color>().is_err());
+/// ```
+impl std::str::FromStr for Color {
+    type Err = ParseColorError;
+
+    fn from_str(text: &str) -> Result<Color, ParseColorError> {
+        Color::ALL
+            .iter()
+            .copied()
+            .find(|color| color.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| ParseColorError {
+                text: text.to_owned(),
+            })
+    }
+}
+
+/// One value per side, instead of a `[T; 2]` indexed by hand; index it with a [`Color`].
 ///
 /// ```
 /// use reversi::{ByColor, Color};
 /// let mut counts = ByColor { black: 2, white: 2 };
-/// *counts.get_mut(Color::White) += 1;
-/// assert_eq!(counts.get(Color::White), 3);
+/// counts[Color::White] += 1;
+/// assert_eq!(*counts.get(Color::White), 3);
+/// assert_eq!(counts.map(|n| n * 10), ByColor { black: 20, white: 30 });
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ByColor<T> {
     /// Black's value.
@@ -96,13 +128,13 @@ pub struct ByColor<T> {
 }
 
 impl<T> ByColor<T> {
-    /// Builds both values from a function of the side.
+    /// Builds both values from a function of the side (called for Black, then White).
     ///
     /// ```
     /// use reversi::{ByColor, Color};
-    /// assert_eq!(ByColor::new_with(Color::char), ByColor { black: 'X', white: 'O' });
+    /// assert_eq!(ByColor::from_fn(Color::char), ByColor { black: 'X', white: 'O' });
     /// ```
-    pub fn new_with(mut f: impl FnMut(Color) -> T) -> ByColor<T> {
+    pub fn from_fn(mut f: impl FnMut(Color) -> T) -> ByColor<T> {
         ByColor {
             black: f(Color::Black),
             white: f(Color::White),
@@ -113,15 +145,13 @@ impl<T> ByColor<T> {
     ///
     /// ```
     /// let counts = reversi::ByColor { black: 3, white: 1 };
-    /// assert_eq!(counts.get(reversi::Color::Black), 3);
+    /// assert_eq!(*counts.get(reversi::Color::Black), 3);
     /// ```
-    pub fn get(&self, color: Color) -> T
-    where
-        T: Copy,
-    {
+    #[must_use]
+    pub const fn get(&self, color: Color) -> &T {
         match color {
-            Color::Black => self.black,
-            Color::White => self.white,
+            Color::Black => &self.black,
+            Color::White => &self.white,
         }
     }
 
@@ -137,5 +167,32 @@ impl<T> ByColor<T> {
             Color::Black => &mut self.black,
             Color::White => &mut self.white,
         }
+    }
+
+    /// Both values passed through `f` (Black's first).
+    ///
+    /// ```
+    /// let counts = reversi::ByColor { black: 3, white: 1 };
+    /// assert_eq!(counts.map(|n| n % 2 == 1), reversi::ByColor { black: true, white: true });
+    /// ```
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByColor<U> {
+        ByColor {
+            black: f(self.black),
+            white: f(self.white),
+        }
+    }
+}
+
+impl<T> std::ops::Index<Color> for ByColor<T> {
+    type Output = T;
+
+    fn index(&self, color: Color) -> &T {
+        self.get(color)
+    }
+}
+
+impl<T> std::ops::IndexMut<Color> for ByColor<T> {
+    fn index_mut(&mut self, color: Color) -> &mut T {
+        self.get_mut(color)
     }
 }

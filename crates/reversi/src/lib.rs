@@ -4,11 +4,17 @@ mod bitboard;
 mod board;
 mod color;
 mod perft;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod transcript;
+mod zobrist;
 
-pub use board::{Board, BoardError, Diagram, IllegalMove, Orientation, Outcome, SIZE};
-pub use color::{ByColor, Color};
-pub use perft::{divide, perft, Convention, ParseConventionError, Ply};
+pub use board::{
+    Board, BoardError, Diagram, IllegalMove, InvalidBoard, Orientation, Outcome, ParseBoardError,
+    ParseOutcomeError, SIZE,
+};
+pub use color::{ByColor, Color, ParseColorError};
+pub use perft::{Convention, ParseConventionError, ParsePlyError, Ply};
 pub use transcript::{ParseTranscriptError, Transcript};
 
 /// The [`grid`] types this crate's API uses, for callers that do not depend on `grid`.

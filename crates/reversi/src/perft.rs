@@ -4,57 +4,64 @@ use crate::bitboard::{flips, flips_wide, moves, moves_wide};
 use crate::board::Board;
 
 /// How perft counts passes and finished games. The three agree up to depth 8 from the
-/// start; from depth 9 on, passes and finished games occur and they differ.
+/// start; from depth 9 on, passes and finished games occur and they differ. Each has a
+/// one-letter text form, `A`, `N` or `E` (the column names of the shared perft table,
+/// read by [`Convention::from_char`] and `FromStr` in either case, written by `Display`).
 ///
-/// [`Convention::A`] is the default: it is the most quoted table, published by several
-/// engines.
+/// [`Convention::PassIsPly`] (`A`) is the default: it is the most quoted table, published
+/// by several engines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Convention {
-    /// A forced pass is one ply; a finished game counts as one leaf when reached
+    /// `A`: a forced pass is one ply; a finished game counts as one leaf when reached
     /// (equivalently: both players keep passing after the game has ended).
     #[default]
-    A = 0,
-    /// A pass costs no ply (the other side moves at the same depth); a finished game
-    /// counts as one leaf wherever it occurs.
-    N = 1,
-    /// A pass is one ply only when the opponent can move; a finished game reached
-    /// before the last ply is not counted (zero leaves).
-    E = 2,
+    PassIsPly = 0,
+    /// `N`: a pass costs no ply (the other side moves at the same depth); a finished
+    /// game counts as one leaf wherever it occurs.
+    PassIsFree = 1,
+    /// `E`: only lines that reach the full depth count. A pass is one ply when the
+    /// opponent can move; a finished game reached before the last ply counts zero
+    /// leaves.
+    FullDepthOnly = 2,
 }
 
 impl Convention {
     /// The three conventions, in the order `A`, `N`, `E`.
-    pub const ALL: [Convention; 3] = [Convention::A, Convention::N, Convention::E];
+    pub const ALL: [Convention; 3] = [
+        Convention::PassIsPly,
+        Convention::PassIsFree,
+        Convention::FullDepthOnly,
+    ];
 
-    /// The convention's letter, `'a'`, `'n'` or `'e'` in either case.
+    /// The convention whose letter is `c`: `'a'`, `'n'` or `'e'` in either case.
     ///
     /// ```
     /// use reversi::Convention;
-    /// assert_eq!(Convention::from_char('n'), Some(Convention::N));
+    /// assert_eq!(Convention::from_char('n'), Some(Convention::PassIsFree));
     /// assert_eq!(Convention::from_char('x'), None);
     /// ```
     #[must_use]
     pub const fn from_char(c: char) -> Option<Convention> {
         match c {
-            'a' | 'A' => Some(Convention::A),
-            'n' | 'N' => Some(Convention::N),
-            'e' | 'E' => Some(Convention::E),
+            'a' | 'A' => Some(Convention::PassIsPly),
+            'n' | 'N' => Some(Convention::PassIsFree),
+            'e' | 'E' => Some(Convention::FullDepthOnly),
             _ => None,
         }
     }
 
-    /// The convention's upper-case letter.
+    /// The convention's upper-case letter, its text form.
     ///
     /// ```
-    /// assert_eq!(reversi::Convention::E.char(), 'E');
+    /// assert_eq!(reversi::Convention::FullDepthOnly.char(), 'E');
     /// ```
     #[must_use]
     pub const fn char(self) -> char {
         match self {
-            Convention::A => 'A',
-            Convention::N => 'N',
-            Convention::E => 'E',
+            Convention::PassIsPly => 'A',
+            Convention::PassIsFree => 'N',
+            Convention::FullDepthOnly => 'E',
         }
     }
 }
@@ -85,9 +92,9 @@ impl std::str::FromStr for Convention {
     }
 }
 
-pub(crate) const A: u8 = Convention::A as u8;
-pub(crate) const N: u8 = Convention::N as u8;
-pub(crate) const E: u8 = Convention::E as u8;
+pub(crate) const A: u8 = Convention::PassIsPly as u8;
+pub(crate) const N: u8 = Convention::PassIsFree as u8;
+pub(crate) const E: u8 = Convention::FullDepthOnly as u8;
 
 /// Leaves below a position whose side to move (`p`) has no legal move, at `depth >= 1`.
 /// `recurse` counts a position at a depth `>= 1`.
@@ -235,9 +242,9 @@ pub(crate) fn count(p: u64, o: u64, depth: u32, convention: Convention) -> u64 {
         return leaves;
     }
     match convention {
-        Convention::A => portable::<A>(p, o, depth),
-        Convention::N => portable::<N>(p, o, depth),
-        Convention::E => portable::<E>(p, o, depth),
+        Convention::PassIsPly => portable::<A>(p, o, depth),
+        Convention::PassIsFree => portable::<N>(p, o, depth),
+        Convention::FullDepthOnly => portable::<E>(p, o, depth),
     }
 }
 
@@ -282,15 +289,15 @@ mod x86 {
         // attribute, and every one of them was detected just above.
         Some(unsafe {
             match convention {
-                Convention::A => fast::<A>(p, o, depth),
-                Convention::N => fast::<N>(p, o, depth),
-                Convention::E => fast::<E>(p, o, depth),
+                Convention::PassIsPly => fast::<A>(p, o, depth),
+                Convention::PassIsFree => fast::<N>(p, o, depth),
+                Convention::FullDepthOnly => fast::<E>(p, o, depth),
             }
         })
     }
 }
 
-/// One ply at the root of a [`divide`]: a move, or the pass of a side that cannot move.
+/// One ply at the root of a [`Board::divide`]: a move, or the pass of a side that cannot move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Ply {
     /// A disc placed on this square.
@@ -299,6 +306,42 @@ pub enum Ply {
     Pass,
 }
 
+/// Error of [`Ply`]'s `FromStr`: the text is neither `pass` nor a square of the 8x8 board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{text:?} is neither \"pass\" nor a square a1..h8")]
+pub struct ParsePlyError {
+    /// The text that was not a ply.
+    pub text: String,
+}
+
+/// Reads what `Display` writes: a square name (`d3`, either case) or `pass` (any ASCII
+/// case).
+///
+/// ```
+/// use reversi::Ply;
+/// let d3: Ply = "d3".parse()?;
+/// assert_eq!(d3.to_string(), "d3");
+/// assert_eq!("PASS".parse::<Ply>()?, Ply::Pass);
+/// assert!("i9".parse::<Ply>().is_err());
+/// # Ok::<_, reversi::ParsePlyError>(())
+/// ```
+impl std::str::FromStr for Ply {
+    type Err = ParsePlyError;
+
+    fn from_str(text: &str) -> Result<Ply, ParsePlyError> {
+        if text.eq_ignore_ascii_case("pass") {
+            return Ok(Ply::Pass);
+        }
+        crate::board::SIZE
+            .parse_square(&text.to_ascii_lowercase())
+            .map(Ply::Move)
+            .map_err(|_| ParsePlyError {
+                text: text.to_owned(),
+            })
+    }
+}
+
+/// A square name (`d3`) or `pass`.
 impl std::fmt::Display for Ply {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -308,60 +351,62 @@ impl std::fmt::Display for Ply {
     }
 }
 
-/// The number of leaves of the game tree `depth` plies below `board`, counting passes
-/// and finished games as `convention` says ([`Convention::A`] is the usual choice and the
-/// [`Default`]). `perft(board, 0, _)` is 1.
-///
-/// ```
-/// use reversi::{perft, Board, Convention};
-/// assert_eq!(perft(&Board::START, 4, Convention::A), 244);
-/// assert_eq!(perft(&Board::START, 9, Convention::N), 3_005_320);
-/// ```
-#[must_use]
-pub fn perft(board: &Board, depth: u32, convention: Convention) -> u64 {
-    count(board.mover_bits(), board.opponent_bits(), depth, convention)
-}
+impl Board {
+    /// The number of leaves of the game tree `depth` plies below this board, counting
+    /// passes and finished games as `convention` says ([`Convention::PassIsPly`] is the
+    /// usual choice and the [`Default`]). `perft(0, _)` is 1.
+    ///
+    /// ```
+    /// use reversi::{Board, Convention};
+    /// assert_eq!(Board::START.perft(4, Convention::PassIsPly), 244);
+    /// assert_eq!(Board::START.perft(9, Convention::PassIsFree), 3_005_320);
+    /// ```
+    #[must_use]
+    pub fn perft(&self, depth: u32, convention: Convention) -> u64 {
+        count(self.mover_bits(), self.opponent_bits(), depth, convention)
+    }
 
-/// Perft split by the first ply: for each legal move of `board`, in square order, the
-/// number of leaves below it (`perft` of the child at `depth - 1`). A side with no legal
-/// move gives one [`Ply::Pass`] entry (with all the leaves, whatever the convention
-/// makes of the pass). The counts add up to [`perft`], except for a finished game or at
-/// depth 0, which have no first ply: the result is then empty and [`perft`] gives the
-/// count.
-///
-/// ```
-/// use reversi::{divide, Board, Convention};
-/// let split = divide(&Board::START, 3, Convention::A);
-/// assert_eq!(split.len(), 4);
-/// assert!(split.iter().all(|&(_, leaves)| leaves == 14));
-/// ```
-#[must_use]
-pub fn divide(board: &Board, depth: u32, convention: Convention) -> Vec<(Ply, u64)> {
-    if depth == 0 || board.is_game_over() {
-        return Vec::new();
+    /// Perft split by the first ply: for each legal move, in square order, the number of
+    /// leaves below it ([`Board::perft`] of the child at `depth - 1`). A side with no
+    /// legal move gives one [`Ply::Pass`] entry (with all the leaves, whatever the
+    /// convention makes of the pass). The counts add up to [`Board::perft`], except for a
+    /// finished game or at depth 0, which have no first ply: the result is then empty and
+    /// [`Board::perft`] gives the count.
+    ///
+    /// ```
+    /// use reversi::{Board, Convention};
+    /// let split = Board::START.divide(3, Convention::PassIsPly);
+    /// assert_eq!(split.len(), 4);
+    /// assert!(split.iter().all(|&(_, leaves)| leaves == 14));
+    /// ```
+    #[must_use]
+    pub fn divide(&self, depth: u32, convention: Convention) -> Vec<(Ply, u64)> {
+        if depth == 0 || self.is_game_over() {
+            return Vec::new();
+        }
+        let (p, o) = (self.mover_bits(), self.opponent_bits());
+        let legal = moves(p, o);
+        if legal == 0 {
+            return vec![(Ply::Pass, count(p, o, depth, convention))];
+        }
+        grid::SquareSet::from_bits(legal)
+            .indices()
+            .map(|index| {
+                let square = index as u32;
+                let flipped = flips(p, o, square);
+                let leaves = count(
+                    o ^ flipped,
+                    p ^ flipped ^ (1 << square),
+                    depth - 1,
+                    convention,
+                );
+                let ply = crate::board::SIZE
+                    .square_at(index)
+                    .map_or(Ply::Pass, Ply::Move);
+                (ply, leaves)
+            })
+            .collect()
     }
-    let (p, o) = (board.mover_bits(), board.opponent_bits());
-    let legal = moves(p, o);
-    if legal == 0 {
-        return vec![(Ply::Pass, count(p, o, depth, convention))];
-    }
-    grid::SquareSet::from_bits(legal)
-        .indices()
-        .map(|index| {
-            let square = index as u32;
-            let flipped = flips(p, o, square);
-            let leaves = count(
-                o ^ flipped,
-                p ^ flipped ^ (1 << square),
-                depth - 1,
-                convention,
-            );
-            let ply = crate::board::SIZE
-                .square_at(index)
-                .map_or(Ply::Pass, Ply::Move);
-            (ply, leaves)
-        })
-        .collect()
 }
 
 #[cfg(test)]
@@ -400,9 +445,9 @@ mod tests {
                 if empties <= 12 || pick % 8 == 0 {
                     for depth in 1..=4 {
                         for (convention, portable) in [
-                            (Convention::A, portable::<A> as fn(u64, u64, u32) -> u64),
-                            (Convention::N, portable::<N>),
-                            (Convention::E, portable::<E>),
+                            (Convention::PassIsPly, portable::<A> as fn(u64, u64, u32) -> u64),
+                            (Convention::PassIsFree, portable::<N>),
+                            (Convention::FullDepthOnly, portable::<E>),
                         ] {
                             proptest::prop_assert_eq!(
                                 count(p, o, depth, convention),

@@ -1,7 +1,7 @@
 //! The perft table of the Othello start position in the three conventions (the shared
 //! vectors, agreed by independent implementations), kept in `tests/data/perft.txt`.
 
-use reversi::{divide, perft, Board, Convention};
+use reversi::{Board, Convention};
 
 /// `(depth, [A, N, E])` rows of the table.
 fn table() -> Vec<(u32, [u64; 3])> {
@@ -31,7 +31,7 @@ fn check(min_depth: u32, max_depth: u32) {
         }
         for (convention, want) in Convention::ALL.into_iter().zip(expected) {
             assert_eq!(
-                perft(&Board::START, depth, convention),
+                Board::START.perft(depth, convention),
                 want,
                 "depth {depth}, convention {convention}"
             );
@@ -42,7 +42,7 @@ fn check(min_depth: u32, max_depth: u32) {
 #[test]
 fn perft_table_to_depth_9() {
     check(1, 9);
-    assert_eq!(perft(&Board::START, 0, Convention::A), 1);
+    assert_eq!(Board::START.perft(0, Convention::PassIsPly), 1);
 }
 
 #[test]
@@ -67,12 +67,12 @@ fn perft_table_depth_12() {
 fn divide_adds_up_to_perft() {
     for convention in Convention::ALL {
         for depth in 1..=9 {
-            let split = divide(&Board::START, depth, convention);
+            let split = Board::START.divide(depth, convention);
             assert_eq!(split.len(), 4);
             let total: u64 = split.iter().map(|&(_, n)| n).sum();
             assert_eq!(
                 total,
-                perft(&Board::START, depth, convention),
+                Board::START.perft(depth, convention),
                 "{convention} {depth}"
             );
         }
@@ -98,26 +98,38 @@ fn conventions_on_a_pass_and_a_finished_game() {
     // reached before the last ply.
     let last_move = Board::from_discs(bits(&["a1"]), bits(&["b1"]), Color::Black).unwrap();
     for (depth, a, n, e) in [(0, 1, 1, 1), (1, 1, 1, 1), (2, 1, 1, 0), (3, 1, 1, 0)] {
-        assert_eq!(perft(&last_move, depth, Convention::A), a, "A {depth}");
-        assert_eq!(perft(&last_move, depth, Convention::N), n, "N {depth}");
-        assert_eq!(perft(&last_move, depth, Convention::E), e, "E {depth}");
+        assert_eq!(
+            last_move.perft(depth, Convention::PassIsPly),
+            a,
+            "A {depth}"
+        );
+        assert_eq!(
+            last_move.perft(depth, Convention::PassIsFree),
+            n,
+            "N {depth}"
+        );
+        assert_eq!(
+            last_move.perft(depth, Convention::FullDepthOnly),
+            e,
+            "E {depth}"
+        );
     }
     // White a1, Black b1, Black to move: Black cannot move (a1 cannot be closed) and
     // passes; White's only move c1 then ends the game.
     let pass = Board::from_discs(bits(&["b1"]), bits(&["a1"]), Color::Black).unwrap();
     assert!(pass.must_pass());
     for (depth, a, n, e) in [(1, 1, 1, 1), (2, 1, 1, 1), (3, 1, 1, 0), (4, 1, 1, 0)] {
-        assert_eq!(perft(&pass, depth, Convention::A), a, "A {depth}");
-        assert_eq!(perft(&pass, depth, Convention::N), n, "N {depth}");
-        assert_eq!(perft(&pass, depth, Convention::E), e, "E {depth}");
+        assert_eq!(pass.perft(depth, Convention::PassIsPly), a, "A {depth}");
+        assert_eq!(pass.perft(depth, Convention::PassIsFree), n, "N {depth}");
+        assert_eq!(pass.perft(depth, Convention::FullDepthOnly), e, "E {depth}");
     }
-    assert_eq!(divide(&pass, 2, Convention::A), vec![(Ply::Pass, 1)]);
+    assert_eq!(pass.divide(2, Convention::PassIsPly), vec![(Ply::Pass, 1)]);
     // A finished game has no first ply to divide.
     let over = last_move
         .play(grid::BoardSize::CHESS.parse_square("c1").unwrap())
         .unwrap();
     assert!(over.is_game_over());
-    assert!(divide(&over, 3, Convention::A).is_empty());
-    assert_eq!(perft(&over, 3, Convention::A), 1);
-    assert_eq!(perft(&over, 3, Convention::E), 0);
+    assert!(over.divide(3, Convention::PassIsPly).is_empty());
+    assert_eq!(over.perft(3, Convention::PassIsPly), 1);
+    assert_eq!(over.perft(3, Convention::FullDepthOnly), 0);
 }

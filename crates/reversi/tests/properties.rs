@@ -244,11 +244,8 @@ proptest! {
                 let flipped = board.flips(square).len();
                 let after = board.play(square).unwrap();
                 let counts = after.disc_counts();
-                assert_eq!(counts.get(mover), before.get(mover) + 1 + flipped);
-                assert_eq!(
-                    counts.get(mover.other()),
-                    before.get(mover.other()) - flipped
-                );
+                assert_eq!(counts[mover], before[mover] + 1 + flipped);
+                assert_eq!(*counts.get(mover.other()), before.get(mover.other()) - flipped);
                 // The flipped discs and the new one are the mover's now.
                 let gained = after.discs(mover) - board.discs(mover);
                 assert_eq!(

@@ -156,8 +156,13 @@ enum Truth {
     Unknown,
 }
 
-/// Evaluates a cfg predicate with `test`, `doc`, `doctest` and `miri` off; everything
-/// else (target properties, `debug_assertions`, features) is left to rustc.
+/// Optional cargo features that no judge build enables: `feature = "serde"` is false in
+/// a bundle, so the serde impls and derives (and the `serde` crate) never reach it.
+const OFF_FEATURES: &[&str] = &["serde"];
+
+/// Evaluates a cfg predicate with `test`, `doc`, `doctest`, `miri` and the
+/// [`OFF_FEATURES`] off; everything else (target properties, `debug_assertions`, other
+/// features) is left to rustc.
 fn cfg_truth(meta: &Meta) -> Truth {
     match meta {
         Meta::Path(path) => {
@@ -170,7 +175,19 @@ fn cfg_truth(meta: &Meta) -> Truth {
                 Truth::Unknown
             }
         }
-        Meta::NameValue(_) => Truth::Unknown,
+        Meta::NameValue(pair) => {
+            let off = pair.path.is_ident("feature")
+                && matches!(
+                    &pair.value,
+                    syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(name), .. })
+                        if OFF_FEATURES.contains(&name.value().as_str())
+                );
+            if off {
+                Truth::False
+            } else {
+                Truth::Unknown
+            }
+        }
         Meta::List(list) => {
             let Ok(args) = list.parse_args_with(
                 syn::punctuated::Punctuated::<Meta, syn::Token![,]>::parse_terminated,
@@ -207,13 +224,30 @@ fn cfg_truth(meta: &Meta) -> Truth {
     }
 }
 
+/// Whether `attr` is a `#[cfg_attr(PREDICATE, ...)]` whose predicate is known false
+/// (such as `feature = "serde"`): the attribute does nothing in a judge build.
+fn is_dead_cfg_attr(attr: &Attribute) -> bool {
+    if !attr.path().is_ident("cfg_attr") {
+        return false;
+    }
+    let Ok(args) =
+        attr.parse_args_with(syn::punctuated::Punctuated::<Meta, syn::Token![,]>::parse_terminated)
+    else {
+        return false;
+    };
+    args.first().map(cfg_truth) == Some(Truth::False)
+}
+
 /// Decides whether an item with these attributes stays in a judge build; drops the
-/// `#[cfg]` attributes known to be true.
+/// `#[cfg]` attributes known to be true and the `#[cfg_attr]` known to be off.
 fn keep(attrs: &mut Vec<Attribute>) -> bool {
     let mut keep = true;
     attrs.retain(|attr| {
         if attr.path().is_ident("test") || attr.path().is_ident("bench") {
             keep = false;
+        }
+        if is_dead_cfg_attr(attr) {
+            return false;
         }
         if !attr.path().is_ident("cfg") {
             return true;
@@ -436,6 +470,42 @@ impl VisitMut for Docs {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Judge builds never enable `serde`: items under `#[cfg(feature = "serde")]` (also
+    /// inside `all`/`any`/`not`) go, `#[cfg_attr(feature = "serde", ...)]` goes, other
+    /// features stay for rustc to decide.
+    #[test]
+    fn the_serde_feature_is_off_in_bundles() {
+        let mut file: syn::File = syn::parse_quote! {
+            #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+            #[derive(Clone, Copy)]
+            pub struct Square(u8);
+            #[cfg(feature = "serde")]
+            impl serde::Serialize for Board {}
+            #[cfg(all(feature = "serde", target_arch = "x86_64"))]
+            mod serde_fast {}
+            #[cfg(not(feature = "serde"))]
+            pub fn without_serde() {}
+            #[cfg(feature = "portable")]
+            pub fn portable() {}
+            pub struct Pair {
+                #[cfg_attr(feature = "serde", serde(rename = "b"))]
+                pub black: u8,
+            }
+        };
+        remove_test_code(&mut file.items);
+        let text = quote::quote!(#file).to_string();
+        assert!(!text.contains("serde ::"), "{text}");
+        assert!(!text.contains("serde_fast"), "{text}");
+        assert!(!text.contains("rename"), "{text}");
+        assert!(!text.contains("cfg_attr"), "{text}");
+        assert!(text.contains("# [derive (Clone , Copy)]"), "{text}");
+        // `not(serde)` is true: the item stays, its cfg dropped.
+        assert!(text.contains("pub fn without_serde"), "{text}");
+        assert!(!text.contains("not (feature"), "{text}");
+        // Another feature is left to rustc.
+        assert!(text.contains("# [cfg (feature = \"portable\")]"), "{text}");
+    }
 
     #[test]
     fn strip_docs_drops_docs_and_must_use_only() {

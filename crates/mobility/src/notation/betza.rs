@@ -27,6 +27,7 @@ use crate::piece::{Piece, Range};
 /// assert_eq!(Piece::parse_betza_with(pawn, InitialMoves::Include)?, "fWfD".parse()?);
 /// # Ok::<_, mobility::ParsePieceError>(())
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum InitialMoves {
     /// `i` moves reach nothing: the piece has moved before.

@@ -1,0 +1,119 @@
+//! The `serde` feature (`cargo test -p reversi-bitboard --features serde`): text-form
+//! types serialize as their text, and every value reads back as itself from JSON.
+
+use proptest::prelude::*;
+use reversi::{Board, ByColor, Color, Convention, Orientation, Outcome, Ply, Transcript, SIZE};
+
+fn round_trip<T>(value: &T) -> T
+where
+    T: serde::Serialize + serde::de::DeserializeOwned,
+{
+    let json = serde_json::to_string(value).unwrap();
+    serde_json::from_str(&json).unwrap()
+}
+
+#[test]
+fn text_form_types_serialize_as_their_text() {
+    let json = |value: &dyn erased::Json| value.json();
+    assert_eq!(json(&Color::White), r#""White""#);
+    assert_eq!(json(&Outcome::Win(Color::Black)), r#""Black wins""#);
+    assert_eq!(json(&Outcome::Draw), r#""Draw""#);
+    assert_eq!(json(&Convention::FullDepthOnly), r#""E""#);
+    assert_eq!(json(&Ply::Pass), r#""pass""#);
+    assert_eq!(
+        json(&Ply::Move(SIZE.parse_square("d3").unwrap())),
+        r#""d3""#
+    );
+    let game: Transcript = "f5d6".parse().unwrap();
+    assert_eq!(json(&game), r#""f5d6""#);
+    assert_eq!(
+        json(&Board::START),
+        serde_json::to_string(&Board::START.to_string()).unwrap()
+    );
+    assert_eq!(
+        serde_json::to_string(&ByColor { black: 2, white: 3 }).unwrap(),
+        r#"{"black":2,"white":3}"#
+    );
+    // A text that does not parse is a deserialization error naming the problem.
+    let error = serde_json::from_str::<Outcome>(r#""Nobody wins""#).unwrap_err();
+    assert!(error.to_string().contains("unknown outcome"), "{error}");
+}
+
+#[test]
+fn small_values_round_trip() {
+    for color in Color::ALL {
+        assert_eq!(round_trip(&color), color);
+    }
+    for outcome in [
+        Outcome::Win(Color::Black),
+        Outcome::Win(Color::White),
+        Outcome::Draw,
+    ] {
+        assert_eq!(round_trip(&outcome), outcome);
+    }
+    for convention in Convention::ALL {
+        assert_eq!(round_trip(&convention), convention);
+    }
+    for orientation in [Orientation::RankEightFirst, Orientation::RankOneFirst] {
+        assert_eq!(round_trip(&orientation), orientation);
+    }
+    let counts = ByColor {
+        black: 7u32,
+        white: 9,
+    };
+    assert_eq!(round_trip(&counts), counts);
+    for index in 0..=64 {
+        let ply = SIZE.square_at(index).map_or(Ply::Pass, Ply::Move);
+        assert_eq!(round_trip(&ply), ply);
+    }
+}
+
+proptest! {
+    /// Boards and transcripts of random games (up to 60 moves) read back from JSON.
+    #[test]
+    fn boards_and_transcripts_of_random_games_round_trip(
+        picks in proptest::collection::vec(any::<u16>(), 0..60)
+    ) {
+        let mut game = Transcript::new();
+        for pick in picks {
+            let board = *game.board();
+            let mut legal: Vec<_> = board.legal_moves().squares(SIZE).collect();
+            if legal.is_empty() {
+                legal = board.swapped_moves();
+            }
+            if legal.is_empty() {
+                break;
+            }
+            game.play(legal[usize::from(pick) % legal.len()]).unwrap();
+        }
+        prop_assert_eq!(round_trip(game.board()), *game.board());
+        prop_assert_eq!(round_trip(&game), game);
+    }
+}
+
+/// Serialization of one value to JSON behind a trait object, for the table above.
+mod erased {
+    pub trait Json {
+        fn json(&self) -> String;
+    }
+
+    impl<T: serde::Serialize> Json for T {
+        fn json(&self) -> String {
+            serde_json::to_string(self).unwrap()
+        }
+    }
+}
+
+/// The legal moves after a pass (the next move of a transcript when the side to move
+/// must pass).
+trait AfterPass {
+    fn swapped_moves(&self) -> Vec<grid::Square>;
+}
+
+impl AfterPass for Board {
+    fn swapped_moves(&self) -> Vec<grid::Square> {
+        self.pass()
+            .map(|passed| passed.legal_moves().squares(SIZE).collect())
+            .unwrap_or_default()
+    }
+}
