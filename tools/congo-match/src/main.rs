@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
+use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -61,11 +62,21 @@ struct Args {
     #[arg(long, value_name = "FEN", default_value = COURSE_START)]
     from: String,
     /// Seconds per move, sent as `go <seconds>`.
-    #[arg(long, value_name = "SECONDS", default_value_t = 0.1)]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 0.1,
+        allow_negative_numbers = true
+    )]
     time: f64,
     /// Milliseconds an answer may take beyond --time before it is a loss on time (the time
     /// runs from sending `go` to receiving the answer line).
-    #[arg(long, value_name = "MS", default_value_t = 50)]
+    #[arg(
+        long,
+        value_name = "MS",
+        default_value_t = 50,
+        allow_negative_numbers = true
+    )]
     grace: u64,
     /// Plies after the opening before the game is called a draw.
     #[arg(long, value_name = "N", default_value_t = 100)]
@@ -76,7 +87,8 @@ struct Args {
     /// Write every game as one JSON object a line to FILE.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
-    /// Write each engine's standard error to DIR/game-<n>-engine<k>.log (else discarded).
+    /// Write each engine's standard error to DIR/game-<n>-engine<k>.log, at most 1 MiB per
+    /// game (else discarded).
     #[arg(long, value_name = "DIR")]
     log_dir: Option<PathBuf>,
     /// Sequential probability ratio test: stop when the LLR over game pairs leaves its
@@ -160,24 +172,52 @@ fn interval(e: &Estimate) -> String {
     )
 }
 
-fn main() -> Result<()> {
+fn main() -> ExitCode {
     let args = Args::parse();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            // The chain of causes on one line; never a backtrace (RUST_BACKTRACE is often
+            // set by developers, and a user's mistake is not a bug of the tool).
+            eprintln!("congo-match: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The largest `--time`: a day per move (larger values overflow the deadline arithmetic
+/// and mean nothing for a match).
+const MAX_TIME: f64 = 86_400.0;
+
+fn run(args: &Args) -> Result<()> {
     // The engines run in their own process groups: on Ctrl-C or SIGTERM, kill them too.
     ctrlc::set_handler(|| {
         congo_match::engine::kill_all();
         std::process::exit(130);
     })
     .context("installing the Ctrl-C handler")?;
-    if !(args.time > 0.0 && args.time.is_finite()) {
-        bail!("--time must be a positive number of seconds");
+    if !(args.time > 0.0 && args.time <= MAX_TIME) {
+        bail!(
+            "--time {}: must be a number of seconds above 0 and at most {MAX_TIME}",
+            args.time
+        );
+    }
+    if args.games == Some(0) {
+        bail!("--games 0: must be at least 1");
     }
     if args.concurrency == 0 {
         bail!("--concurrency must be at least 1");
     }
     let sprt = match &args.sprt {
         Some(v) => {
-            if !(0.0 < args.alpha && args.alpha < 1.0 && 0.0 < args.beta && args.beta < 1.0) {
-                bail!("--alpha and --beta must be between 0 and 1");
+            if !(0.0 < args.alpha && 0.0 < args.beta && args.alpha + args.beta < 1.0) {
+                // With alpha + beta >= 1 the lower bound ln(beta / (1 - alpha)) is not
+                // below the upper ln((1 - beta) / alpha): the test would stop at once.
+                bail!(
+                    "--alpha {} --beta {}: each must be above 0, and their sum below 1",
+                    args.alpha,
+                    args.beta
+                );
             }
             if v[0] >= v[1] {
                 bail!("--sprt ELO0 ELO1 needs ELO0 < ELO1");
@@ -186,11 +226,17 @@ fn main() -> Result<()> {
         }
         None => None,
     };
+    for (k, command) in [&args.engine1, &args.engine2].into_iter().enumerate() {
+        congo_match::engine::check_command(command, Duration::from_secs(1))
+            .map_err(anyhow::Error::msg)
+            .with_context(|| format!("--engine{} {command}", k + 1))?;
+    }
     let from = Board::from_fen(&args.from)
         .map_err(anyhow::Error::msg)
         .context("--from")?;
     let openings = if let Some(path) = &args.openings {
-        let text = std::fs::read_to_string(path).with_context(|| format!("{}", path.display()))?;
+        let text =
+            openings::read_file(path).with_context(|| format!("--openings {}", path.display()))?;
         openings::from_text(&text, &path.display().to_string())?
     } else if let Some(n) = args.random_openings {
         if n == 0 {
@@ -205,12 +251,19 @@ fn main() -> Result<()> {
     };
     let games = args.games.unwrap_or(2 * openings.len());
     if let Some(dir) = &args.log_dir {
-        std::fs::create_dir_all(dir).with_context(|| format!("{}", dir.display()))?;
+        std::fs::create_dir_all(dir).with_context(|| format!("--log-dir {}", dir.display()))?;
     }
     let mut record = match &args.record {
         Some(path) => Some(std::io::BufWriter::new(
-            File::create(path).with_context(|| format!("{}", path.display()))?,
+            File::create(path).with_context(|| format!("--record {}", path.display()))?,
         )),
+        None => None,
+    };
+    // Created now, so that a bad path is an error before the match, not after it.
+    let mut summary_file = match &args.summary_json {
+        Some(path) => {
+            Some(File::create(path).with_context(|| format!("--summary-json {}", path.display()))?)
+        }
         None => None,
     };
     let settings = Settings {
@@ -320,9 +373,18 @@ fn main() -> Result<()> {
     writeln!(out, "score: {:.1}%", 100.0 * tri.score)?;
     let penta = tally.penta.estimate();
     if penta.samples > 0 {
+        // A game whose colour-swapped partner was not played (an odd --games, an SPRT
+        // stop) is in the score and the trinomial line, not here: say so, since this
+        // Elo then differs from the score's.
+        let unpaired = t.games() - 2 * penta.samples;
+        let note = match unpaired {
+            0 => String::new(),
+            1 => "; 1 game without its pair left out".to_string(),
+            n => format!("; {n} games without their pairs left out"),
+        };
         writeln!(
             out,
-            "elo: {} (95%, pentanomial over {} pairs)",
+            "elo: {} (95%, pentanomial over {} pairs{note})",
             interval(&penta),
             penta.samples
         )?;
@@ -379,7 +441,7 @@ fn main() -> Result<()> {
             "llr": llr, "lower": lo, "upper": hi, "verdict": verdict,
         });
     }
-    if let Some(path) = &args.summary_json {
+    if let (Some(path), Some(file)) = (&args.summary_json, summary_file.as_mut()) {
         // Infinite Elo values are written as null (JSON has no infinity).
         let num = |x: f64| {
             if x.is_finite() {
@@ -419,7 +481,8 @@ fn main() -> Result<()> {
             "sprt": sprt_json,
         });
         let text = serde_json::to_string_pretty(&summary)? + "\n";
-        std::fs::write(path, text).with_context(|| format!("{}", path.display()))?;
+        file.write_all(text.as_bytes())
+            .with_context(|| format!("--summary-json {}", path.display()))?;
     }
     Ok(())
 }
