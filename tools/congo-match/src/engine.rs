@@ -33,9 +33,20 @@ pub const MAX_LOG: u64 = 1024 * 1024;
 /// The process groups of the engines running now, for [`kill_all`].
 static RUNNING: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
 
-/// Kills every engine's process group still running (for an interrupted match: the
-/// engines run in their own groups, so a Ctrl-C at the terminal does not reach them).
+/// Set by [`kill_all`]: every engine started from then on is killed at once.
+static STOPPED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether [`kill_all`] was called (the match is interrupted).
+#[must_use]
+pub fn stopped() -> bool {
+    STOPPED.load(std::sync::atomic::Ordering::SeqCst)
+}
+
+/// Kills every engine's process group still running, and every one started later (for
+/// an interrupted match: the engines run in their own groups, so a Ctrl-C at the
+/// terminal does not reach them).
 pub fn kill_all() {
+    STOPPED.store(true, std::sync::atomic::Ordering::SeqCst);
     let groups = RUNNING
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -220,10 +231,15 @@ impl Engine {
             .spawn()
             .map_err(|e| Fault::Spawn(e.to_string()))?;
         if let Ok(group) = i32::try_from(child.id()) {
-            RUNNING
+            let mut running = RUNNING
                 .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .insert(group);
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            running.insert(group);
+            // Under the lock: either kill_all, which sets STOPPED before it locks, sees
+            // this group, or this sees STOPPED.
+            if stopped() {
+                let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
+            }
         }
         let mut log_done = None;
         if let (Some(file), Some(err)) = (log_file, child.stderr.take()) {

@@ -175,6 +175,7 @@ fn interval(e: &Estimate) -> String {
 fn main() -> ExitCode {
     let args = Args::parse();
     match run(&args) {
+        Ok(()) if congo_match::engine::stopped() => ExitCode::from(130),
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             // The chain of causes on one line; never a backtrace (RUST_BACKTRACE is often
@@ -191,9 +192,13 @@ const MAX_TIME: f64 = 86_400.0;
 
 fn run(args: &Args) -> Result<()> {
     // The engines run in their own process groups: on Ctrl-C or SIGTERM, kill them too.
+    // The first stops the match (games under way are killed and not counted; the summary
+    // of the finished ones is printed, exit status 130); a second exits at once.
     ctrlc::set_handler(|| {
+        if congo_match::engine::stopped() {
+            std::process::exit(130);
+        }
         congo_match::engine::kill_all();
-        std::process::exit(130);
     })
     .context("installing the Ctrl-C handler")?;
     if !(args.time > 0.0 && args.time <= MAX_TIME) {
@@ -295,7 +300,7 @@ fn run(args: &Args) -> Result<()> {
             let tx = tx.clone();
             let (next, stop, settings, openings) = (&next, &stop, &settings, &openings);
             scope.spawn(move || loop {
-                if stop.load(Ordering::SeqCst) {
+                if stop.load(Ordering::SeqCst) || congo_match::engine::stopped() {
                     return;
                 }
                 let i = next.fetch_add(1, Ordering::SeqCst);
@@ -311,6 +316,10 @@ fn run(args: &Args) -> Result<()> {
         }
         drop(tx);
         for r in rx {
+            if congo_match::engine::stopped() {
+                // Interrupted: this game may have ended by the kill, not by its engines.
+                continue;
+            }
             if let Some(out) = record.as_mut() {
                 serde_json::to_writer(&mut *out, &r)?;
                 out.write_all(b"\n")?;
@@ -364,6 +373,13 @@ fn run(args: &Args) -> Result<()> {
         args.grace,
         args.max_plies
     )?;
+    let interrupted = congo_match::engine::stopped();
+    if interrupted {
+        writeln!(
+            out,
+            "interrupted (Ctrl-C or SIGTERM): the games under way are not counted"
+        )?;
+    }
     writeln!(
         out,
         "engine1 W/D/L: {} / {} / {}",
@@ -465,6 +481,7 @@ fn run(args: &Args) -> Result<()> {
         let summary = serde_json::json!({
             "games": t.games(),
             "games_asked": games,
+            "interrupted": interrupted,
             "openings": openings.len(),
             "time": args.time,
             "grace_ms": args.grace,

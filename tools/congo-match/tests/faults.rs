@@ -22,8 +22,17 @@ fn record_path(name: &str) -> PathBuf {
 fn run(name: &str, args: &[&str]) -> (String, Vec<Value>, Duration) {
     let record = record_path(name);
     let start = Instant::now();
+    // A grace of 300 ms unless the test sets one: the first answer includes the engine's
+    // start-up, which on a loaded machine (tests in parallel, other builds) can take
+    // longer than the default 50 ms; the faults under test do not depend on it.
+    let grace: &[&str] = if args.contains(&"--grace") {
+        &[]
+    } else {
+        &["--grace", "300"]
+    };
     let out = Command::new(MATCH)
         .args(args)
+        .args(grace)
         .arg("--record")
         .arg(&record)
         .arg("--quiet")
@@ -66,7 +75,7 @@ fn faulty_any(mode: &str, faults: &[(&str, &str)]) {
             "--time",
             "0.02",
             "--grace",
-            "30",
+            "300",
         ],
     );
     assert_eq!(records.len(), 2, "{mode}");
@@ -519,6 +528,74 @@ fn an_odd_game_count_says_what_the_pair_elo_leaves_out() {
     assert!(stdout.contains("games: 3 of 3"), "{stdout}");
     assert!(
         stdout.contains("(95%, pentanomial over 1 pairs; 1 game without its pair left out)"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn an_interrupted_match_prints_the_finished_games_and_exits_130() {
+    // Engine 2 never answers (0.3 s + 300 ms per game, two games at once): after 1.5 s
+    // some games are done and two are under way. SIGTERM (as Ctrl-C) kills the engines,
+    // drops the games under way, and prints the summary of the finished ones.
+    let record = record_path("interrupted");
+    let engine2 = format!("{FAKE} --mode hang");
+    let child = Command::new(MATCH)
+        .args([
+            "--engine1",
+            FAKE,
+            "--engine2",
+            &engine2,
+            "--games",
+            "100",
+            "--time",
+            "0.3",
+            "--grace",
+            "300",
+            "-j",
+            "2",
+            "--quiet",
+            "--record",
+        ])
+        .arg(&record)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let start = Instant::now();
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(out.status.code(), Some(130));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.contains("\ninterrupted (Ctrl-C or SIGTERM)"),
+        "{stdout}"
+    );
+    let records: Vec<Value> = std::fs::read_to_string(&record)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(
+        !records.is_empty() && records.len() < 100,
+        "{}",
+        records.len()
+    );
+    // Every counted game is a genuine timeout of engine 2, none a kill's crash.
+    for r in &records {
+        assert_eq!(r["fault"], "timeout", "{r}");
+        assert_eq!(r["winner"], 1, "{r}");
+    }
+    assert!(
+        stdout.contains(&format!("games: {} of 100", records.len())),
         "{stdout}"
     );
 }
