@@ -51,15 +51,25 @@ struct Args {
     #[arg(long, value_name = "N")]
     random_openings: Option<usize>,
     /// Random plies per opening (with --random-openings).
-    #[arg(long, value_name = "K", default_value_t = 4)]
+    #[arg(
+        long,
+        value_name = "K",
+        default_value_t = 4,
+        requires = "random_openings"
+    )]
     plies: u32,
     /// Seed of the random openings (the same seed gives the same openings).
-    #[arg(long, value_name = "S", default_value_t = 1)]
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = 1,
+        requires = "random_openings"
+    )]
     seed: u64,
     /// The position the openings start from (also the only opening when neither
     /// --openings nor --random-openings is given). The default is the course's start;
     /// the standard start is `gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0`.
-    #[arg(long, value_name = "FEN", default_value = COURSE_START)]
+    #[arg(long, value_name = "FEN", default_value = COURSE_START, conflicts_with = "openings")]
     from: String,
     /// Seconds per move, sent as `go <seconds>`.
     #[arg(
@@ -96,10 +106,10 @@ struct Args {
     #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true)]
     sprt: Option<Vec<f64>>,
     /// SPRT false-positive rate.
-    #[arg(long, default_value_t = 0.05)]
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
     alpha: f64,
     /// SPRT false-negative rate.
-    #[arg(long, default_value_t = 0.05)]
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
     beta: f64,
     /// Also write the summary as one JSON object to FILE (for scripts).
     #[arg(long, value_name = "FILE")]
@@ -238,14 +248,14 @@ fn run(args: &Args) -> Result<()> {
     }
     let from = Board::from_fen(&args.from)
         .map_err(anyhow::Error::msg)
-        .context("--from")?;
+        .with_context(|| format!("--from {}", args.from))?;
     let openings = if let Some(path) = &args.openings {
         let text =
             openings::read_file(path).with_context(|| format!("--openings {}", path.display()))?;
         openings::from_text(&text, &path.display().to_string())?
     } else if let Some(n) = args.random_openings {
         if n == 0 {
-            bail!("--random-openings must be at least 1");
+            bail!("--random-openings 0: must be at least 1");
         }
         openings::random(&from, n, args.plies, args.seed)?
     } else {

@@ -246,6 +246,14 @@ fn bad_options_are_errors_naming_the_option() {
             "congo-match: --games 0: must be at least 1",
         ),
         (
+            &["--random-openings", "0"][..],
+            "congo-match: --random-openings 0: must be at least 1",
+        ),
+        (
+            &["--from", "7/7/7/7/7/7/3L3 b 1"][..],
+            "congo-match: --from: the game is already over in 7/7/7/7/7/7/3L3 b 1",
+        ),
+        (
             &["-j", "0"][..],
             "congo-match: --concurrency must be at least 1",
         ),
@@ -278,6 +286,19 @@ fn bad_options_are_errors_naming_the_option() {
         assert!(err.starts_with(expected), "{extra:?}: {err}");
         // One line, no backtrace even with RUST_BACKTRACE set.
         assert_eq!(err.lines().count(), 1, "{extra:?}: {err}");
+        assert!(out.stdout.is_empty(), "{extra:?}");
+    }
+    // Options that mean nothing without another are refused by the parser (status 2),
+    // not silently ignored.
+    for extra in [
+        &["--plies", "3"][..],
+        &["--seed", "3"][..],
+        &["--alpha", "0.1"][..],
+        &["--openings", "x.txt", "--from", "7/7/7/7/7/7/3L3 b 1"][..],
+    ] {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        let out = Command::new(MATCH).args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
         assert!(out.stdout.is_empty(), "{extra:?}");
     }
 }
