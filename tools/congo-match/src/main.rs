@@ -30,7 +30,9 @@ use congo_match::stats::{fmt_elo, sprt_bounds, Estimate, Pentanomial, Trinomial}
 ///
 /// The summary (W/D/L from engine 1's view, score, Elo with 95% intervals, faults per
 /// engine, answer times) goes to standard output, the progress bar to standard error.
-/// See tools/congo-match/README.md.
+/// Ctrl-C stops the match and prints the summary of the finished games (exit status 130).
+/// A command the shell cannot run, or a bad option value, is one line on standard error
+/// and exit status 1, before any game. See tools/congo-match/README.md.
 #[derive(Parser, Debug)]
 #[command(name = "congo-match", version)]
 struct Args {
