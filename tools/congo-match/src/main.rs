@@ -202,6 +202,9 @@ fn main() -> ExitCode {
 /// and mean nothing for a match).
 const MAX_TIME: f64 = 86_400.0;
 
+/// The largest `--concurrency`.
+const MAX_CONCURRENCY: usize = 256;
+
 fn run(args: &Args) -> Result<()> {
     // The engines run in their own process groups: on Ctrl-C or SIGTERM, kill them too.
     // The first stops the match (games under way are killed and not counted; the summary
@@ -222,8 +225,13 @@ fn run(args: &Args) -> Result<()> {
     if args.games == Some(0) {
         bail!("--games 0: must be at least 1");
     }
-    if args.concurrency == 0 {
-        bail!("--concurrency must be at least 1");
+    if args.concurrency == 0 || args.concurrency > MAX_CONCURRENCY {
+        // Each game is a thread and two engine processes (plus their pipe threads): a
+        // mistyped -j 10000 would exhaust the system's processes, not play faster.
+        bail!(
+            "--concurrency {}: must be at least 1 and at most {MAX_CONCURRENCY}",
+            args.concurrency
+        );
     }
     let sprt = match &args.sprt {
         Some(v) => {

@@ -255,7 +255,11 @@ fn bad_options_are_errors_naming_the_option() {
         ),
         (
             &["-j", "0"][..],
-            "congo-match: --concurrency must be at least 1",
+            "congo-match: --concurrency 0: must be at least 1 and at most 256",
+        ),
+        (
+            &["-j", "10000"][..],
+            "congo-match: --concurrency 10000: must be at least 1 and at most 256",
         ),
         // alpha + beta >= 1 puts the lower SPRT bound above the upper.
         (
