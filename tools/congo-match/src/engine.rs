@@ -302,7 +302,7 @@ impl Engine {
                 Ok(Event::Flood(e)) => return Err(Fault::Flood(e)),
                 Ok(Event::Eof(e)) => {
                     self.dead = Some(e.clone());
-                    return Err(Fault::Crash(e));
+                    return Err(Fault::Crash(self.exit_reason(e)));
                 }
                 Err(_) => return Ok(()),
             }
@@ -348,12 +348,25 @@ impl Engine {
     }
 
     /// The exit status if the engine has exited within a short while, else `e`.
+    ///
+    /// The shell is not reaped here (`WNOWAIT`): its process ID is the engine's process
+    /// group, which [`Engine::kill`] signals; reaped early, the ID could be reused by an
+    /// unrelated process group before that.
     fn exit_reason(&mut self, e: String) -> String {
+        use nix::sys::wait::{waitid, Id, WaitPidFlag, WaitStatus};
+        let Ok(pid) = i32::try_from(self.child.id()) else {
+            return e;
+        };
+        let flags = WaitPidFlag::WEXITED | WaitPidFlag::WNOHANG | WaitPidFlag::WNOWAIT;
         for _ in 0..20 {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                return format!("{e}, {status}");
+            match waitid(Id::Pid(Pid::from_raw(pid)), flags) {
+                Ok(WaitStatus::Exited(_, code)) => return format!("{e}, exit status: {code}"),
+                Ok(WaitStatus::Signaled(_, signal, _)) => {
+                    return format!("{e}, signal: {} ({signal})", signal as i32)
+                }
+                Ok(_) => thread::sleep(Duration::from_millis(5)),
+                Err(_) => return e,
             }
-            thread::sleep(Duration::from_millis(5));
         }
         e
     }

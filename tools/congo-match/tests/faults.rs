@@ -220,6 +220,32 @@ fn a_command_the_shell_cannot_run_is_an_error_before_the_match() {
 }
 
 #[test]
+fn a_crash_reason_has_the_exit_status_or_signal() {
+    // The shell kills itself with SIGSEGV (11) before its first answer: as White at its
+    // first `go`, as Black when its turn comes (seen by the check for unasked output).
+    let (_, records, _) = run(
+        "signal",
+        &[
+            "--engine1",
+            FAKE,
+            "--engine2",
+            "kill -SEGV $$",
+            "--time",
+            "0.02",
+        ],
+    );
+    assert_eq!(records.len(), 2);
+    for r in &records {
+        assert_eq!(r["winner"], 1, "{r}");
+        assert_eq!(r["fault"], "crash", "{r}");
+        assert_eq!(
+            r["reason"], "engine2 crashed: end of output, signal: 11 (SIGSEGV)",
+            "{r}"
+        );
+    }
+}
+
+#[test]
 fn an_engine_that_exits_at_once_crashes() {
     // `true` runs (status 0) but never answers: a crash, a loss each game.
     let (_, records, _) = run(
