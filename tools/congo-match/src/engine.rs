@@ -25,17 +25,91 @@ pub const MAX_OUTPUT: usize = 64 * 1024;
 /// flooding. A Congo move is at most a few dozen characters.
 pub const MAX_LINE: usize = 4096;
 
+/// The most of an engine's standard error kept in its `--log-dir` file per game (bytes);
+/// the rest is read and dropped, with a note at the end of the file, so a chatty engine
+/// cannot fill the disk.
+pub const MAX_LOG: u64 = 1024 * 1024;
+
 /// The process groups of the engines running now, for [`kill_all`].
 static RUNNING: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
 
-/// Kills every engine's process group still running (for an interrupted match: the
-/// engines run in their own groups, so a Ctrl-C at the terminal does not reach them).
+/// Set by [`kill_all`]: every engine started from then on is killed at once.
+static STOPPED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether [`kill_all`] was called (the match is interrupted).
+#[must_use]
+pub fn stopped() -> bool {
+    STOPPED.load(std::sync::atomic::Ordering::SeqCst)
+}
+
+/// Kills every engine's process group still running, and every one started later (for
+/// an interrupted match: the engines run in their own groups, so a Ctrl-C at the
+/// terminal does not reach them).
 pub fn kill_all() {
+    STOPPED.store(true, std::sync::atomic::Ordering::SeqCst);
     let groups = RUNNING
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     for &group in groups.iter() {
         let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
+    }
+}
+
+/// Checks, before a match, that the shell can run `command`: starts it with its standard
+/// input closed and waits up to `wait` for it to exit. The shell's exit status 127 (not
+/// found) or 126 (not executable) is an error with the shell's message; any other exit,
+/// or still running after `wait`, passes (the process group is then killed). A mistyped
+/// command is thus one clear error, not a match of lost games.
+///
+/// # Errors
+///
+/// The shell cannot start, or it cannot run the command (the message says why).
+pub fn check_command(command: &str, wait: Duration) -> Result<(), String> {
+    let mut child = Command::new("/bin/sh")
+        .arg("-c")
+        .arg(command)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()
+        .map_err(|e| format!("/bin/sh cannot start: {e}"))?;
+    let start = Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break Some(status),
+            Ok(None) if start.elapsed() < wait => thread::sleep(Duration::from_millis(5)),
+            _ => break None,
+        }
+    };
+    if let Ok(pid) = i32::try_from(child.id()) {
+        let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    match status.and_then(|s| s.code()) {
+        Some(code @ (126 | 127)) => {
+            let mut message = Vec::new();
+            if let Some(err) = child.stderr.take() {
+                let _ = err.take(4096).read_to_end(&mut message);
+            }
+            let message = String::from_utf8_lossy(&message);
+            let first = message.lines().next().unwrap_or("").trim();
+            let what = if code == 127 {
+                "not found"
+            } else {
+                "not executable"
+            };
+            Err(format!(
+                "the shell cannot run it ({what}, exit status {code}){}",
+                if first.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", excerpt(first))
+                }
+            ))
+        }
+        _ => Ok(()),
     }
 }
 
@@ -111,6 +185,8 @@ pub struct Engine {
     /// The budget of output bytes left before the answer; reset by each `go`.
     budget: std::sync::Arc<std::sync::atomic::AtomicUsize>,
     dead: Option<String>,
+    /// Closed when the standard error thread has finished the log (with `--log-dir`).
+    log_done: Option<Receiver<()>>,
 }
 
 /// Quotes `s` for the messages: escaped, at most 60 characters.
@@ -124,21 +200,26 @@ pub fn excerpt(s: &str) -> String {
 
 impl Engine {
     /// Starts `command` with `/bin/sh -c` in a new process group; its standard error goes
-    /// to `log` (appended) or is discarded.
+    /// to `log` (appended, at most [`MAX_LOG`] bytes) or is discarded.
     ///
     /// # Errors
     ///
     /// The shell cannot be started or the log cannot be opened.
     pub fn spawn(command: &str, log: Option<&Path>) -> Result<Engine, Fault> {
-        let stderr = match log {
-            Some(path) => Stdio::from(
+        let log_file = match log {
+            Some(path) => Some(
                 File::options()
                     .create(true)
                     .append(true)
                     .open(path)
                     .map_err(|e| Fault::Spawn(format!("log {}: {e}", path.display())))?,
             ),
-            None => Stdio::null(),
+            None => None,
+        };
+        let stderr = if log_file.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
         };
         let mut child = Command::new("/bin/sh")
             .arg("-c")
@@ -150,10 +231,24 @@ impl Engine {
             .spawn()
             .map_err(|e| Fault::Spawn(e.to_string()))?;
         if let Ok(group) = i32::try_from(child.id()) {
-            RUNNING
+            let mut running = RUNNING
                 .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .insert(group);
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            running.insert(group);
+            // Under the lock: either kill_all, which sets STOPPED before it locks, sees
+            // this group, or this sees STOPPED.
+            if stopped() {
+                let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
+            }
+        }
+        let mut log_done = None;
+        if let (Some(file), Some(err)) = (log_file, child.stderr.take()) {
+            let (done, log_finished) = mpsc::channel::<()>();
+            log_done = Some(log_finished);
+            thread::spawn(move || {
+                copy_log(err, file, MAX_LOG);
+                drop(done);
+            });
         }
         let mut stdin = child.stdin.take().expect("piped stdin");
         let mut stdout = child.stdout.take().expect("piped stdout");
@@ -181,6 +276,7 @@ impl Engine {
             from_engine,
             budget,
             dead: None,
+            log_done,
         })
     }
 
@@ -206,7 +302,7 @@ impl Engine {
                 Ok(Event::Flood(e)) => return Err(Fault::Flood(e)),
                 Ok(Event::Eof(e)) => {
                     self.dead = Some(e.clone());
-                    return Err(Fault::Crash(e));
+                    return Err(Fault::Crash(self.exit_reason(e)));
                 }
                 Err(_) => return Ok(()),
             }
@@ -252,12 +348,25 @@ impl Engine {
     }
 
     /// The exit status if the engine has exited within a short while, else `e`.
+    ///
+    /// The shell is not reaped here (`WNOWAIT`): its process ID is the engine's process
+    /// group, which [`Engine::kill`] signals; reaped early, the ID could be reused by an
+    /// unrelated process group before that.
     fn exit_reason(&mut self, e: String) -> String {
+        use nix::sys::wait::{waitid, Id, WaitPidFlag, WaitStatus};
+        let Ok(pid) = i32::try_from(self.child.id()) else {
+            return e;
+        };
+        let flags = WaitPidFlag::WEXITED | WaitPidFlag::WNOHANG | WaitPidFlag::WNOWAIT;
         for _ in 0..20 {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                return format!("{e}, {status}");
+            match waitid(Id::Pid(Pid::from_raw(pid)), flags) {
+                Ok(WaitStatus::Exited(_, code)) => return format!("{e}, exit status: {code}"),
+                Ok(WaitStatus::Signaled(_, signal, _)) => {
+                    return format!("{e}, signal: {} ({signal})", signal as i32)
+                }
+                Ok(_) => thread::sleep(Duration::from_millis(5)),
+                Err(_) => return e,
             }
-            thread::sleep(Duration::from_millis(5));
         }
         e
     }
@@ -274,12 +383,40 @@ impl Engine {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+        // Let the log's last bytes (and its note of a cut) reach the file before the
+        // tool may exit; a process that escaped the group may hold it open: wait a little.
+        if let Some(done) = self.log_done.take() {
+            let _ = done.recv_timeout(Duration::from_millis(500));
+        }
     }
 }
 
 impl Drop for Engine {
     fn drop(&mut self) {
         self.kill();
+    }
+}
+
+/// The standard error thread: copies at most `limit` bytes of `from` to `to`, then notes
+/// the cut in `to` and reads the rest to the end without keeping it (the engine never
+/// blocks on its standard error).
+fn copy_log(mut from: impl Read, mut to: impl Write, limit: u64) {
+    let copied = std::io::copy(&mut (&mut from).take(limit), &mut to).unwrap_or(0);
+    let mut buf = [0u8; 8192];
+    let mut dropped = 0u64;
+    loop {
+        match from.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => dropped += n as u64,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => break,
+        }
+    }
+    if dropped > 0 {
+        let _ = writeln!(
+            to,
+            "\n[congo-match: log cut after {copied} bytes; {dropped} more bytes dropped]"
+        );
     }
 }
 
@@ -333,5 +470,23 @@ fn read_lines(
                 line.push(b);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_log_keeps_its_limit_and_notes_the_cut() {
+        let mut log = Vec::new();
+        copy_log(&b"0123456789"[..], &mut log, 4);
+        assert_eq!(
+            String::from_utf8(log).unwrap(),
+            "0123\n[congo-match: log cut after 4 bytes; 6 more bytes dropped]\n"
+        );
+        let mut log = Vec::new();
+        copy_log(&b"0123"[..], &mut log, 4);
+        assert_eq!(log, b"0123");
     }
 }

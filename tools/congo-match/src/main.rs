@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
+use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -29,7 +30,9 @@ use congo_match::stats::{fmt_elo, sprt_bounds, Estimate, Pentanomial, Trinomial}
 ///
 /// The summary (W/D/L from engine 1's view, score, Elo with 95% intervals, faults per
 /// engine, answer times) goes to standard output, the progress bar to standard error.
-/// See tools/congo-match/README.md.
+/// Ctrl-C stops the match and prints the summary of the finished games (exit status 130).
+/// A command the shell cannot run, or a bad option value, is one line on standard error
+/// and exit status 1, before any game. See tools/congo-match/README.md.
 #[derive(Parser, Debug)]
 #[command(name = "congo-match", version)]
 struct Args {
@@ -50,22 +53,42 @@ struct Args {
     #[arg(long, value_name = "N")]
     random_openings: Option<usize>,
     /// Random plies per opening (with --random-openings).
-    #[arg(long, value_name = "K", default_value_t = 4)]
+    #[arg(
+        long,
+        value_name = "K",
+        default_value_t = 4,
+        requires = "random_openings"
+    )]
     plies: u32,
     /// Seed of the random openings (the same seed gives the same openings).
-    #[arg(long, value_name = "S", default_value_t = 1)]
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = 1,
+        requires = "random_openings"
+    )]
     seed: u64,
     /// The position the openings start from (also the only opening when neither
     /// --openings nor --random-openings is given). The default is the course's start;
     /// the standard start is `gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0`.
-    #[arg(long, value_name = "FEN", default_value = COURSE_START)]
+    #[arg(long, value_name = "FEN", default_value = COURSE_START, conflicts_with = "openings")]
     from: String,
     /// Seconds per move, sent as `go <seconds>`.
-    #[arg(long, value_name = "SECONDS", default_value_t = 0.1)]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 0.1,
+        allow_negative_numbers = true
+    )]
     time: f64,
     /// Milliseconds an answer may take beyond --time before it is a loss on time (the time
     /// runs from sending `go` to receiving the answer line).
-    #[arg(long, value_name = "MS", default_value_t = 50)]
+    #[arg(
+        long,
+        value_name = "MS",
+        default_value_t = 50,
+        allow_negative_numbers = true
+    )]
     grace: u64,
     /// Plies after the opening before the game is called a draw.
     #[arg(long, value_name = "N", default_value_t = 100)]
@@ -76,7 +99,8 @@ struct Args {
     /// Write every game as one JSON object a line to FILE.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
-    /// Write each engine's standard error to DIR/game-<n>-engine<k>.log (else discarded).
+    /// Write each engine's standard error to DIR/game-<n>-engine<k>.log, at most 1 MiB per
+    /// game (else discarded).
     #[arg(long, value_name = "DIR")]
     log_dir: Option<PathBuf>,
     /// Sequential probability ratio test: stop when the LLR over game pairs leaves its
@@ -84,10 +108,10 @@ struct Args {
     #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true)]
     sprt: Option<Vec<f64>>,
     /// SPRT false-positive rate.
-    #[arg(long, default_value_t = 0.05)]
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
     alpha: f64,
     /// SPRT false-negative rate.
-    #[arg(long, default_value_t = 0.05)]
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
     beta: f64,
     /// Also write the summary as one JSON object to FILE (for scripts).
     #[arg(long, value_name = "FILE")]
@@ -160,24 +184,65 @@ fn interval(e: &Estimate) -> String {
     )
 }
 
-fn main() -> Result<()> {
+fn main() -> ExitCode {
     let args = Args::parse();
+    match run(&args) {
+        Ok(()) if congo_match::engine::stopped() => ExitCode::from(130),
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            // The chain of causes on one line; never a backtrace (RUST_BACKTRACE is often
+            // set by developers, and a user's mistake is not a bug of the tool).
+            eprintln!("congo-match: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The largest `--time`: a day per move (larger values overflow the deadline arithmetic
+/// and mean nothing for a match).
+const MAX_TIME: f64 = 86_400.0;
+
+/// The largest `--concurrency`.
+const MAX_CONCURRENCY: usize = 256;
+
+fn run(args: &Args) -> Result<()> {
     // The engines run in their own process groups: on Ctrl-C or SIGTERM, kill them too.
+    // The first stops the match (games under way are killed and not counted; the summary
+    // of the finished ones is printed, exit status 130); a second exits at once.
     ctrlc::set_handler(|| {
+        if congo_match::engine::stopped() {
+            std::process::exit(130);
+        }
         congo_match::engine::kill_all();
-        std::process::exit(130);
     })
     .context("installing the Ctrl-C handler")?;
-    if !(args.time > 0.0 && args.time.is_finite()) {
-        bail!("--time must be a positive number of seconds");
+    if !(args.time > 0.0 && args.time <= MAX_TIME) {
+        bail!(
+            "--time {}: must be a number of seconds above 0 and at most {MAX_TIME}",
+            args.time
+        );
     }
-    if args.concurrency == 0 {
-        bail!("--concurrency must be at least 1");
+    if args.games == Some(0) {
+        bail!("--games 0: must be at least 1");
+    }
+    if args.concurrency == 0 || args.concurrency > MAX_CONCURRENCY {
+        // Each game is a thread and two engine processes (plus their pipe threads): a
+        // mistyped -j 10000 would exhaust the system's processes, not play faster.
+        bail!(
+            "--concurrency {}: must be at least 1 and at most {MAX_CONCURRENCY}",
+            args.concurrency
+        );
     }
     let sprt = match &args.sprt {
         Some(v) => {
-            if !(0.0 < args.alpha && args.alpha < 1.0 && 0.0 < args.beta && args.beta < 1.0) {
-                bail!("--alpha and --beta must be between 0 and 1");
+            if !(0.0 < args.alpha && 0.0 < args.beta && args.alpha + args.beta < 1.0) {
+                // With alpha + beta >= 1 the lower bound ln(beta / (1 - alpha)) is not
+                // below the upper ln((1 - beta) / alpha): the test would stop at once.
+                bail!(
+                    "--alpha {} --beta {}: each must be above 0, and their sum below 1",
+                    args.alpha,
+                    args.beta
+                );
             }
             if v[0] >= v[1] {
                 bail!("--sprt ELO0 ELO1 needs ELO0 < ELO1");
@@ -186,15 +251,21 @@ fn main() -> Result<()> {
         }
         None => None,
     };
+    for (k, command) in [&args.engine1, &args.engine2].into_iter().enumerate() {
+        congo_match::engine::check_command(command, Duration::from_secs(1))
+            .map_err(anyhow::Error::msg)
+            .with_context(|| format!("--engine{} {command}", k + 1))?;
+    }
     let from = Board::from_fen(&args.from)
         .map_err(anyhow::Error::msg)
-        .context("--from")?;
+        .with_context(|| format!("--from {}", args.from))?;
     let openings = if let Some(path) = &args.openings {
-        let text = std::fs::read_to_string(path).with_context(|| format!("{}", path.display()))?;
+        let text =
+            openings::read_file(path).with_context(|| format!("--openings {}", path.display()))?;
         openings::from_text(&text, &path.display().to_string())?
     } else if let Some(n) = args.random_openings {
         if n == 0 {
-            bail!("--random-openings must be at least 1");
+            bail!("--random-openings 0: must be at least 1");
         }
         openings::random(&from, n, args.plies, args.seed)?
     } else {
@@ -205,12 +276,19 @@ fn main() -> Result<()> {
     };
     let games = args.games.unwrap_or(2 * openings.len());
     if let Some(dir) = &args.log_dir {
-        std::fs::create_dir_all(dir).with_context(|| format!("{}", dir.display()))?;
+        std::fs::create_dir_all(dir).with_context(|| format!("--log-dir {}", dir.display()))?;
     }
     let mut record = match &args.record {
         Some(path) => Some(std::io::BufWriter::new(
-            File::create(path).with_context(|| format!("{}", path.display()))?,
+            File::create(path).with_context(|| format!("--record {}", path.display()))?,
         )),
+        None => None,
+    };
+    // Created now, so that a bad path is an error before the match, not after it.
+    let mut summary_file = match &args.summary_json {
+        Some(path) => {
+            Some(File::create(path).with_context(|| format!("--summary-json {}", path.display()))?)
+        }
         None => None,
     };
     let settings = Settings {
@@ -242,7 +320,7 @@ fn main() -> Result<()> {
             let tx = tx.clone();
             let (next, stop, settings, openings) = (&next, &stop, &settings, &openings);
             scope.spawn(move || loop {
-                if stop.load(Ordering::SeqCst) {
+                if stop.load(Ordering::SeqCst) || congo_match::engine::stopped() {
                     return;
                 }
                 let i = next.fetch_add(1, Ordering::SeqCst);
@@ -258,6 +336,10 @@ fn main() -> Result<()> {
         }
         drop(tx);
         for r in rx {
+            if congo_match::engine::stopped() {
+                // Interrupted: this game may have ended by the kill, not by its engines.
+                continue;
+            }
             if let Some(out) = record.as_mut() {
                 serde_json::to_writer(&mut *out, &r)?;
                 out.write_all(b"\n")?;
@@ -311,6 +393,13 @@ fn main() -> Result<()> {
         args.grace,
         args.max_plies
     )?;
+    let interrupted = congo_match::engine::stopped();
+    if interrupted {
+        writeln!(
+            out,
+            "interrupted (Ctrl-C or SIGTERM): the games under way are not counted"
+        )?;
+    }
     writeln!(
         out,
         "engine1 W/D/L: {} / {} / {}",
@@ -320,9 +409,18 @@ fn main() -> Result<()> {
     writeln!(out, "score: {:.1}%", 100.0 * tri.score)?;
     let penta = tally.penta.estimate();
     if penta.samples > 0 {
+        // A game whose colour-swapped partner was not played (an odd --games, an SPRT
+        // stop) is in the score and the trinomial line, not here: say so, since this
+        // Elo then differs from the score's.
+        let unpaired = t.games() - 2 * penta.samples;
+        let note = match unpaired {
+            0 => String::new(),
+            1 => "; 1 game without its pair left out".to_string(),
+            n => format!("; {n} games without their pairs left out"),
+        };
         writeln!(
             out,
-            "elo: {} (95%, pentanomial over {} pairs)",
+            "elo: {} (95%, pentanomial over {} pairs{note})",
             interval(&penta),
             penta.samples
         )?;
@@ -379,7 +477,7 @@ fn main() -> Result<()> {
             "llr": llr, "lower": lo, "upper": hi, "verdict": verdict,
         });
     }
-    if let Some(path) = &args.summary_json {
+    if let (Some(path), Some(file)) = (&args.summary_json, summary_file.as_mut()) {
         // Infinite Elo values are written as null (JSON has no infinity).
         let num = |x: f64| {
             if x.is_finite() {
@@ -403,6 +501,7 @@ fn main() -> Result<()> {
         let summary = serde_json::json!({
             "games": t.games(),
             "games_asked": games,
+            "interrupted": interrupted,
             "openings": openings.len(),
             "time": args.time,
             "grace_ms": args.grace,
@@ -419,7 +518,8 @@ fn main() -> Result<()> {
             "sprt": sprt_json,
         });
         let text = serde_json::to_string_pretty(&summary)? + "\n";
-        std::fs::write(path, text).with_context(|| format!("{}", path.display()))?;
+        file.write_all(text.as_bytes())
+            .with_context(|| format!("--summary-json {}", path.display()))?;
     }
     Ok(())
 }

@@ -262,6 +262,10 @@ pub fn fmt_elo(x: f64) -> String {
         } else {
             "-inf".into()
         }
+    } else if x.abs() < 0.05 {
+        // What rounds to zero is written without a sign's noise (`-0.0` from
+        // `elo(0.5)`, a tiny negative difference).
+        "+0.0".into()
     } else {
         format!("{x:+.1}")
     }
@@ -288,6 +292,18 @@ mod tests {
         assert_eq!(elo(0.0), f64::NEG_INFINITY);
         close(score_of_elo(400.0), 10.0 / 11.0, 1e-12);
         close(score_of_elo(elo(0.3)), 0.3, 1e-12);
+    }
+
+    #[test]
+    fn elo_text() {
+        // An even score is 0 Elo: no `-0.0` (elo(0.5) is -400 * log10(1) = -0.0).
+        assert_eq!(fmt_elo(elo(0.5)), "+0.0");
+        assert_eq!(fmt_elo(-0.04), "+0.0");
+        assert_eq!(fmt_elo(-0.05), "-0.1");
+        assert_eq!(fmt_elo(elo(0.75)), "+190.8");
+        assert_eq!(fmt_elo(elo(0.25)), "-190.8");
+        assert_eq!(fmt_elo(elo(1.0)), "+inf");
+        assert_eq!(fmt_elo(elo(0.0)), "-inf");
     }
 
     #[test]

@@ -22,8 +22,17 @@ fn record_path(name: &str) -> PathBuf {
 fn run(name: &str, args: &[&str]) -> (String, Vec<Value>, Duration) {
     let record = record_path(name);
     let start = Instant::now();
+    // A grace of 300 ms unless the test sets one: the first answer includes the engine's
+    // start-up, which on a loaded machine (tests in parallel, other builds) can take
+    // longer than the default 50 ms; the faults under test do not depend on it.
+    let grace: &[&str] = if args.contains(&"--grace") {
+        &[]
+    } else {
+        &["--grace", "300"]
+    };
     let out = Command::new(MATCH)
         .args(args)
+        .args(grace)
         .arg("--record")
         .arg(&record)
         .arg("--quiet")
@@ -66,7 +75,7 @@ fn faulty_any(mode: &str, faults: &[(&str, &str)]) {
             "--time",
             "0.02",
             "--grace",
-            "30",
+            "300",
         ],
     );
     assert_eq!(records.len(), 2, "{mode}");
@@ -163,23 +172,164 @@ fn a_child_that_keeps_the_output_open_is_killed_with_its_group() {
     faulty("orphan", "timeout", "no answer in");
 }
 
+/// Runs the tool with `args` (quiet): whether it succeeded, and its standard error.
+fn run_fails(args: &[&str]) -> (bool, String) {
+    let out = Command::new(MATCH)
+        .args(args)
+        .arg("--quiet")
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 #[test]
-fn a_command_that_cannot_start_crashes() {
+fn a_command_the_shell_cannot_run_is_an_error_before_the_match() {
+    // sh exits 127 for a command not found, 126 for a file that is not executable: a
+    // mistyped command is one error naming the option, not a match of lost games.
+    let record = record_path("missing");
+    let (ok, err) = run_fails(&[
+        "--engine1",
+        "/nonexistent/engine",
+        "--engine2",
+        FAKE,
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(!ok);
+    assert!(
+        err.starts_with("congo-match: --engine1 /nonexistent/engine: ")
+            && err.contains("not found, exit status 127"),
+        "{err}"
+    );
+    let not_executable = record_path("not-executable").with_extension("sh");
+    std::fs::write(&not_executable, "echo d2d3\n").unwrap();
+    let (ok, err) = run_fails(&[
+        "--engine1",
+        FAKE,
+        "--engine2",
+        not_executable.to_str().unwrap(),
+    ]);
+    assert!(!ok);
+    assert!(
+        err.starts_with("congo-match: --engine2 ") && err.contains("exit status 126"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_crash_reason_has_the_exit_status_or_signal() {
+    // The shell kills itself with SIGSEGV (11) before its first answer: as White at its
+    // first `go`, as Black when its turn comes (seen by the check for unasked output).
     let (_, records, _) = run(
-        "missing",
+        "signal",
         &[
             "--engine1",
-            "/nonexistent/engine",
-            "--engine2",
             FAKE,
+            "--engine2",
+            "kill -SEGV $$",
             "--time",
             "0.02",
         ],
     );
     assert_eq!(records.len(), 2);
     for r in &records {
+        assert_eq!(r["winner"], 1, "{r}");
+        assert_eq!(r["fault"], "crash", "{r}");
+        assert_eq!(
+            r["reason"], "engine2 crashed: end of output, signal: 11 (SIGSEGV)",
+            "{r}"
+        );
+    }
+}
+
+#[test]
+fn an_engine_that_exits_at_once_crashes() {
+    // `true` runs (status 0) but never answers: a crash, a loss each game.
+    let (_, records, _) = run(
+        "exits",
+        &["--engine1", "true", "--engine2", FAKE, "--time", "0.02"],
+    );
+    assert_eq!(records.len(), 2);
+    for r in &records {
         assert_eq!(r["winner"], 2);
         assert_eq!(r["fault"], "crash", "{r}");
+    }
+}
+
+#[test]
+fn bad_options_are_errors_naming_the_option() {
+    let base = ["--engine1", FAKE, "--engine2", FAKE];
+    for (extra, expected) in [
+        (&["--time", "-1"][..], "congo-match: --time -1: must be"),
+        (&["--time", "0"][..], "congo-match: --time 0: must be"),
+        // Above a day per move (once a panic in the deadline's arithmetic).
+        (&["--time", "1e20"][..], "congo-match: --time 1000"),
+        (
+            &["--games", "0"][..],
+            "congo-match: --games 0: must be at least 1",
+        ),
+        (
+            &["--random-openings", "0"][..],
+            "congo-match: --random-openings 0: must be at least 1",
+        ),
+        (
+            &["--from", "7/7/7/7/7/7/3L3 b 1"][..],
+            "congo-match: --from: the game is already over in 7/7/7/7/7/7/3L3 b 1",
+        ),
+        (
+            &["-j", "0"][..],
+            "congo-match: --concurrency 0: must be at least 1 and at most 256",
+        ),
+        (
+            &["-j", "10000"][..],
+            "congo-match: --concurrency 10000: must be at least 1 and at most 256",
+        ),
+        // alpha + beta >= 1 puts the lower SPRT bound above the upper.
+        (
+            &["--sprt", "0", "10", "--alpha", "0.6", "--beta", "0.4"][..],
+            "congo-match: --alpha 0.6 --beta 0.4: each must be above 0, and their sum below 1",
+        ),
+        (
+            &["--openings", "/nonexistent/openings.txt"][..],
+            "congo-match: --openings /nonexistent/openings.txt: ",
+        ),
+        (
+            &["--record", "/nonexistent/dir/r.jsonl"][..],
+            "congo-match: --record /nonexistent/dir/r.jsonl: ",
+        ),
+        (
+            &["--summary-json", "/nonexistent/dir/s.json"][..],
+            "congo-match: --summary-json /nonexistent/dir/s.json: ",
+        ),
+    ] {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        let out = Command::new(MATCH)
+            .args(&args)
+            .env("RUST_BACKTRACE", "1")
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{extra:?}: {err}");
+        assert!(err.starts_with(expected), "{extra:?}: {err}");
+        // One line, no backtrace even with RUST_BACKTRACE set.
+        assert_eq!(err.lines().count(), 1, "{extra:?}: {err}");
+        assert!(out.stdout.is_empty(), "{extra:?}");
+    }
+    // Options that mean nothing without another are refused by the parser (status 2),
+    // not silently ignored.
+    for extra in [
+        &["--plies", "3"][..],
+        &["--seed", "3"][..],
+        &["--alpha", "0.1"][..],
+        &["--openings", "x.txt", "--from", "7/7/7/7/7/7/3L3 b 1"][..],
+    ] {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        let out = Command::new(MATCH).args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        assert!(out.stdout.is_empty(), "{extra:?}");
     }
 }
 
@@ -341,7 +491,51 @@ fn openings_file_and_bad_lines() {
         .unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("line 2"), "{err}");
+    assert!(
+        err.starts_with(&format!("congo-match: {}: line 2: ", path.display())),
+        "{err}"
+    );
+    // A byte order mark before the first FEN is not part of it; a line that is not UTF-8
+    // is named; finished positions are skipped with a warning in words (White's lion
+    // alone: White won; the two lions on different files, off the d4 diagonals: a draw).
+    std::fs::write(
+        &path,
+        "\u{feff}gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\r\n7/7/7/7/7/7/3L3 b 1\r\n2l4/7/7/7/7/7/3L3 w 0\n",
+    )
+    .unwrap();
+    let (ok, err) = run_fails(&[
+        "--engine1",
+        FAKE,
+        "--engine2",
+        FAKE,
+        "--openings",
+        path.to_str().unwrap(),
+        "--time",
+        "0.02",
+    ]);
+    assert!(ok, "{err}");
+    let name = path.display();
+    assert_eq!(
+        err,
+        format!(
+            "{name}: line 2: skipped, the game is over (White won: lion captured)\n\
+             {name}: line 3: skipped, the game is over (a draw: two bare lions)\n"
+        )
+    );
+    std::fs::write(&path, b"gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\n\xff\n").unwrap();
+    let (ok, err) = run_fails(&[
+        "--engine1",
+        FAKE,
+        "--engine2",
+        FAKE,
+        "--openings",
+        path.to_str().unwrap(),
+    ]);
+    assert!(!ok);
+    assert_eq!(
+        err,
+        format!("congo-match: --openings {name}: line 2: not UTF-8 text\n")
+    );
 }
 
 #[test]
@@ -362,4 +556,97 @@ fn a_flood_is_caught_at_once_not_at_the_deadline() {
     );
     assert!(records.iter().all(|r| r["fault"] == "flood"));
     assert!(took < Duration::from_secs(3), "{took:?}");
+}
+
+#[test]
+fn an_odd_game_count_says_what_the_pair_elo_leaves_out() {
+    // Three games: one complete pair (games 0 and 1) and game 2 alone; the score counts
+    // all three, the pentanomial Elo only the pair.
+    let (stdout, records, _) = run(
+        "odd",
+        &[
+            "--engine1",
+            FAKE,
+            "--engine2",
+            FAKE,
+            "--games",
+            "3",
+            "--time",
+            "0.02",
+        ],
+    );
+    assert_eq!(records.len(), 3);
+    assert!(stdout.contains("games: 3 of 3"), "{stdout}");
+    assert!(
+        stdout.contains("(95%, pentanomial over 1 pairs; 1 game without its pair left out)"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn an_interrupted_match_prints_the_finished_games_and_exits_130() {
+    // Engine 2 never answers (0.3 s + 300 ms per game, two games at once): after 1.5 s
+    // some games are done and two are under way. SIGTERM (as Ctrl-C) kills the engines,
+    // drops the games under way, and prints the summary of the finished ones.
+    let record = record_path("interrupted");
+    let engine2 = format!("{FAKE} --mode hang");
+    let child = Command::new(MATCH)
+        .args([
+            "--engine1",
+            FAKE,
+            "--engine2",
+            &engine2,
+            "--games",
+            "100",
+            "--time",
+            "0.3",
+            "--grace",
+            "300",
+            "-j",
+            "2",
+            "--quiet",
+            "--record",
+        ])
+        .arg(&record)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let start = Instant::now();
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(out.status.code(), Some(130));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.contains("\ninterrupted (Ctrl-C or SIGTERM)"),
+        "{stdout}"
+    );
+    let records: Vec<Value> = std::fs::read_to_string(&record)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(
+        !records.is_empty() && records.len() < 100,
+        "{}",
+        records.len()
+    );
+    // Every counted game is a genuine timeout of engine 2, none a kill's crash.
+    for r in &records {
+        assert_eq!(r["fault"], "timeout", "{r}");
+        assert_eq!(r["winner"], 1, "{r}");
+    }
+    assert!(
+        stdout.contains(&format!("games: {} of 100", records.len())),
+        "{stdout}"
+    );
 }
