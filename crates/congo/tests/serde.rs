@@ -1,7 +1,6 @@
 //! The `serde` feature (issue #12): values round-trip through JSON as their text forms.
-//! Run with `cargo test -p congo --features serde` (without the feature this file is
-//! empty).
-#![cfg(feature = "serde")]
+//! Run with `cargo test -p congo --features serde` (Cargo.toml skips it without the
+//! feature).
 
 use congo::{BoardSize, ByColor, Color, Move, Outcome, Piece, Position, Role, Rules, Square};
 use serde::{Deserialize, Serialize};
