@@ -7,53 +7,11 @@
 //! `white` and `black`. Squares and square sets are the `grid` crate's (its `serde`
 //! feature, turned on by this one).
 
-use std::fmt;
-use std::marker::PhantomData;
-use std::str::FromStr;
-
-use serde::de::{self, Deserializer, Visitor};
-use serde::ser::Serializer;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::{ByColor, Color, Move, Outcome, Piece, Position, Role, Rules};
 
-/// Reads a value from a string through its `FromStr`.
-struct TextVisitor<T>(PhantomData<T>, &'static str);
-
-impl<T> Visitor<'_> for TextVisitor<T>
-where
-    T: FromStr,
-    T::Err: fmt::Display,
-{
-    type Value = T;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.1)
-    }
-
-    fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
-        text.parse().map_err(E::custom)
-    }
-}
-
-/// `Serialize` as the `Display` text, `Deserialize` through `FromStr`.
-macro_rules! as_text {
-    ($($ty:ty: $expecting:literal),* $(,)?) => {$(
-        impl Serialize for $ty {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.collect_str(self)
-            }
-        }
-
-        impl<'de> Deserialize<'de> for $ty {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
-                deserializer.deserialize_str(TextVisitor(PhantomData, $expecting))
-            }
-        }
-    )*};
-}
-
-as_text! {
+grid::serde_as_text! {
     Position: "a Congo FEN such as gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0",
     Move: "a Congo move such as d1d2 or b1d3f5",
     Color: "white or black",

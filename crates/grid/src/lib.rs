@@ -4,6 +4,9 @@ mod direction;
 mod excerpt;
 #[cfg(feature = "serde")]
 mod serde_impls;
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+pub mod serde_text;
 mod set;
 mod size;
 mod square;

@@ -4,46 +4,13 @@
 //! steps (`{"d_file": 1, "d_rank": 2}`). Deserializing checks what the constructors
 //! check.
 
-use std::fmt;
-use std::marker::PhantomData;
-use std::str::FromStr;
-
-use serde::de::{self, Deserializer, Visitor};
+use serde::de::{self, Deserializer};
 use serde::ser::{SerializeStruct, Serializer};
 use serde::{Deserialize, Serialize};
 
 use crate::{BoardSize, Direction, Square, SquareSet};
 
-/// Reads a value from a string through its `FromStr`.
-struct TextVisitor<T>(PhantomData<T>, &'static str);
-
-impl<T> Visitor<'_> for TextVisitor<T>
-where
-    T: FromStr,
-    T::Err: fmt::Display,
-{
-    type Value = T;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.1)
-    }
-
-    fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
-        text.parse().map_err(E::custom)
-    }
-}
-
-impl Serialize for BoardSize {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for BoardSize {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<BoardSize, D::Error> {
-        deserializer.deserialize_str(TextVisitor(PhantomData, "a board size such as 8x8"))
-    }
-}
+crate::serde_as_text!(BoardSize: "a board size such as 8x8");
 
 impl Serialize for Square {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

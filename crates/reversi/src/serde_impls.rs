@@ -6,21 +6,11 @@
 
 use crate::{Board, Color, Convention, Outcome, Ply, Transcript};
 
-macro_rules! as_text {
-    ($($ty:ty),*) => {$(
-        impl serde::Serialize for $ty {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.collect_str(self)
-            }
-        }
-
-        impl<'de> serde::Deserialize<'de> for $ty {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let text = <String as serde::Deserialize>::deserialize(deserializer)?;
-                text.parse().map_err(serde::de::Error::custom)
-            }
-        }
-    )*};
-}
-
-as_text!(Board, Color, Outcome, Convention, Ply, Transcript);
+grid::serde_as_text!(
+    Board: "a Reversi board: eight rows of X, O and . and a side-to-move line",
+    Color: "Black or White",
+    Outcome: "Black wins, White wins or Draw",
+    Convention: "a perft convention letter: A, N or E",
+    Ply: "a square such as d3, or pass",
+    Transcript: "a transcript such as f5d6c3",
+);
