@@ -2,6 +2,7 @@
 
 mod direction;
 mod excerpt;
+mod random;
 #[cfg(feature = "serde")]
 mod serde_impls;
 #[cfg(feature = "serde")]
@@ -13,6 +14,7 @@ mod square;
 
 pub use direction::{Direction, Ray};
 pub use excerpt::{excerpt, trim, EXCERPT_CHARS};
+pub use random::split_mix64;
 pub use set::{SquareIndices, SquareSet};
 pub use size::{BoardSize, ParseBoardSizeError};
 pub use square::{ParseSquareError, Square};
