@@ -26,7 +26,7 @@ use syn::spanned::Spanned;
 use syn::{Attribute, Fields, ImplItem, Item, TraitItem, UseTree};
 
 /// At most this many rustc checks for one bundle.
-const MAX_CHECKS: usize = 60;
+const MAX_CHECKS: usize = 90;
 
 /// One position (1-based line, 1-based character column) that rustc pointed at.
 type Position = (usize, usize);
@@ -48,6 +48,9 @@ struct Report {
     unresolved_imports: BTreeSet<Position>,
     /// The identifiers other errors name (in backquotes): items that must stay.
     error_names: BTreeSet<String>,
+    /// The same, one set per error, its notes included (which name the unmet trait
+    /// bound of a method call).
+    error_name_sets: Vec<BTreeSet<String>>,
     /// Where the unused items are that this module knows how to answer.
     dead: BTreeSet<Position>,
     /// The name at each of those positions.
@@ -77,7 +80,21 @@ pub fn prune(file: syn::File, scratch: &Path) -> Result<String> {
         }
         check(text, scratch)
     };
-    let mut text = prettyplease::unparse(&file);
+    let text = remove_dead_code(prettyplease::unparse(&file), &check, debug)?;
+    match strip_trait_impls(&text, &check, debug)? {
+        // What only the removed impls used is dead now.
+        Some(stripped) => remove_dead_code(stripped, &check, debug),
+        None => Ok(text),
+    }
+}
+
+/// The loop of [`prune`] over rustc's unused-code warnings, from `text` until rustc is
+/// silent.
+fn remove_dead_code(
+    mut text: String,
+    check: &dyn Fn(&str) -> Result<Report>,
+    debug: bool,
+) -> Result<String> {
     let mut report = check(&text)?;
     loop {
         if !report.errors.is_empty() {
@@ -112,7 +129,7 @@ pub fn prune(file: syn::File, scratch: &Path) -> Result<String> {
             let result = check(&attempt)?;
             if result.errors.is_empty() {
                 if debug {
-                    eprintln!("round done after {} checks", checks.get());
+                    eprintln!("round done");
                 }
                 text = attempt;
                 report = result;
@@ -170,6 +187,144 @@ pub fn prune(file: syn::File, scratch: &Path) -> Result<String> {
     }
 }
 
+/// Traits whose impls are never stripped: removing one can change what a program does
+/// without a compile error (`Drop` runs code implicitly; `Deref` and `DerefMut` change
+/// which method a call resolves to).
+const KEEP_TRAITS: [&str; 3] = ["Drop", "Deref", "DerefMut"];
+
+/// At most this many rustc checks for stripping trait impls.
+const MAX_STRIP_CHECKS: usize = 12;
+
+/// A trait impl of the bundle: its self type's and its trait's last names, and whether it
+/// may be stripped.
+struct TraitImpl {
+    self_name: String,
+    trait_name: String,
+    candidate: bool,
+}
+
+/// Removes the trait impls no code uses. rustc does not report an unused trait impl
+/// (`impl FromStr for Rules` in a program that never parses rules), so a library's text
+/// forms, error impls and conversions would all stay. Every impl is removed at once and
+/// the file checked; each error (a missing `Display`, an unmet `Ord` bound, a `?` with no
+/// `From`) names the type and trait it needs, and those impls come back (those naming only
+/// the type if none names both), until the file compiles. Not stripped: the
+/// [`KEEP_TRAITS`], impls for a type that has a `Deref` impl or for a generic parameter
+/// (`impl<T: X> Y for T`). Returns `None` when nothing can be stripped, or when the
+/// errors name no removed impl (the file is then left as it was).
+fn strip_trait_impls(
+    text: &str,
+    check: &dyn Fn(&str) -> Result<Report>,
+    debug: bool,
+) -> Result<Option<String>> {
+    let file = syn::parse_file(text).context("cannot parse the printed bundle")?;
+    let mut impls = Vec::new();
+    collect_trait_impls(&file.items, &mut impls);
+    let deref_types: BTreeSet<String> = impls
+        .iter()
+        .filter(|i| i.trait_name == "Deref" || i.trait_name == "DerefMut")
+        .map(|i| i.self_name.clone())
+        .collect();
+    for i in &mut impls {
+        if KEEP_TRAITS.contains(&i.trait_name.as_str()) || deref_types.contains(&i.self_name) {
+            i.candidate = false;
+        }
+    }
+    let mut removed: BTreeSet<usize> = (0..impls.len()).filter(|&n| impls[n].candidate).collect();
+    for _ in 0..MAX_STRIP_CHECKS {
+        if removed.is_empty() {
+            return Ok(None);
+        }
+        let mut attempt = file.clone();
+        let mut counter = 0;
+        remove_trait_impls(&mut attempt.items, &removed, &mut counter);
+        let attempt = prettyplease::unparse(&attempt);
+        let report = check(&attempt)?;
+        if report.errors.is_empty() {
+            if !report.other.is_empty() {
+                return Ok(None);
+            }
+            if debug {
+                eprintln!("stripped {} trait impls", removed.len());
+            }
+            return Ok(Some(attempt));
+        }
+        let mut needed = BTreeSet::new();
+        for names in &report.error_name_sets {
+            let of_type = |n: &usize| names.contains(&impls[*n].self_name);
+            let both: Vec<usize> = removed
+                .iter()
+                .copied()
+                .filter(|n| of_type(n) && names.contains(&impls[*n].trait_name))
+                .collect();
+            if both.is_empty() {
+                needed.extend(removed.iter().copied().filter(of_type));
+            } else {
+                needed.extend(both);
+            }
+        }
+        if needed.is_empty() {
+            if debug {
+                eprintln!(
+                    "stripping trait impls gave up:\n{}",
+                    report.errors.join("\n")
+                );
+            }
+            return Ok(None);
+        }
+        removed.retain(|n| !needed.contains(n));
+    }
+    Ok(None)
+}
+
+/// The trait impls at every depth, in file order.
+fn collect_trait_impls(items: &[Item], out: &mut Vec<TraitImpl>) {
+    for item in items {
+        match item {
+            Item::Impl(block) => {
+                if let Some((path, _)) = &block.trait_ {
+                    let self_name = impl_self_name(&block.self_ty).unwrap_or_default();
+                    let generic_self = block.generics.type_params().any(|p| p.ident == self_name);
+                    out.push(TraitImpl {
+                        trait_name: path
+                            .segments
+                            .last()
+                            .map(|segment| segment.ident.to_string())
+                            .unwrap_or_default(),
+                        candidate: !self_name.is_empty() && !generic_self,
+                        self_name,
+                    });
+                }
+            }
+            Item::Mod(module) => {
+                if let Some((_, inner)) = &module.content {
+                    collect_trait_impls(inner, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Removes the trait impls numbered in `removed` (numbered in file order as by
+/// [`collect_trait_impls`]; `counter` counts the impls seen).
+fn remove_trait_impls(items: &mut Vec<Item>, removed: &BTreeSet<usize>, counter: &mut usize) {
+    items.retain_mut(|item| match item {
+        Item::Impl(block) if block.trait_.is_some() => {
+            let n = *counter;
+            *counter += 1;
+            !removed.contains(&n)
+        }
+        Item::Mod(module) => {
+            if let Some((_, inner)) = &mut module.content {
+                remove_trait_impls(inner, removed, counter);
+            }
+            true
+        }
+        _ => true,
+    });
+}
+
 /// Runs `rustc` on `text` (check only) and sorts its diagnostics.
 fn check(text: &str, scratch: &Path) -> Result<Report> {
     let source = scratch.join("bundle.rs");
@@ -194,6 +349,7 @@ fn check(text: &str, scratch: &Path) -> Result<Report> {
         unresolved_import_errors: 0,
         unresolved_imports: BTreeSet::new(),
         error_names: BTreeSet::new(),
+        error_name_sets: Vec::new(),
         dead_names: BTreeMap::new(),
         dead: BTreeSet::new(),
         silence: BTreeSet::new(),
@@ -234,6 +390,13 @@ fn check(text: &str, scratch: &Path) -> Result<Report> {
             }
             "error" | "error: internal compiler error" => {
                 report.error_names.extend(quoted_identifiers(message));
+                let mut names: BTreeSet<String> = quoted_identifiers(message).into_iter().collect();
+                for child in diagnostic["children"].as_array().into_iter().flatten() {
+                    names.extend(quoted_identifiers(
+                        child["message"].as_str().unwrap_or_default(),
+                    ));
+                }
+                report.error_name_sets.push(names);
                 report.errors.push(rendered);
             }
             "warning" if matches!(code, "dead_code" | "unused_imports" | "unused_macros") => {

@@ -106,6 +106,9 @@ fn a_bundle_inlines_the_crates_it_uses_and_nothing_else() {
     // Indentation is one tab a level, but not inside multi-line literals.
     assert!(text.contains("\n\tpub const BANNER: &str = \"banner:\n    indented by four\n        by eight\n\tand a tab\";"));
     assert!(!text.contains("#![allow(dead_code)]"));
+    // Trait impls no code uses are stripped (rustc reports none of them); used ones stay.
+    assert!(!text.contains("FromStr for Point"));
+    assert!(text.contains("impl fmt::Display for Point"));
 
     let geometry = bundle("geometry");
     assert!(geometry.contains("\nmod alpha {"));
@@ -126,6 +129,10 @@ fn a_bundle_inlines_the_crates_it_uses_and_nothing_else() {
     // A type named by live code stays without any allow; so does its trait impl.
     assert!(geometry.contains("\t\t#[derive(Debug)]\n\t\tpub struct Marker {"));
     assert!(!geometry.contains("mod beta"), "geometry does not use beta");
+    // geometry never displays a point, but prints a parse error.
+    assert!(!geometry.contains("FromStr for Point"));
+    assert!(!geometry.contains("Display for Point"));
+    assert!(geometry.contains("impl ::std::fmt::Display for ParseError"));
 }
 
 #[test]
