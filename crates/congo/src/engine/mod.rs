@@ -15,11 +15,15 @@
 //! | `quit` | ends the conversation (so does the end of input) | none |
 //!
 //! The engine starts at the start position. `go` does not change the position: the
-//! controller reports the moves actually played with `moves`. The move is chosen by
-//! iterative-deepening alpha-beta on the Part V advanced evaluation
-//! ([`Game::best_move`]); the search uses at most half of the given time
-//! ([`TIME_FRACTION`]), so the answer arrives well inside it, and always has a legal move
-//! ready (the first in ordering before depth 1 completes).
+//! controller reports the moves actually played with `moves`. The move is chosen by the
+//! engine's own search ([`search`](self::search): iterative-deepening principal-variation
+//! search with a transposition table and a quiescence search) on its own tuned
+//! evaluation ([`eval`]); the Part IV/V evaluations and searches are not used. The search
+//! stops at about 80% of the given time less 3 ms (half of it for times under 20 ms),
+//! measured from when the `go` line is handled, and starts no new iteration after half
+//! of that; it always has a legal move ready (the first in ordering before depth 1
+//! completes). The positions of the game since the last `newgame` or `position` count
+//! for repetitions: a repeated position is a draw to the search.
 //!
 //! Known limit: the time bound assumes the side to move's moves can be listed quickly.
 //! In positions with far more pieces than a game can have (a monkey inside a lattice of
@@ -54,16 +58,17 @@ use thiserror::Error;
 
 use crate::eval::MaterialTable;
 use crate::fen::ParseFenError;
-use crate::game::Game;
 use crate::moves::Move;
 use crate::play::IllegalMove;
 use crate::position::Position;
 use crate::rules::{Rules, Status};
-use crate::search::SearchResult;
 
-/// The share of the `go` time the search may use; the rest is a safety margin for
-/// reading, writing and process scheduling.
-pub const TIME_FRACTION: f64 = 0.5;
+pub mod eval;
+mod search;
+mod tt;
+mod weights;
+
+pub use search::WIN;
 
 /// The longest the engine searches, whatever time `go` gives (a year: larger times would
 /// overflow the clock).
@@ -71,6 +76,9 @@ pub const MAX_SEARCH_TIME: Duration = Duration::from_secs(365 * 24 * 60 * 60);
 
 /// The deepest iteration the engine starts (a cap that is never reached in practice).
 pub const MAX_DEPTH: u32 = 64;
+
+/// The transposition table has `2^TT_BITS` entries of 16 bytes (8 MiB).
+const TT_BITS: u32 = 19;
 
 /// Why a protocol line was rejected. The engine's state is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -230,12 +238,38 @@ pub enum Reply {
     Quit,
 }
 
-/// The engine: the current game, the material table, and the protocol state machine.
+/// What ends [`Engine::search`]: whichever comes first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// The deepest iteration (1 or more).
+    pub depth: u32,
+    /// Positions visited (the search stops within a few hundred of it).
+    pub nodes: u64,
+    /// The time, as for `go` (`None`: no time limit).
+    pub time: Option<Duration>,
+}
+
+/// The result of [`Engine::search`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchReport {
+    /// The move chosen.
+    pub best_move: Move,
+    /// Its score from the side to move's side, in centipawns ([`WIN`] less the plies to
+    /// a lion capture for a won game); 0 if no iteration finished.
+    pub score: i32,
+    /// The last finished iteration (0: none, or the move was forced).
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// The engine: the current game (position and the keys of its earlier positions), the
+/// search with its transposition table, and the protocol state machine.
 ///
 /// ```
 /// use congo::engine::{Engine, Reply};
-/// use congo::{MaterialTable, Rules};
-/// let mut engine = Engine::new(Rules::FULL, MaterialTable::STANDARD);
+/// use congo::Rules;
+/// let mut engine = Engine::with_rules(Rules::FULL);
 /// assert_eq!(engine.handle_line("position 3l3/7/7/7/7/7/3LZ2 w 0"), Ok(Reply::Silent));
 /// // The lion capture along the open d-file wins at once.
 /// let Ok(Reply::Move(mv)) = engine.handle_line("go 0.05") else { panic!() };
@@ -246,39 +280,55 @@ pub enum Reply {
 /// assert_eq!(engine.handle_line("moves d1d7"), Ok(Reply::Silent));
 /// assert!(engine.handle_line("go 0.05").is_err());
 /// ```
-#[derive(Clone, Debug)]
 pub struct Engine {
-    game: Game,
-    table: MaterialTable,
-    last_search: Option<SearchResult<Move>>,
+    position: Position,
+    /// The keys of the positions since the last `newgame` or `position`, the current
+    /// one last.
+    keys: Vec<u64>,
+    searcher: search::Searcher,
     /// A `position` or `moves` line was rejected since the last good `newgame` or
     /// `position`: `go` and `moves` are refused ([`EngineError::NoPosition`]).
     lost: bool,
 }
 
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Engine({})", self.position)
+    }
+}
+
 impl Engine {
-    /// An engine at the start position, making moves under `rules` and evaluating with
-    /// `table`.
+    /// An engine at the start position, making moves under `rules`. The engine
+    /// evaluates with its own tuned weights ([`eval`]); `table` is not used, and the
+    /// parameter stays so that callers of the first engine still compile.
     #[must_use]
     pub fn new(rules: Rules, table: MaterialTable) -> Engine {
+        let _ = table;
+        Engine::with_rules(rules)
+    }
+
+    /// An engine at the start position, making moves under `rules`.
+    #[must_use]
+    pub fn with_rules(rules: Rules) -> Engine {
+        let position = Position::start();
         Engine {
-            game: Game::new(Position::start(), rules),
-            table,
-            last_search: None,
+            position,
+            keys: vec![tt::key(&position)],
+            searcher: search::Searcher::new(rules, TT_BITS),
             lost: false,
         }
+    }
+
+    /// Whether each finished iteration writes `info depth D score S nodes N nps R time
+    /// MS pv M ...` on standard error (off by default).
+    pub fn set_info(&mut self, on: bool) {
+        self.searcher.info = on;
     }
 
     /// The current position.
     #[must_use]
     pub fn position(&self) -> &Position {
-        &self.game.position
-    }
-
-    /// Statistics of the last `go` (depth reached, score, positions visited).
-    #[must_use]
-    pub fn last_search(&self) -> Option<&SearchResult<Move>> {
-        self.last_search.as_ref()
+        &self.position
     }
 
     /// Handles one protocol line (see the [module documentation](self)); a blank line
@@ -292,8 +342,8 @@ impl Engine {
     ///
     /// ```
     /// use congo::engine::{Engine, EngineError};
-    /// use congo::{MaterialTable, Rules};
-    /// let mut engine = Engine::new(Rules::FULL, MaterialTable::STANDARD);
+    /// use congo::Rules;
+    /// let mut engine = Engine::with_rules(Rules::FULL);
     /// assert!(engine.handle_line("position 3l3/7/7/7/7/7/3LZ2 x 0").is_err());
     /// assert_eq!(engine.handle_line("go 0.05"), Err(EngineError::NoPosition));
     /// assert!(engine.handle_line("newgame").is_ok());
@@ -323,28 +373,32 @@ impl Engine {
     pub fn handle(&mut self, command: Command) -> Result<Reply, EngineError> {
         match command {
             Command::NewGame | Command::Position(_) => {
-                self.game.position = match command {
+                self.position = match command {
                     Command::Position(position) => position,
                     _ => Position::start(),
                 };
+                self.keys.clear();
+                self.keys.push(tt::key(&self.position));
                 self.lost = false;
                 Ok(Reply::Silent)
             }
             Command::Moves(_) | Command::Go(_) if self.lost => Err(EngineError::NoPosition),
             Command::Moves(texts) => {
-                let mut game = self.game;
+                let mut position = self.position;
+                let mut keys = Vec::with_capacity(texts.len());
                 for (i, text) in texts.iter().enumerate() {
-                    let mv =
-                        game.position
-                            .parse_move(text)
-                            .map_err(|source| EngineError::BadMove {
-                                index: i + 1,
-                                text: excerpt(text.as_bytes()),
-                                source,
-                            })?;
-                    game.position = game.position.play(mv, game.rules);
+                    let mv = position
+                        .parse_move(text)
+                        .map_err(|source| EngineError::BadMove {
+                            index: i + 1,
+                            text: excerpt(text.as_bytes()),
+                            source,
+                        })?;
+                    position = eval::make(&position, mv, self.searcher.rules);
+                    keys.push(tt::key(&position));
                 }
-                self.game = game;
+                self.position = position;
+                self.keys.extend(keys);
                 Ok(Reply::Silent)
             }
             Command::Go(time) => self.go(time).map(Reply::Move),
@@ -352,22 +406,85 @@ impl Engine {
         }
     }
 
-    /// Chooses a move for the current position within `time` (using at most
-    /// [`TIME_FRACTION`] of it, and at most [`MAX_SEARCH_TIME`]), without playing it.
+    /// Chooses a move for the current position within `time` (see the [module
+    /// documentation](self) for how much of it is used; at most [`MAX_SEARCH_TIME`]),
+    /// without playing it.
     ///
     /// # Errors
     ///
     /// [`EngineError::GameOver`] when a lion is missing, [`EngineError::NoLegalMove`] when
     /// the side to move has no legal move.
     pub fn go(&mut self, time: Duration) -> Result<Move, EngineError> {
+        self.search(SearchLimits {
+            depth: MAX_DEPTH,
+            nodes: u64::MAX,
+            time: Some(time),
+        })
+        .map(|report| report.best_move)
+    }
+
+    /// Searches the current position within `limits`, without playing the move found.
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::go`].
+    ///
+    /// ```
+    /// use congo::engine::{Engine, SearchLimits};
+    /// let mut engine = Engine::with_rules(congo::Rules::FULL);
+    /// let limits = SearchLimits { depth: 3, nodes: u64::MAX, time: None };
+    /// let report = engine.search(limits).unwrap();
+    /// assert_eq!(report.depth, 3);
+    /// assert!(report.nodes > 0);
+    /// ```
+    pub fn search(&mut self, limits: SearchLimits) -> Result<SearchReport, EngineError> {
         let start = Instant::now();
-        let status = self.game.position.status();
+        let status = self.position.status();
         if status != Status::Continue {
             return Err(EngineError::GameOver { status });
         }
-        let deadline = start + time.mul_f64(TIME_FRACTION).min(MAX_SEARCH_TIME);
-        let result = self.game.best_move(&self.table, MAX_DEPTH, deadline);
-        self.last_search = Some(result);
-        result.best_move.ok_or(EngineError::NoLegalMove)
+        let (hard, soft) = match limits.time {
+            Some(time) => {
+                let t = time.min(MAX_SEARCH_TIME).as_secs_f64();
+                let hard = if t >= 0.02 { t * 0.8 - 0.003 } else { t * 0.5 };
+                (
+                    Some(start + Duration::from_secs_f64(hard)),
+                    Some(start + Duration::from_secs_f64(hard * 0.5)),
+                )
+            }
+            None => (None, None),
+        };
+        self.searcher.keys.clear();
+        self.searcher.keys.extend_from_slice(&self.keys);
+        let found = self.searcher.think(
+            &self.position,
+            search::Limits {
+                hard,
+                soft,
+                nodes: limits.nodes,
+                depth: limits.depth.clamp(1, MAX_DEPTH) as i32,
+            },
+        );
+        let found = found.ok_or(EngineError::NoLegalMove)?;
+        Ok(SearchReport {
+            best_move: found.mv,
+            score: found.score,
+            depth: found.depth as u32,
+            nodes: self.searcher.nodes,
+        })
+    }
+
+    /// The score of the current position for the side to move after the captures
+    /// settle (the quiescence search), in centipawns; for tuning, where a position whose
+    /// score differs from its [`eval::evaluate_position`] is not quiet.
+    ///
+    /// ```
+    /// use congo::engine::Engine;
+    /// let mut engine = Engine::with_rules(congo::Rules::FULL);
+    /// assert_eq!(engine.quiet_score(), congo::engine::eval::evaluate_position(engine.position()));
+    /// ```
+    pub fn quiet_score(&mut self) -> i32 {
+        let position = self.position;
+        self.searcher.quiet_score(&position)
     }
 }

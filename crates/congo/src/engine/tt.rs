@@ -1,0 +1,90 @@
+//! The transposition table: a fixed number of slots, each two `u64`s (the position's key
+//! and a packed entry), indexed by the key's low bits, always replaced.
+//!
+//! The table is one `vec![0; n]`, which the allocator hands out as untouched zero pages:
+//! creating it costs nothing measurable, and pages are touched only as the search fills
+//! them. An entry packs a 16-bit move tag ([`tag`]), the score (16 bits), the depth
+//! (8 bits) and the bound (2 bits).
+
+use crate::moves::Move;
+use crate::position::Position;
+
+/// The position's key: placement and side to move (not the move number), the key of the
+/// table and of repetition detection.
+#[inline]
+pub(crate) fn key(pos: &Position) -> u64 {
+    pos.placement_hash()
+}
+
+/// A 16-bit tag of a move: start and final squares and 4 bits of its jump path. Two
+/// moves of one position with the same tag are monkey paths with the same ends; the table
+/// only orders moves, so such a rare mix-up costs time, never legality.
+#[inline]
+pub(crate) fn tag(mv: &Move) -> u16 {
+    let path = u64::from(mv.hops) ^ mv.dirs[0] ^ mv.dirs[0] >> 20 ^ mv.dirs[1];
+    u16::from(mv.from) | u16::from(mv.to) << 6 | (path as u16 & 15) << 12
+}
+
+/// The score is exact.
+pub(crate) const EXACT: u8 = 0;
+/// The score is a lower bound (the search failed high).
+pub(crate) const LOWER: u8 = 1;
+/// The score is an upper bound (the search failed low).
+pub(crate) const UPPER: u8 = 2;
+
+/// One entry read back from the table.
+#[derive(Clone, Copy)]
+pub(crate) struct Entry {
+    /// The best (or refuting) move's tag, 0 for none.
+    pub(crate) mv: u16,
+    /// The score, relative to the node (mate distances adjusted by the caller).
+    pub(crate) score: i32,
+    /// The depth searched.
+    pub(crate) depth: i32,
+    /// [`EXACT`], [`LOWER`] or [`UPPER`].
+    pub(crate) bound: u8,
+}
+
+/// The table.
+pub(crate) struct Table {
+    slots: Vec<u64>,
+    mask: usize,
+}
+
+impl Table {
+    /// A table of `2^bits` entries (16 bytes each).
+    pub(crate) fn new(bits: u32) -> Table {
+        Table {
+            slots: vec![0; 2 << bits],
+            mask: (1 << bits) - 1,
+        }
+    }
+
+    /// The entry for `key`, if the slot holds it.
+    #[inline]
+    pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
+        let i = (key as usize & self.mask) * 2;
+        let d = self.slots[i + 1];
+        if self.slots[i] != key || d == 0 {
+            return None;
+        }
+        Some(Entry {
+            mv: d as u16,
+            score: i32::from((d >> 16) as u16 as i16),
+            depth: i32::from((d >> 32) as u8) - 1,
+            bound: (d >> 40) as u8 & 3,
+        })
+    }
+
+    /// Stores an entry for `key` (replacing the slot's), `depth` at least -1.
+    #[inline]
+    pub(crate) fn store(&mut self, key: u64, mv: u16, score: i32, depth: i32, bound: u8) {
+        let i = (key as usize & self.mask) * 2;
+        self.slots[i] = key;
+        self.slots[i + 1] = u64::from(mv)
+            | u64::from(score as i16 as u16) << 16
+            | ((depth + 1).clamp(0, 255) as u64) << 32
+            | u64::from(bound) << 40
+            | 1 << 48;
+    }
+}
