@@ -26,7 +26,8 @@ fn main() -> std::process::ExitCode {
     let program = judge::Program::new("congo-engine", include_str!("help/congo-engine.txt"));
     let options = |args: Vec<String>| {
         let info = args.iter().any(|a| a == "--info");
-        let (rules, rest) = text::rule_options(args.into_iter().filter(|a| a != "--info").collect())?;
+        let (rules, rest) =
+            text::rule_options(args.into_iter().filter(|a| a != "--info").collect())?;
         Ok::<_, text::OptionError>(((rules, info), rest))
     };
     program.run(options, |(rules, info)| {

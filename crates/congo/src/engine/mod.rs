@@ -19,7 +19,7 @@
 //! engine's own search ([`search`](self::search): iterative-deepening principal-variation
 //! search with a transposition table and a quiescence search) on its own tuned
 //! evaluation ([`eval`]); the Part IV/V evaluations and searches are not used. The search
-//! stops at about 80% of the given time less 3 ms (half of it for times under 20 ms),
+//! stops at 75% of the given time less 2 ms (half of it for times under 20 ms),
 //! measured from when the `go` line is handled, and starts no new iteration after half
 //! of that; it always has a legal move ready (the first in ordering before depth 1
 //! completes). The positions of the game since the last `newgame` or `position` count
@@ -446,7 +446,7 @@ impl Engine {
         let (hard, soft) = match limits.time {
             Some(time) => {
                 let t = time.min(MAX_SEARCH_TIME).as_secs_f64();
-                let hard = if t >= 0.02 { t * 0.8 - 0.003 } else { t * 0.5 };
+                let hard = if t >= 0.02 { t * 0.75 - 0.002 } else { t * 0.5 };
                 (
                     Some(start + Duration::from_secs_f64(hard)),
                     Some(start + Duration::from_secs_f64(hard * 0.5)),

@@ -170,7 +170,13 @@ impl Searcher {
     /// Generates and scores the moves of `pos` into frame `ply`; `Err(score)` when the
     /// node is decided (a lion capture wins, no move loses). With `quiets` false, only
     /// captures are kept.
-    fn generate(&mut self, pos: &Position, ply: usize, tt_mv: u16, quiets: bool) -> Result<Frame, i32> {
+    fn generate(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        tt_mv: u16,
+        quiets: bool,
+    ) -> Result<Frame, i32> {
         let mut f = take(&mut self.frames[ply]);
         pos.legal_moves(&mut f.moves);
         if f.moves.is_empty() {
@@ -195,7 +201,8 @@ impl Searcher {
                 let mut gain = 0;
                 let mut vv = v;
                 while vv != 0 {
-                    gain += role_on(pos, vv.trailing_zeros() as usize).map_or(0, |r| VALUE[r as usize]);
+                    gain +=
+                        role_on(pos, vv.trailing_zeros() as usize).map_or(0, |r| VALUE[r as usize]);
                     vv &= vv - 1;
                 }
                 let attacker = role_on(pos, mv.from as usize).map_or(0, |r| VALUE[r as usize]);
@@ -209,7 +216,11 @@ impl Searcher {
             } else {
                 self.history[us as usize * 2401 + mv.from as usize * 49 + mv.to as usize]
             };
-            let s = if t == tt_mv && tt_mv != 0 { TT_MOVE + i32::from(v != 0) } else { s };
+            let s = if t == tt_mv && tt_mv != 0 {
+                TT_MOVE + i32::from(v != 0)
+            } else {
+                s
+            };
             f.moves[n] = mv;
             f.scores.push(s);
             n += 1;
@@ -277,7 +288,9 @@ impl Searcher {
             let s = from_tt(e.score, ply);
             if !pv
                 && e.depth >= depth
-                && (e.bound == EXACT || e.bound == LOWER && s >= beta || e.bound == UPPER && s <= alpha)
+                && (e.bound == EXACT
+                    || e.bound == LOWER && s >= beta
+                    || e.bound == UPPER && s <= alpha)
             {
                 return s;
             }
@@ -413,8 +426,14 @@ impl Searcher {
                 pos.legal_moves(&mut moves);
                 let enemy = side(pos, !to_move(pos));
                 let lion = pieces(pos, !to_move(pos), Role::Lion);
-                let mv = moves.into_iter().find(|m| victims(pos, m, enemy) & lion != 0)?;
-                return Some(Found { mv, score: s, depth: 0 });
+                let mv = moves
+                    .into_iter()
+                    .find(|m| victims(pos, m, enemy) & lion != 0)?;
+                return Some(Found {
+                    mv,
+                    score: s,
+                    depth: 0,
+                });
             }
             Err(_) => return None,
         };
@@ -433,9 +452,19 @@ impl Searcher {
         }
         let mut prev = evaluate(pos);
         for depth in 1..=limits.depth {
-            self.contempt = if prev > 150 { 40 } else if prev > 40 { 15 } else { 0 };
+            self.contempt = if prev > 150 {
+                40
+            } else if prev > 40 {
+                15
+            } else {
+                0
+            };
             let mut delta = 35;
-            let (mut a, mut b) = if depth >= 4 { (prev - delta, prev + delta) } else { (-INF, INF) };
+            let (mut a, mut b) = if depth >= 4 {
+                (prev - delta, prev + delta)
+            } else {
+                (-INF, INF)
+            };
             let score = loop {
                 let s = self.root(pos, &mut moves, depth, a, b);
                 if self.stop {
@@ -460,7 +489,9 @@ impl Searcher {
             if self.info {
                 self.report(pos, &found, start);
             }
-            if limits.soft.map_or(false, |t| Instant::now() >= t) || score.abs() > WIN - 1000 && depth > 2 {
+            if limits.soft.map_or(false, |t| Instant::now() >= t)
+                || score.abs() > WIN - 1000 && depth > 2
+            {
                 break;
             }
         }
@@ -469,7 +500,14 @@ impl Searcher {
 
     /// One iteration at the root: the best score; the best move is moved to the front
     /// of `moves` as soon as it beats `alpha`.
-    fn root(&mut self, pos: &Position, moves: &mut [Move], depth: i32, mut alpha: i32, beta: i32) -> i32 {
+    fn root(
+        &mut self,
+        pos: &Position,
+        moves: &mut [Move],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
         let alpha0 = alpha;
         let mut best = -INF;
         for i in 0..moves.len() {
