@@ -24,11 +24,11 @@ fn answer(engine: &mut Engine, line: &str, out: &mut Vec<u8>) -> Result<Next, En
 
 fn main() -> std::process::ExitCode {
     let program = judge::Program::new("congo-engine", include_str!("help/congo-engine.txt"));
-    let options = |args: Vec<String>| {
-        let info = args.iter().any(|a| a == "--info");
-        let (rules, rest) =
-            text::rule_options(args.into_iter().filter(|a| a != "--info").collect())?;
-        Ok::<_, text::OptionError>(((rules, info), rest))
+    let options = |mut args: Vec<String>| {
+        let n = args.len();
+        args.retain(|a| a != "--info");
+        let info = args.len() < n;
+        text::rule_options(args).map(|(rules, rest)| ((rules, info), rest))
     };
     program.run(options, |(rules, info)| {
         let mut engine = Engine::with_rules(rules);

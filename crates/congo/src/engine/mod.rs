@@ -51,7 +51,7 @@
 //!   engine's would be an answer to a question not asked.
 
 use std::str::FromStr;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use grid::excerpt;
 use thiserror::Error;
@@ -291,12 +291,6 @@ pub struct Engine {
     lost: bool,
 }
 
-impl std::fmt::Debug for Engine {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Engine({})", self.position)
-    }
-}
-
 impl Engine {
     /// An engine at the start position, making moves under `rules`. The engine
     /// evaluates with its own tuned weights ([`eval`]); `table` is not used, and the
@@ -385,7 +379,7 @@ impl Engine {
             Command::Moves(_) | Command::Go(_) if self.lost => Err(EngineError::NoPosition),
             Command::Moves(texts) => {
                 let mut position = self.position;
-                let mut keys = Vec::with_capacity(texts.len());
+                let mut keys = self.keys.clone();
                 for (i, text) in texts.iter().enumerate() {
                     let mv = position
                         .parse_move(text)
@@ -398,7 +392,7 @@ impl Engine {
                     keys.push(tt::key(&position));
                 }
                 self.position = position;
-                self.keys.extend(keys);
+                self.keys = keys;
                 Ok(Reply::Silent)
             }
             Command::Go(time) => self.go(time).map(Reply::Move),
@@ -415,12 +409,8 @@ impl Engine {
     /// [`EngineError::GameOver`] when a lion is missing, [`EngineError::NoLegalMove`] when
     /// the side to move has no legal move.
     pub fn go(&mut self, time: Duration) -> Result<Move, EngineError> {
-        self.search(SearchLimits {
-            depth: MAX_DEPTH,
-            nodes: u64::MAX,
-            time: Some(time),
-        })
-        .map(|report| report.best_move)
+        self.think(MAX_DEPTH, u64::MAX, Some(time))
+            .map(|(mv, ..)| mv)
     }
 
     /// Searches the current position within `limits`, without playing the move found.
@@ -438,40 +428,37 @@ impl Engine {
     /// assert!(report.nodes > 0);
     /// ```
     pub fn search(&mut self, limits: SearchLimits) -> Result<SearchReport, EngineError> {
-        let start = Instant::now();
+        let (best_move, score, depth) = self.think(limits.depth, limits.nodes, limits.time)?;
+        Ok(SearchReport {
+            best_move,
+            score,
+            depth: depth as u32,
+            nodes: self.searcher.nodes,
+        })
+    }
+
+    fn think(
+        &mut self,
+        depth: u32,
+        nodes: u64,
+        time: Option<Duration>,
+    ) -> Result<(Move, i32, i32), EngineError> {
         let status = self.position.status();
         if status != Status::Continue {
             return Err(EngineError::GameOver { status });
         }
-        let (hard, soft) = match limits.time {
-            Some(time) => {
-                let t = time.min(MAX_SEARCH_TIME).as_secs_f64();
-                let hard = if t >= 0.02 { t * 0.75 - 0.002 } else { t * 0.5 };
-                (
-                    Some(start + Duration::from_secs_f64(hard)),
-                    Some(start + Duration::from_secs_f64(hard * 0.5)),
-                )
-            }
-            None => (None, None),
-        };
-        self.searcher.keys.clear();
-        self.searcher.keys.extend_from_slice(&self.keys);
-        let found = self.searcher.think(
-            &self.position,
-            search::Limits {
-                hard,
-                soft,
-                nodes: limits.nodes,
-                depth: limits.depth.clamp(1, MAX_DEPTH) as i32,
-            },
-        );
-        let found = found.ok_or(EngineError::NoLegalMove)?;
-        Ok(SearchReport {
-            best_move: found.mv,
-            score: found.score,
-            depth: found.depth as u32,
-            nodes: self.searcher.nodes,
-        })
+        // The positions before this one: the search adds its own key.
+        let keys = &mut self.searcher.keys;
+        keys.clear();
+        keys.extend_from_slice(&self.keys[..self.keys.len() - 1]);
+        self.searcher
+            .think(
+                &self.position,
+                time.map(|t| t.min(MAX_SEARCH_TIME).as_secs_f64()),
+                nodes,
+                depth.clamp(1, MAX_DEPTH) as i32,
+            )
+            .ok_or(EngineError::NoLegalMove)
     }
 
     /// The score of the current position for the side to move after the captures

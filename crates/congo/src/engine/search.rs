@@ -11,7 +11,7 @@
 
 use std::io::Write;
 use std::mem::take;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::board::bit;
 use crate::moves::Move;
@@ -20,7 +20,7 @@ use crate::position::Position;
 use crate::rules::Rules;
 use crate::tables::KING;
 
-use super::eval::{evaluate, lion_attacked, make, pass, pieces, role_on, side, to_move};
+use super::eval::{evaluate, make, pieces, side, to_move};
 use super::tt::{key, tag, Table, EXACT, LOWER, UPPER};
 
 /// The score of capturing the enemy lion now; `WIN - n` is a win in `n` plies.
@@ -33,46 +33,31 @@ const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 24;
 const KILLER: i32 = 1 << 22;
 
-/// What ends a search: a hard deadline (checked every 256 nodes), a soft one (no new
-/// iteration after it), a node count and a depth.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Limits {
-    pub(crate) hard: Option<Instant>,
-    pub(crate) soft: Option<Instant>,
-    pub(crate) nodes: u64,
-    pub(crate) depth: i32,
-}
-
-/// The result of a search.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Found {
-    pub(crate) mv: Move,
-    pub(crate) score: i32,
-    pub(crate) depth: i32,
-}
-
-#[derive(Default)]
-struct Frame {
-    moves: Vec<Move>,
-    scores: Vec<i32>,
-}
+/// A node's moves with their ordering scores.
+type Frame = Vec<(i32, Move)>;
 
 /// The search's state, kept between searches (the table, the history).
+#[derive(Default)]
 pub(crate) struct Searcher {
     tt: Table,
     history: Vec<i32>,
     killers: Vec<[u16; 2]>,
     frames: Vec<Frame>,
+    list: Vec<Move>,
     /// The keys of the game's positions (the root last), then of the search path.
     pub(crate) keys: Vec<u64>,
     pub(crate) nodes: u64,
     stop: bool,
-    limits: Limits,
+    /// No node after this instant, nor after this many nodes.
+    hard: Option<Instant>,
+    max_nodes: u64,
     pub(crate) rules: Rules,
-    root_side: Color,
-    contempt: i32,
+    /// The score of a draw for White (a contempt against the side ahead at the root).
+    draw_white: i32,
     /// Write a line per iteration on standard error.
     pub(crate) info: bool,
+    /// The best root move found so far.
+    best: Option<Move>,
 }
 
 /// The pieces `mv` captures (in a monkey's jump path, every jumped enemy piece).
@@ -94,22 +79,11 @@ fn victims(pos: &Position, mv: &Move, enemy: u64) -> u64 {
     }
 }
 
-/// A mate score as stored in the table: relative to the stored node, not the root.
-fn to_tt(score: i32, ply: usize) -> i32 {
-    if score > WIN - 1000 {
-        score + ply as i32
-    } else if score < 1000 - WIN {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn from_tt(score: i32, ply: usize) -> i32 {
-    if score > WIN - 1000 {
-        score - ply as i32
-    } else if score < 1000 - WIN {
-        score + ply as i32
+/// A mate score as stored in the table (`dir` 1), relative to the stored node, or back
+/// (`dir` -1) relative to the root.
+fn mate_shift(score: i32, ply: usize, dir: i32) -> i32 {
+    if score.abs() > WIN - 1000 {
+        score + score.signum() * dir * ply as i32
     } else {
         score
     }
@@ -118,13 +92,12 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 /// Moves the best-scored move of `f` from `i` on to index `i`.
 fn pick(f: &mut Frame, i: usize) {
     let mut b = i;
-    for j in i + 1..f.moves.len() {
-        if f.scores[j] > f.scores[b] {
+    for j in i + 1..f.len() {
+        if f[j].0 > f[b].0 {
             b = j;
         }
     }
-    f.moves.swap(i, b);
-    f.scores.swap(i, b);
+    f.swap(i, b);
 }
 
 impl Searcher {
@@ -134,36 +107,17 @@ impl Searcher {
             tt: Table::new(tt_bits),
             history: vec![0; 2 * 49 * 49],
             killers: vec![[0; 2]; MAX_PLY + 2],
-            frames: (0..MAX_PLY + 2).map(|_| Frame::default()).collect(),
-            keys: Vec::new(),
-            nodes: 0,
-            stop: false,
-            limits: Limits {
-                hard: None,
-                soft: None,
-                nodes: u64::MAX,
-                depth: 1,
-            },
+            frames: vec![Vec::new(); MAX_PLY + 2],
             rules,
-            root_side: Color::White,
-            contempt: 0,
-            info: false,
+            ..Searcher::default()
         }
     }
 
     fn tick(&mut self) {
         self.nodes += 1;
-        if self.nodes & 255 == 0 || self.nodes >= self.limits.nodes {
-            self.stop |= self.nodes >= self.limits.nodes
-                || self.limits.hard.map_or(false, |t| Instant::now() >= t);
-        }
-    }
-
-    fn draw(&self, pos: &Position) -> i32 {
-        if to_move(pos) == self.root_side {
-            -self.contempt
-        } else {
-            self.contempt
+        if self.nodes & 255 == 0 {
+            self.stop |=
+                self.nodes >= self.max_nodes || self.hard.map_or(false, |t| Instant::now() >= t);
         }
     }
 
@@ -177,36 +131,37 @@ impl Searcher {
         tt_mv: u16,
         quiets: bool,
     ) -> Result<Frame, i32> {
+        let mut list = take(&mut self.list);
+        pos.legal_moves(&mut list);
         let mut f = take(&mut self.frames[ply]);
-        pos.legal_moves(&mut f.moves);
-        if f.moves.is_empty() {
-            self.frames[ply] = f;
-            return Err(ply as i32 - WIN);
-        }
+        f.clear();
         let us = to_move(pos);
         let enemy = side(pos, !us);
         let lion = pieces(pos, !us, Role::Lion);
         let killers = self.killers[ply];
-        f.scores.clear();
-        let mut n = 0;
-        for i in 0..f.moves.len() {
-            let mv = f.moves[i];
+        let mut result = Err(ply as i32 - WIN);
+        for &mv in &list {
             let v = victims(pos, &mv, enemy);
             if v & lion != 0 {
-                self.frames[ply] = f;
-                return Err(WIN - ply as i32);
-            }
-            let t = tag(&mv);
-            let s = if v != 0 {
-                let mut gain = 0;
-                let mut vv = v;
-                while vv != 0 {
-                    gain +=
-                        role_on(pos, vv.trailing_zeros() as usize).map_or(0, |r| VALUE[r as usize]);
-                    vv &= vv - 1;
+                if ply == 0 {
+                    self.best = Some(mv);
                 }
-                let attacker = role_on(pos, mv.from as usize).map_or(0, |r| VALUE[r as usize]);
-                CAPTURE + gain * 64 - attacker
+                result = Err(WIN - ply as i32);
+                break;
+            }
+            result = Ok(());
+            let t = tag(&mv);
+            let s = if t == tt_mv && tt_mv != 0 {
+                TT_MOVE + i32::from(v != 0)
+            } else if v != 0 {
+                // A monkey's jumps leave its landing square empty: 3 a victim.
+                let gain = pos
+                    .role_at(mv.to as usize)
+                    .map_or(3 * v.count_ones() as i32, |r| VALUE[r as usize]);
+                CAPTURE + gain * 64
+                    - pos
+                        .role_at(mv.from as usize)
+                        .map_or(0, |r| VALUE[r as usize])
             } else if !quiets {
                 continue;
             } else if t == killers[0] {
@@ -216,17 +171,16 @@ impl Searcher {
             } else {
                 self.history[us as usize * 2401 + mv.from as usize * 49 + mv.to as usize]
             };
-            let s = if t == tt_mv && tt_mv != 0 {
-                TT_MOVE + i32::from(v != 0)
-            } else {
-                s
-            };
-            f.moves[n] = mv;
-            f.scores.push(s);
-            n += 1;
+            f.push((s, mv));
         }
-        f.moves.truncate(n);
-        Ok(f)
+        self.list = list;
+        match result {
+            Ok(()) => Ok(f),
+            Err(s) => {
+                self.frames[ply] = f;
+                Err(s)
+            }
+        }
     }
 
     fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
@@ -235,19 +189,20 @@ impl Searcher {
             return 0;
         }
         if ply >= MAX_PLY {
-            return evaluate(pos);
+            return evaluate(pos).0;
         }
-        let threatened = qply < 2 && lion_attacked(pos);
+        let (eval, threatened) = evaluate(pos);
+        let threatened = threatened && qply < 2;
         let mut f = match self.generate(pos, ply, 0, threatened) {
             Ok(f) => f,
             Err(s) => return s,
         };
-        let mut best = if threatened { -INF } else { evaluate(pos) };
+        let mut best = if threatened { -INF } else { eval };
         if best < beta {
             alpha = alpha.max(best);
-            for i in 0..f.moves.len() {
+            for i in 0..f.len() {
                 pick(&mut f, i);
-                let child = make(pos, f.moves[i], self.rules);
+                let child = make(pos, f[i].1, self.rules);
                 let s = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
                 if self.stop {
                     break;
@@ -271,8 +226,12 @@ impl Searcher {
     fn search(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         let k = key(pos);
         let n = self.keys.len();
-        if (2..=n).step_by(2).any(|j| self.keys[n - j] == k) {
-            return self.draw(pos);
+        if ply > 0 && (2..=n).step_by(2).any(|j| self.keys[n - j] == k) {
+            return if to_move(pos) == Color::White {
+                self.draw_white
+            } else {
+                -self.draw_white
+            };
         }
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(pos, alpha, beta, ply, 0);
@@ -283,36 +242,35 @@ impl Searcher {
         }
         let pv = beta - alpha > 1;
         let mut tt_mv = 0;
-        if let Some(e) = self.tt.probe(k) {
-            tt_mv = e.mv;
-            let s = from_tt(e.score, ply);
+        if let Some((mv, score, d, bound)) = self.tt.probe(k) {
+            tt_mv = mv;
+            let s = mate_shift(score, ply, -1);
             if !pv
-                && e.depth >= depth
-                && (e.bound == EXACT
-                    || e.bound == LOWER && s >= beta
-                    || e.bound == UPPER && s <= alpha)
+                && d >= depth
+                && (bound == EXACT || bound == LOWER && s >= beta || bound == UPPER && s <= alpha)
             {
                 return s;
             }
         }
         let us = to_move(pos);
-        let threatened = lion_attacked(pos);
+        let (eval, threatened) = evaluate(pos);
         if !pv && !threatened {
-            let eval = evaluate(pos);
-            if depth <= 3 && eval - 120 * depth >= beta && eval < WIN - 1000 {
+            if depth <= 3 && eval - 120 * depth >= beta {
                 return eval;
             }
             let big = side(pos, us) & !pieces(pos, us, Role::Pawn) & !pieces(pos, us, Role::Lion);
             if depth >= 3 && eval >= beta && big != 0 {
                 self.keys.push(k);
                 self.keys.push(0);
-                let s = -self.search(&pass(pos), depth - 3 - depth / 6, -beta, 1 - beta, ply + 1);
+                let mut null = *pos;
+                null.set_turn(!us);
+                let s = -self.search(&null, depth - 3 - depth / 6, -beta, 1 - beta, ply + 1);
                 self.keys.truncate(n);
                 if self.stop {
                     return 0;
                 }
                 if s >= beta {
-                    return if s > WIN - 1000 { beta } else { s };
+                    return beta;
                 }
             }
         }
@@ -325,10 +283,12 @@ impl Searcher {
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_tag = 0;
-        for i in 0..f.moves.len() {
+        for i in 0..f.len() {
             pick(&mut f, i);
-            let mv = f.moves[i];
-            let sc = f.scores[i];
+            let (sc, mv) = f[i];
+            if ply == 0 && self.best.is_none() {
+                self.best = Some(mv);
+            }
             let quiet = sc < CAPTURE || sc == TT_MOVE;
             let child = make(pos, mv, self.rules);
             let mut s;
@@ -356,6 +316,9 @@ impl Searcher {
                 best_tag = tag(&mv);
                 if s > alpha {
                     alpha = s;
+                    if ply == 0 {
+                        self.best = Some(mv);
+                    }
                     if s >= beta {
                         if quiet {
                             let t = tag(&mv);
@@ -364,15 +327,9 @@ impl Searcher {
                                 kl[1] = kl[0];
                                 kl[0] = t;
                             }
-                            let bonus = depth * depth;
-                            for (j, m) in f.moves[..=i].iter().enumerate() {
-                                if f.scores[j] < KILLER {
-                                    let h = &mut self.history
-                                        [us as usize * 2401 + m.from as usize * 49 + m.to as usize];
-                                    *h += if j == i { bonus } else { -bonus };
-                                    *h = (*h).clamp(-(1 << 20), 1 << 20);
-                                }
-                            }
+                            let h = &mut self.history
+                                [us as usize * 2401 + mv.from as usize * 49 + mv.to as usize];
+                            *h = (*h + depth * depth).min(1 << 20);
                         }
                         break;
                     }
@@ -391,194 +348,104 @@ impl Searcher {
         } else {
             UPPER
         };
-        self.tt.store(k, best_tag, to_tt(best, ply), depth, bound);
+        self.tt
+            .store(k, best_tag, mate_shift(best, ply, 1), depth, bound);
         best
     }
 
     /// The score of the side to move after captures settle (quiescence search).
     pub(crate) fn quiet_score(&mut self, pos: &Position) -> i32 {
         self.stop = false;
-        self.limits.nodes = u64::MAX;
-        self.limits.hard = None;
+        self.max_nodes = u64::MAX;
+        self.hard = None;
         self.quiesce(pos, -INF, INF, 0, 0)
     }
 
-    /// Searches `pos` (whose key ends `self.keys`) within `limits`: the best move of
-    /// the last finished iteration, or of the unfinished one once one of its moves beat
-    /// the previous best. `None` without a legal move.
-    pub(crate) fn think(&mut self, pos: &Position, limits: Limits) -> Option<Found> {
+    /// Searches `pos` (the keys of the positions before it in `self.keys`) to at most
+    /// `depth` plies and `nodes` nodes, and within `time` seconds if given (see the
+    /// [engine's documentation](super) for how much of it): the best move of the last
+    /// finished iteration, or of the unfinished one once one of its moves beat the
+    /// previous best, with its score and depth. `None` without a legal move.
+    pub(crate) fn think(
+        &mut self,
+        pos: &Position,
+        time: Option<f64>,
+        nodes: u64,
+        depth: i32,
+    ) -> Option<(Move, i32, i32)> {
         let start = Instant::now();
-        self.limits = limits;
+        let hard = time.map(|t| if t >= 0.02 { t * 0.75 - 0.002 } else { t * 0.5 });
+        self.hard = hard.map(|h| start + Duration::from_secs_f64(h));
+        self.max_nodes = nodes;
         self.stop = false;
         self.nodes = 0;
-        self.root_side = to_move(pos);
+        self.best = None;
         for h in &mut self.history {
             *h /= 4;
         }
-        for k in &mut self.killers {
-            *k = [0; 2];
-        }
-        let mut f = match self.generate(pos, 0, self.tt.probe(key(pos)).map_or(0, |e| e.mv), true) {
-            Ok(f) => f,
-            Err(s) if s > 0 => {
-                // A lion capture: play it at once.
-                let mut moves = Vec::new();
-                pos.legal_moves(&mut moves);
-                let enemy = side(pos, !to_move(pos));
-                let lion = pieces(pos, !to_move(pos), Role::Lion);
-                let mv = moves
-                    .into_iter()
-                    .find(|m| victims(pos, m, enemy) & lion != 0)?;
-                return Some(Found {
-                    mv,
-                    score: s,
-                    depth: 0,
-                });
-            }
-            Err(_) => return None,
-        };
-        for i in 0..f.moves.len() {
-            pick(&mut f, i);
-        }
-        let mut moves = f.moves.clone();
-        self.frames[0] = f;
-        let mut found = Found {
-            mv: moves[0],
-            score: 0,
-            depth: 0,
-        };
-        if moves.len() == 1 {
-            return Some(found);
-        }
-        let mut prev = evaluate(pos);
-        for depth in 1..=limits.depth {
-            self.contempt = if prev > 150 {
-                40
-            } else if prev > 40 {
-                15
-            } else {
-                0
-            };
+        self.killers.iter_mut().for_each(|k| *k = [0; 2]);
+        let mut found = (0, 0);
+        let mut prev = evaluate(pos).0;
+        for d in 1..=depth {
+            // Contempt: a draw costs the side ahead at the root up to 40.
+            self.draw_white =
+                (prev / 4).clamp(0, 40) * if to_move(pos) == Color::White { -1 } else { 1 };
             let mut delta = 35;
-            let (mut a, mut b) = if depth >= 4 {
+            let (mut a, mut b) = if d >= 4 {
                 (prev - delta, prev + delta)
             } else {
                 (-INF, INF)
             };
             let score = loop {
-                let s = self.root(pos, &mut moves, depth, a, b);
-                if self.stop {
+                let s = self.search(pos, d, a, b, 0);
+                if self.stop || s > a && s < b {
                     break s;
                 }
                 if s <= a {
                     a = (a - delta).max(-INF);
-                } else if s >= b {
-                    b = (b + delta).min(INF);
                 } else {
-                    break s;
+                    b = (b + delta).min(INF);
                 }
                 delta *= 3;
             };
-            found.mv = moves[0];
-            if self.stop {
+            if self.stop || self.best.is_none() {
                 break;
             }
-            found.score = score;
-            found.depth = depth;
+            found = (score, d);
             prev = score;
             if self.info {
-                self.report(pos, &found, start);
+                self.report(pos, found, start);
             }
-            if limits.soft.map_or(false, |t| Instant::now() >= t)
-                || score.abs() > WIN - 1000 && depth > 2
+            if hard.map_or(false, |h| start.elapsed().as_secs_f64() >= h * 0.5)
+                || score.abs() > WIN - 1000 && d > 2
             {
                 break;
             }
         }
-        Some(found)
-    }
-
-    /// One iteration at the root: the best score; the best move is moved to the front
-    /// of `moves` as soon as it beats `alpha`.
-    fn root(
-        &mut self,
-        pos: &Position,
-        moves: &mut [Move],
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-    ) -> i32 {
-        let alpha0 = alpha;
-        let mut best = -INF;
-        for i in 0..moves.len() {
-            let child = make(pos, moves[i], self.rules);
-            let mut s;
-            if i == 0 {
-                s = -self.search(&child, depth - 1, -beta, -alpha, 1);
-            } else {
-                s = -self.search(&child, depth - 1, -alpha - 1, -alpha, 1);
-                if s > alpha && s < beta {
-                    s = -self.search(&child, depth - 1, -beta, -alpha, 1);
-                }
-            }
-            if self.stop {
-                break;
-            }
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    moves[..=i].rotate_right(1);
-                    if s >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        if !self.stop {
-            let bound = if best >= beta {
-                LOWER
-            } else if best > alpha0 {
-                EXACT
-            } else {
-                UPPER
-            };
-            self.tt.store(key(pos), tag(&moves[0]), best, depth, bound);
-        }
-        best
+        self.best.map(|mv| (mv, found.0, found.1))
     }
 
     /// Writes `info depth D score S nodes N nps R time MS pv M ...` on standard error,
     /// the principal variation read back from the table.
-    fn report(&mut self, pos: &Position, found: &Found, start: Instant) {
+    fn report(&mut self, pos: &Position, (score, depth): (i32, i32), start: Instant) {
         let ms = start.elapsed().as_millis() as u64;
-        let mut pv = found.mv.to_string();
-        let mut p = make(pos, found.mv, self.rules);
-        let mut list = Vec::new();
-        for _ in 1..found.depth {
-            let t = match self.tt.probe(key(&p)) {
-                Some(e) if e.mv != 0 => e.mv,
-                _ => break,
-            };
-            p.legal_moves(&mut list);
-            match list.iter().find(|m| tag(m) == t) {
-                Some(m) => {
-                    pv.push(' ');
-                    pv.push_str(&m.to_string());
-                    p = make(&p, *m, self.rules);
+        let nps = self.nodes * 1000 / (ms + 1);
+        let mut line = format!(
+            "info depth {depth} score {score} nodes {} nps {nps} time {ms} pv",
+            self.nodes
+        );
+        let mut p = *pos;
+        for _ in 0..depth {
+            p.legal_moves(&mut self.list);
+            let t = self.tt.probe(key(&p)).map_or(0, |e| e.0);
+            match self.list.iter().find(|m| tag(m) == t) {
+                Some(&m) => {
+                    line += &format!(" {m}");
+                    p = make(&p, m, self.rules);
                 }
                 None => break,
             }
         }
-        let _ = writeln!(
-            std::io::stderr(),
-            "info depth {} score {} nodes {} nps {} time {} pv {}",
-            found.depth,
-            found.score,
-            self.nodes,
-            self.nodes * 1000 / (ms + 1),
-            ms,
-            pv
-        );
+        let _ = writeln!(std::io::stderr(), "{line}");
     }
 }

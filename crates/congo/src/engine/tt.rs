@@ -32,20 +32,8 @@ pub(crate) const LOWER: u8 = 1;
 /// The score is an upper bound (the search failed low).
 pub(crate) const UPPER: u8 = 2;
 
-/// One entry read back from the table.
-#[derive(Clone, Copy)]
-pub(crate) struct Entry {
-    /// The best (or refuting) move's tag, 0 for none.
-    pub(crate) mv: u16,
-    /// The score, relative to the node (mate distances adjusted by the caller).
-    pub(crate) score: i32,
-    /// The depth searched.
-    pub(crate) depth: i32,
-    /// [`EXACT`], [`LOWER`] or [`UPPER`].
-    pub(crate) bound: u8,
-}
-
 /// The table.
+#[derive(Default)]
 pub(crate) struct Table {
     slots: Vec<u64>,
     mask: usize,
@@ -60,20 +48,22 @@ impl Table {
         }
     }
 
-    /// The entry for `key`, if the slot holds it.
+    /// The entry for `key`, if the slot holds it: the best (or refuting) move's tag (0
+    /// for none), the score (mate distances relative to the node), the depth and the
+    /// bound.
     #[inline]
-    pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
+    pub(crate) fn probe(&self, key: u64) -> Option<(u16, i32, i32, u8)> {
         let i = (key as usize & self.mask) * 2;
         let d = self.slots[i + 1];
         if self.slots[i] != key || d == 0 {
             return None;
         }
-        Some(Entry {
-            mv: d as u16,
-            score: i32::from((d >> 16) as u16 as i16),
-            depth: i32::from((d >> 32) as u8) - 1,
-            bound: (d >> 40) as u8 & 3,
-        })
+        Some((
+            d as u16,
+            i32::from((d >> 16) as u16 as i16),
+            i32::from((d >> 32) as u8) - 1,
+            (d >> 40) as u8 & 3,
+        ))
     }
 
     /// Stores an entry for `key` (replacing the slot's), `depth` at least -1.
