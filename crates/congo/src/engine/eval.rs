@@ -217,3 +217,61 @@ pub fn weights() -> &'static [i32; FEATURES] {
 pub fn evaluate_position(pos: &Position) -> i32 {
     evaluate(pos).0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The position with ranks mirrored, colours swapped and the other side to move.
+    fn mirrored(fen: &str) -> Position {
+        let mut fields = fen.split(' ');
+        let placement: Vec<String> = fields
+            .next()
+            .unwrap()
+            .split('/')
+            .rev()
+            .map(|rank| {
+                rank.chars()
+                    .map(|c| {
+                        if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let side = if fields.next() == Some("w") { "b" } else { "w" };
+        format!("{} {side} 0", placement.join("/")).parse().unwrap()
+    }
+
+    /// The rules are symmetric under swapping colours and mirroring ranks, so the
+    /// evaluation for the side to move is too, and so is its threat flag.
+    #[test]
+    fn evaluation_is_colour_symmetric() {
+        for fen in [
+            "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0",
+            "2ele1z/ppppppp/7/7/7/PPPPPPP/2ELE1Z b 0",
+            "1m1El2/P1P2P1/1S4C/4S2/1E3S1/1P3c1/2GL3 b 79",
+            "3l3/7/7/1pM4/1p1p3/7/3L3 w 0",
+            "2zl3/1P5/3E3/6e/e6/1P1P3/1E1LZ2 w 0",
+            "3l3/7/7/7/7/7/3LZ2 b 0",
+        ] {
+            let pos: Position = fen.parse().unwrap();
+            assert_eq!(evaluate(&pos), evaluate(&mirrored(fen)), "{fen}");
+            let f = features(&pos);
+            let g = features(&mirrored(fen));
+            assert!(f.iter().zip(&g).all(|(a, b)| *a == -*b), "{fen}");
+        }
+    }
+
+    #[test]
+    fn bare_lions_are_a_draw_and_a_facing_lion_is_a_threat() {
+        let pos: Position = "3l3/7/7/7/7/7/3L3 w 0".parse().unwrap();
+        assert_eq!(evaluate(&pos), (0, true));
+        let pos: Position = "3l3/7/7/3p3/7/7/3L3 w 0".parse().unwrap();
+        assert!(!evaluate(&pos).1);
+        assert!(evaluate(&pos).0 < 0); // a pawn down
+    }
+}

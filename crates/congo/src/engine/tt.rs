@@ -78,3 +78,32 @@ impl Table {
             | 1 << 48;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_read_back_as_stored() {
+        let mut table = Table::new(4);
+        assert!(table.probe(7).is_none());
+        for (score, depth, bound) in [(-29_990, 0, UPPER), (123, 63, EXACT), (29_999, -1, LOWER)] {
+            table.store(7, 0xabcd, score, depth, bound);
+            assert_eq!(table.probe(7), Some((0xabcd, score, depth, bound)));
+        }
+        // Another key in the same slot replaces it.
+        table.store(7 + 16, 1, 0, 1, EXACT);
+        assert!(table.probe(7).is_none());
+    }
+
+    #[test]
+    fn tags_tell_apart_the_moves_of_a_position() {
+        let pos: Position = "3l3/7/7/1pM4/1p1p3/7/3L3 w 0".parse().unwrap();
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let mut tags: Vec<u16> = moves.iter().map(tag).collect();
+        tags.sort_unstable();
+        tags.dedup();
+        assert_eq!(tags.len(), moves.len());
+    }
+}
