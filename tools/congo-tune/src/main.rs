@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
-use congo::engine::eval::{evaluate_position, features, weights, FEATURES};
+use congo::engine::eval::{evaluate_position, features, FEATURES};
 use congo::engine::{Command, Engine, SearchLimits};
 use congo::{Color, Position, Role, Rules, Status};
 
@@ -261,7 +261,10 @@ fn error(samples: &[Sample], w: &[f64], k: f64) -> f64 {
 
 fn tune(paths: &[PathBuf], epochs: u32, rate: f64, output: &PathBuf) -> Result<()> {
     let samples = load(paths)?;
-    let mut w: Vec<f64> = weights().iter().map(|&x| f64::from(x)).collect();
+    // The start: material only (the same whatever the weights compiled in, so the result
+    // depends on the data alone).
+    let mut w = vec![0.0; FEATURES];
+    w[..8].copy_from_slice(&[100.0, 280.0, 250.0, 350.0, 300.0, 0.0, 400.0, 300.0]);
     // The scale: the k that fits the current weights best (a grid, then refined).
     let mut k = 0.0;
     let mut best = f64::MAX;

@@ -159,8 +159,13 @@ fn terms(pos: &Position, counts: &mut [i32; FEATURES]) -> (i32, bool) {
             add(109, sign * wet);
         }
     }
-    let threatened = pieces(pos, stm, Role::Lion) & reached[!stm as usize] != 0;
-    (sum, threatened)
+    // Only the two lions left: a draw.
+    let lions = pieces(pos, stm, Role::Lion) | pieces(pos, !stm, Role::Lion);
+    let sum = if occ == lions { 0 } else { sum };
+    (
+        sum,
+        pieces(pos, stm, Role::Lion) & reached[!stm as usize] != 0,
+    )
 }
 
 /// The evaluation of `pos` from the side to move's side, in centipawns (a pawn is
@@ -168,20 +173,19 @@ fn terms(pos: &Position, counts: &mut [i32; FEATURES]) -> (i32, bool) {
 /// lion is attacked.
 pub(crate) fn evaluate(pos: &Position) -> (i32, bool) {
     let (sum, threatened) = terms(pos, &mut [0; FEATURES]);
-    let lions = pieces(pos, Color::White, Role::Lion) | pieces(pos, Color::Black, Role::Lion);
-    let sum = if side(pos, Color::White) | side(pos, Color::Black) == lions {
-        0
-    } else if to_move(pos) == Color::White {
-        sum
-    } else {
-        -sum
-    };
-    (sum, threatened)
+    (
+        if to_move(pos) == Color::White {
+            sum
+        } else {
+            -sum
+        },
+        threatened,
+    )
 }
 
 /// The feature counts of `pos`, White's minus Black's: [`FEATURES`] numbers whose
-/// weighted sum with [`weights`] is the evaluation from White's side (before the
-/// bare-lions draw rule). For tuning.
+/// weighted sum with [`weights`] is the evaluation from White's side (except with only
+/// the two lions left, a draw). For tuning.
 ///
 /// ```
 /// use congo::engine::eval::{features, weights, FEATURES};

@@ -19,7 +19,7 @@
 //! engine's own search ([`search`](self::search): iterative-deepening principal-variation
 //! search with a transposition table and a quiescence search) on its own tuned
 //! evaluation ([`eval`]); the Part IV/V evaluations and searches are not used. The search
-//! stops at 75% of the given time less 2 ms (half of it for times under 20 ms),
+//! stops at 60% of the given time less 2 ms (40% of it for times under 20 ms),
 //! measured from when the `go` line is handled, and starts no new iteration after half
 //! of that; it always has a legal move ready (the first in ordering before depth 1
 //! completes). The positions of the game since the last `newgame` or `position` count
@@ -371,8 +371,7 @@ impl Engine {
                     Command::Position(position) => position,
                     _ => Position::start(),
                 };
-                self.keys.clear();
-                self.keys.push(tt::key(&self.position));
+                self.keys = vec![tt::key(&self.position)];
                 self.lost = false;
                 Ok(Reply::Silent)
             }

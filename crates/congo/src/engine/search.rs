@@ -258,8 +258,8 @@ impl Searcher {
             if depth <= 3 && eval - 120 * depth >= beta {
                 return eval;
             }
-            let big = side(pos, us) & !pieces(pos, us, Role::Pawn) & !pieces(pos, us, Role::Lion);
-            if depth >= 3 && eval >= beta && big != 0 {
+            let big = side(pos, us) != pieces(pos, us, Role::Pawn) | pieces(pos, us, Role::Lion);
+            if depth >= 3 && eval >= beta && big {
                 self.keys.push(k);
                 self.keys.push(0);
                 let mut null = *pos;
@@ -374,7 +374,7 @@ impl Searcher {
         depth: i32,
     ) -> Option<(Move, i32, i32)> {
         let start = Instant::now();
-        let hard = time.map(|t| if t >= 0.02 { t * 0.75 - 0.002 } else { t * 0.5 });
+        let hard = time.map(|t| if t >= 0.02 { t * 0.6 - 0.002 } else { t * 0.4 });
         self.hard = hard.map(|h| start + Duration::from_secs_f64(h));
         self.max_nodes = nodes;
         self.stop = false;
@@ -383,7 +383,6 @@ impl Searcher {
         for h in &mut self.history {
             *h /= 4;
         }
-        self.killers.iter_mut().for_each(|k| *k = [0; 2]);
         let mut found = (0, 0);
         let mut prev = evaluate(pos).0;
         for d in 1..=depth {

@@ -16,13 +16,12 @@ pub(crate) fn key(pos: &Position) -> u64 {
     pos.placement_hash()
 }
 
-/// A 16-bit tag of a move: start and final squares and 4 bits of its jump path. Two
+/// A 16-bit tag of a move: start and final squares, and 4 bits of its first jumps and their number. Two
 /// moves of one position with the same tag are monkey paths with the same ends; the table
 /// only orders moves, so such a rare mix-up costs time, never legality.
 #[inline]
 pub(crate) fn tag(mv: &Move) -> u16 {
-    let path = u64::from(mv.hops) ^ mv.dirs[0] ^ mv.dirs[0] >> 20 ^ mv.dirs[1];
-    u16::from(mv.from) | u16::from(mv.to) << 6 | (path as u16 & 15) << 12
+    u16::from(mv.from) | u16::from(mv.to) << 6 | (mv.dirs[0] as u16 ^ u16::from(mv.hops)) << 12
 }
 
 /// The score is exact.
