@@ -71,7 +71,7 @@ enum Cmd {
     /// Searches a fixed set of positions to a fixed depth: nodes and nodes per second.
     Bench {
         /// Depth of every search.
-        #[arg(long, default_value_t = 7)]
+        #[arg(long, default_value_t = 8)]
         depth: u32,
     },
 }

@@ -1,6 +1,6 @@
 //! The engine's evaluation: a weighted sum of [`FEATURES`] counts (White's minus
 //! Black's, so the sum is from White's side), returned from the side to move's side.
-//! The weights are in [`super::weights`], written by `congo-tune tune` (Texel tuning on
+//! The weights are in `engine/weights.rs`, written by `congo-tune tune` (Texel tuning on
 //! self-play positions).
 //!
 //! Features, by index:

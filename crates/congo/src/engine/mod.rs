@@ -16,7 +16,7 @@
 //!
 //! The engine starts at the start position. `go` does not change the position: the
 //! controller reports the moves actually played with `moves`. The move is chosen by the
-//! engine's own search ([`search`](self::search): iterative-deepening principal-variation
+//! engine's own search (`engine/search.rs`: iterative-deepening principal-variation
 //! search with a transposition table and a quiescence search) on its own tuned
 //! evaluation ([`eval`]); the Part IV/V evaluations and searches are not used. The search
 //! stops at 60% of the given time less 2 ms (40% of it for times under 20 ms),
