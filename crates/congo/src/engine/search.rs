@@ -385,10 +385,11 @@ impl Searcher {
         }
         let mut found = (0, 0);
         let mut prev = evaluate(pos).0;
+        // Contempt: a draw costs the side ahead at the root (by the static evaluation) a
+        // quarter of its lead, up to 40.
+        self.draw_white =
+            (prev / 4).clamp(0, 40) * if to_move(pos) == Color::White { -1 } else { 1 };
         for d in 1..=depth {
-            // Contempt: a draw costs the side ahead at the root up to 40.
-            self.draw_white =
-                (prev / 4).clamp(0, 40) * if to_move(pos) == Color::White { -1 } else { 1 };
             let mut delta = 35;
             let (mut a, mut b) = if d >= 4 {
                 (prev - delta, prev + delta)
@@ -446,5 +447,50 @@ impl Searcher {
             }
         }
         let _ = writeln!(std::io::stderr(), "{line}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every move of the root leads to a position of the game's history (with the same
+    /// side to move): each is a draw, and White, a zebra up, counts the draw as a loss of
+    /// the contempt (40, the most).
+    #[test]
+    fn repetitions_are_draws_with_contempt_for_the_side_ahead() {
+        let pos: Position = "2l4/7/7/7/7/7/3LZ2 w 0".parse().unwrap();
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let mut searcher = Searcher::new(Rules::FULL, 10);
+        // The history alternates sides: a key 0 (never met) before each child.
+        for mv in &moves {
+            searcher
+                .keys
+                .extend([0, key(&make(&pos, *mv, Rules::FULL))]);
+        }
+        let (_, score, depth) = searcher.think(&pos, None, u64::MAX, 3).unwrap();
+        assert_eq!((score, depth), (-40, 3));
+        // Without the history, White is well ahead.
+        searcher.keys.clear();
+        let (_, score, _) = searcher.think(&pos, None, u64::MAX, 3).unwrap();
+        assert!(score > 150, "{score}");
+    }
+
+    /// A lion capture ends the search at once, and a node limit stops the search with a
+    /// legal move.
+    #[test]
+    fn wins_losses_and_limits() {
+        let mut searcher = Searcher::new(Rules::FULL, 10);
+        let pos: Position = "3l3/7/7/7/7/7/3LZ2 w 0".parse().unwrap();
+        let (mv, score, _) = searcher.think(&pos, None, u64::MAX, 5).unwrap();
+        assert_eq!((mv.to_string().as_str(), score), ("d1d7", WIN));
+        let pos: Position = "3l3/7/7/7/7/7/3LZ2 b 0".parse().unwrap();
+        let (mv, score, _) = searcher.think(&pos, None, u64::MAX, 5).unwrap();
+        assert_eq!((mv.to_string().as_str(), score), ("d7d1", WIN)); // the same for Black
+        let pos = Position::start();
+        let (mv, _, _) = searcher.think(&pos, None, 300, 64).unwrap();
+        assert!(pos.check_move(mv).is_ok());
+        assert!(searcher.nodes < 600);
     }
 }
