@@ -39,25 +39,21 @@ use super::weights::WEIGHTS;
 pub const FEATURES: usize = 111;
 
 /// `color`'s pieces of kind `role`, as a bitboard (bit `rank * 7 + file`).
-#[inline]
 pub(crate) fn pieces(pos: &Position, color: Color, role: Role) -> u64 {
     pos.pieces(color, role)
 }
 
 /// `color`'s pieces, as a bitboard.
-#[inline]
 pub(crate) fn side(pos: &Position, color: Color) -> u64 {
     pos.occupied_by(color)
 }
 
 /// The side to move.
-#[inline]
 pub(crate) fn to_move(pos: &Position) -> Color {
     pos.turn()
 }
 
 /// The position after `mv` (one of the legal moves).
-#[inline]
 pub(crate) fn make(pos: &Position, mv: Move, rules: Rules) -> Position {
     pos.play(mv, rules)
 }

@@ -11,7 +11,6 @@ use crate::position::Position;
 
 /// The position's key: placement and side to move (not the move number), the key of the
 /// table and of repetition detection.
-#[inline]
 pub(crate) fn key(pos: &Position) -> u64 {
     pos.placement_hash()
 }
@@ -19,7 +18,6 @@ pub(crate) fn key(pos: &Position) -> u64 {
 /// A 16-bit tag of a move: start and final squares, and 4 bits of its first jumps and their number. Two
 /// moves of one position with the same tag are monkey paths with the same ends; the table
 /// only orders moves, so such a rare mix-up costs time, never legality.
-#[inline]
 pub(crate) fn tag(mv: &Move) -> u16 {
     u16::from(mv.from) | u16::from(mv.to) << 6 | (mv.dirs[0] as u16 ^ u16::from(mv.hops)) << 12
 }
@@ -50,7 +48,6 @@ impl Table {
     /// The entry for `key`, if the slot holds it: the best (or refuting) move's tag (0
     /// for none), the score (mate distances relative to the node), the depth and the
     /// bound.
-    #[inline]
     pub(crate) fn probe(&self, key: u64) -> Option<(u16, i32, i32, u8)> {
         let i = (key as usize & self.mask) * 2;
         let d = self.slots[i + 1];
@@ -66,7 +63,6 @@ impl Table {
     }
 
     /// Stores an entry for `key` (replacing the slot's), `depth` at least -1.
-    #[inline]
     pub(crate) fn store(&mut self, key: u64, mv: u16, score: i32, depth: i32, bound: u8) {
         let i = (key as usize & self.mask) * 2;
         self.slots[i] = key;
