@@ -44,7 +44,7 @@ pub(crate) struct Searcher {
     killers: Vec<[u16; 2]>,
     frames: Vec<Frame>,
     list: Vec<Move>,
-    /// The keys of the game's positions (the root last), then of the search path.
+    /// The keys of the game's positions before the root, then of the search path.
     pub(crate) keys: Vec<u64>,
     pub(crate) nodes: u64,
     stop: bool,
