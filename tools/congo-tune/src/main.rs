@@ -18,7 +18,7 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
 use congo::engine::eval::{evaluate_position, features, FEATURES};
-use congo::engine::{Command, Engine, SearchLimits};
+use congo::engine::{Command, Engine, SearchLimits, BENCH_POSITIONS};
 use congo::{Color, Position, Role, Rules, Status};
 
 #[derive(Parser)]
@@ -75,18 +75,6 @@ enum Cmd {
         depth: u32,
     },
 }
-
-/// The positions `bench` searches: the two starts, middle games, an ending.
-const BENCH: [&str; 8] = [
-    "2ele1z/ppppppp/7/7/7/PPPPPPP/2ELE1Z w 0",
-    "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0",
-    "g1elecz/pp1pppp/2p4/1m5/3P3/PPP1PPP/GMELECZ w 2",
-    "2el2z/p1ppp1p/1p3p1/7/2P1P2/PP1P1PP/2ELE1Z b 3",
-    "gm1lec1/p1ppp1p/1p3pz/7/2P4/P1MPPPP/G1ELECZ w 4",
-    "3le2/1pp2p1/p2p3/7/1P1PP2/P4PP/2EL2Z w 12",
-    "1m1El2/P1P2P1/1S4C/4S2/1E3S1/1P3c1/2GL3 b 79",
-    "2ml3/7/2p4/7/3P3/7/3LM2 w 30",
-];
 
 fn main() -> Result<()> {
     match Cli::parse().command {
@@ -334,7 +322,7 @@ fn tune(paths: &[PathBuf], epochs: u32, rate: f64, output: &PathBuf) -> Result<(
 fn bench(depth: u32) -> Result<()> {
     let mut total_nodes = 0;
     let started = Instant::now();
-    for fen in BENCH {
+    for fen in BENCH_POSITIONS {
         let mut engine = Engine::with_rules(Rules::FULL);
         engine.handle_line(&format!("position {fen}"))?;
         let t = Instant::now();
@@ -357,7 +345,7 @@ fn bench(depth: u32) -> Result<()> {
     let secs = started.elapsed().as_secs_f64();
     println!(
         "total: {} positions, depth {depth}, nodes {total_nodes}, time {secs:.3} s, nps {:.0}",
-        BENCH.len(),
+        BENCH_POSITIONS.len(),
         total_nodes as f64 / secs
     );
     Ok(())

@@ -78,6 +78,26 @@ pub const MAX_SEARCH_TIME: Duration = Duration::from_secs(365 * 24 * 60 * 60);
 /// The deepest iteration the engine starts (a cap that is never reached in practice).
 pub const MAX_DEPTH: u32 = 64;
 
+/// The positions of the engine's speed benchmarks (`congo-tune bench`, `cargo bench -p
+/// congo --bench engine`): the course's start, the standard start, four middle games and
+/// two endings.
+///
+/// ```
+/// for fen in congo::engine::BENCH_POSITIONS {
+///     assert!(fen.parse::<congo::Position>().is_ok());
+/// }
+/// ```
+pub const BENCH_POSITIONS: [&str; 8] = [
+    "2ele1z/ppppppp/7/7/7/PPPPPPP/2ELE1Z w 0",
+    "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0",
+    "g1elecz/pp1pppp/2p4/1m5/3P3/PPP1PPP/GMELECZ w 2",
+    "2el2z/p1ppp1p/1p3p1/7/2P1P2/PP1P1PP/2ELE1Z b 3",
+    "gm1lec1/p1ppp1p/1p3pz/7/2P4/P1MPPPP/G1ELECZ w 4",
+    "3le2/1pp2p1/p2p3/7/1P1PP2/P4PP/2EL2Z w 12",
+    "1m1El2/P1P2P1/1S4C/4S2/1E3S1/1P3c1/2GL3 b 79",
+    "2ml3/7/2p4/7/3P3/7/3LM2 w 30",
+];
+
 /// The transposition table has `2^TT_BITS` entries of 16 bytes (8 MiB).
 const TT_BITS: u32 = 19;
 
