@@ -19,12 +19,12 @@
 //! engine's own search (`engine/search.rs`: iterative-deepening principal-variation
 //! search with a transposition table and a quiescence search) on its own tuned
 //! evaluation ([`eval`]); the Part IV/V evaluations and searches are not used. The search
-//! stops at 60% of the given time less 2 ms (40% of it for times under 20 ms),
-//! measured from when the `go` line is handled (for the first `go`, the time since the
-//! engine was made, up to a quarter of the time, is taken off too: a controller's clock
-//! may count the program's start-up), and starts no new iteration after half of that;
-//! it always has a legal move ready (the first in ordering before depth 1 completes). The positions of the game since the last `newgame` or `position` count
-//! for repetitions: a repeated position is a draw to the search.
+//! stops at 60% of the given time less 2 ms (40% of it for times under 20 ms; for the
+//! first `go`, of half the given time, as a controller's clock may count the program's
+//! start-up), measured from when the `go` line is handled, and starts no new iteration
+//! after half of that; it always has a legal move ready (the first in ordering before
+//! depth 1 completes). The positions of the game since the last `newgame` or `position`
+//! count for repetitions: a repeated position is a draw to the search.
 //!
 //! Known limit: the time bound assumes the side to move's moves can be listed quickly.
 //! In positions with far more pieces than a game can have (a monkey inside a lattice of
@@ -52,7 +52,7 @@
 //!   engine's would be an answer to a question not asked.
 
 use std::str::FromStr;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use grid::excerpt;
 use thiserror::Error;
@@ -186,7 +186,7 @@ impl FromStr for Command {
     ///
     /// ```
     /// use congo::engine::{Command, EngineError};
-    /// use std::time::{Duration, Instant};
+    /// use std::time::Duration;
     /// assert_eq!("go 0.25".parse(), Ok(Command::Go(Duration::from_millis(250))));
     /// assert_eq!("moves d2d3 d6d5".parse(), Ok(Command::Moves(vec!["d2d3".into(), "d6d5".into()])));
     /// assert!(matches!("play d2d3".parse::<Command>(), Err(EngineError::UnknownCommand { .. })));
@@ -310,9 +310,9 @@ pub struct Engine {
     /// A `position` or `moves` line was rejected since the last good `newgame` or
     /// `position`: `go` and `moves` are refused ([`EngineError::NoPosition`]).
     lost: bool,
-    /// When the engine was made, until the first timed search: the process's start-up
-    /// counts against the first move's time (up to a quarter of it).
-    born: Option<Instant>,
+    /// Set until the first timed search, which uses half the usual time: a
+    /// controller's clock may count the program's start-up.
+    first: Option<()>,
 }
 
 impl Engine {
@@ -334,7 +334,7 @@ impl Engine {
             keys: vec![tt::key(&position)],
             searcher: search::Searcher::new(rules, TT_BITS),
             lost: false,
-            born: Some(Instant::now()),
+            first: Some(()),
         }
     }
 
@@ -479,9 +479,12 @@ impl Engine {
             .think(
                 &self.position,
                 time.map(|t| {
-                    let t = t.min(MAX_SEARCH_TIME);
-                    let born = self.born.take().map_or(Duration::ZERO, |b| b.elapsed());
-                    (t - born.min(t / 4)).as_secs_f64()
+                    let t = t.min(MAX_SEARCH_TIME).as_secs_f64();
+                    if self.first.take().is_some() {
+                        t / 2.0
+                    } else {
+                        t
+                    }
                 }),
                 nodes,
                 depth.clamp(1, MAX_DEPTH) as i32,
