@@ -3,10 +3,11 @@
 //! answers each `go` with one legal move on standard output, flushed at once. A bad line
 //! prints `line N: <error>` on standard error and changes nothing; the exit status is 1
 //! if any line was bad (a line longer than 64 KiB is bad: memory stays flat). Options:
-//! `--edition 2021|2022`, `--no-promotion`. The protocol is documented in `congo::engine`.
+//! `--edition 2021|2022`, `--no-promotion`, `--info` (search information on standard
+//! error). The protocol is documented in `congo::engine`.
 
 use congo::engine::{Engine, EngineError, Reply};
-use congo::{text, MaterialTable};
+use congo::text;
 use judge::Next;
 
 /// Answers one protocol line: a move for `go`, flushed at once.
@@ -23,10 +24,15 @@ fn answer(engine: &mut Engine, line: &str, out: &mut Vec<u8>) -> Result<Next, En
 
 fn main() -> std::process::ExitCode {
     let program = judge::Program::new("congo-engine", include_str!("help/congo-engine.txt"));
-    program.run(text::rule_options, |rules| {
-        // The 2021 table agrees with the standard one on every piece of that edition, so
-        // the standard table serves both editions; they differ only in promotion.
-        let mut engine = Engine::new(rules, MaterialTable::STANDARD);
+    let options = |mut args: Vec<String>| {
+        let n = args.len();
+        args.retain(|a| a != "--info");
+        let info = args.len() < n;
+        text::rule_options(args).map(|(rules, rest)| ((rules, info), rest))
+    };
+    program.run(options, |(rules, info)| {
+        let mut engine = Engine::new(rules);
+        engine.set_info(info);
         judge::each_line(|line, out| answer(&mut engine, line, out))
     })
 }

@@ -67,3 +67,78 @@ fn engine_answers_every_go_with_a_legal_move_in_time() {
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
     assert!(output.status.success());
 }
+
+/// Runs `congo-engine` with `args` on `input`; its standard output and error.
+fn run(args: &[&str], input: &str) -> (String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_congo-engine"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    (
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn info_goes_to_standard_error_and_the_move_alone_to_standard_output() {
+    let (out, err) = run(&["--info"], "newgame\ngo 0.05\n");
+    let pos = Position::START;
+    assert_eq!(out.lines().count(), 1, "{out:?}");
+    assert!(pos.parse_move(out.trim_end()).is_ok(), "{out:?}");
+    assert!(!err.is_empty());
+    for line in err.lines() {
+        let words: Vec<&str> = line.split(' ').collect();
+        // info depth D score S nodes N nps R time MS pv MOVES...
+        assert_eq!(words[0], "info", "{line}");
+        for (i, name) in ["depth", "score", "nodes", "nps", "time"]
+            .iter()
+            .enumerate()
+        {
+            assert_eq!(words[1 + 2 * i], *name, "{line}");
+            assert!(words[2 + 2 * i].parse::<i64>().is_ok(), "{line}");
+        }
+        assert_eq!(words[11], "pv", "{line}");
+    }
+    // Without --info, nothing on standard error.
+    let (out, err) = run(&[], "newgame\ngo 0.05\n");
+    assert_eq!(out.lines().count(), 1);
+    assert_eq!(err, "");
+}
+
+#[test]
+fn tiny_times_get_legal_moves() {
+    let mut input = String::new();
+    let positions = random_positions(10, 11);
+    for pos in &positions {
+        input.push_str(&format!("position {pos}\ngo 0.01\n"));
+    }
+    let (out, err) = run(&[], &input);
+    assert_eq!(err, "");
+    let answers: Vec<&str> = out.lines().collect();
+    assert_eq!(answers.len(), positions.len());
+    for (pos, answer) in positions.iter().zip(answers) {
+        assert!(pos.parse_move(answer).is_ok(), "{pos}: {answer}");
+    }
+}
+
+/// A lion facing the enemy lion across an open file is captured (the lion capture): the
+/// White lion on c1 must not step onto the open d-file (d1 or d2), where the lion on d7
+/// would take it.
+#[test]
+fn the_engine_never_walks_into_a_lion_capture() {
+    let (out, _) = run(&[], "position 3l3/7/7/7/7/7/2L1E2 w 0\ngo 0.1\n");
+    let mv = out.trim_end();
+    assert!(mv != "c1d1" && mv != "c1d2", "{mv}");
+}

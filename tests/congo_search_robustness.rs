@@ -110,7 +110,7 @@ proptest! {
     #[test]
     fn protocol_parser_never_panics(bytes in vec(any::<u8>(), 0..40)) {
         let mut engine =
-            congo::engine::Engine::new(congo::Rules::FULL, congo::MaterialTable::STANDARD);
+            congo::engine::Engine::new(congo::Rules::FULL);
         let text = String::from_utf8_lossy(&bytes);
         let _ = text.parse::<congo::engine::Command>();
         for prefix in ["position ", "moves ", "go x"] {

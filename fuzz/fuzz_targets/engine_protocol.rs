@@ -9,11 +9,11 @@
 use std::cell::RefCell;
 
 use congo::engine::{Command, Engine};
-use congo::{MaterialTable, Rules};
+use congo::Rules;
 use libfuzzer_sys::fuzz_target;
 
 thread_local! {
-    static ENGINE: RefCell<Engine> = RefCell::new(Engine::new(Rules::FULL, MaterialTable::STANDARD));
+    static ENGINE: RefCell<Engine> = RefCell::new(Engine::new(Rules::FULL));
 }
 
 fuzz_target!(|data: &[u8]| ENGINE.with(|engine| run(&mut engine.borrow_mut(), data)));

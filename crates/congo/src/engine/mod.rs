@@ -15,11 +15,16 @@
 //! | `quit` | ends the conversation (so does the end of input) | none |
 //!
 //! The engine starts at the start position. `go` does not change the position: the
-//! controller reports the moves actually played with `moves`. The move is chosen by
-//! iterative-deepening alpha-beta on the Part V advanced evaluation
-//! ([`Game::best_move`]); the search uses at most half of the given time
-//! ([`TIME_FRACTION`]), so the answer arrives well inside it, and always has a legal move
-//! ready (the first in ordering before depth 1 completes).
+//! controller reports the moves actually played with `moves`. The move is chosen by the
+//! engine's own search (`engine/search.rs`: iterative-deepening principal-variation
+//! search with a transposition table and a quiescence search) on its own tuned
+//! evaluation ([`eval`]); the Part IV/V evaluations and searches are not used. The search
+//! stops at 60% of the given time less 2 ms (40% of it for times under 20 ms; for the
+//! first `go`, of half the given time, as a controller's clock may count the program's
+//! start-up), measured from when the `go` line is handled, and starts no new iteration
+//! after half of that; it always has a legal move ready (the first in ordering before
+//! depth 1 completes). The positions of the game since the last `newgame` or `position`
+//! count for repetitions: a repeated position is a draw to the search.
 //!
 //! Known limit: the time bound assumes the side to move's moves can be listed quickly.
 //! In positions with far more pieces than a game can have (a monkey inside a lattice of
@@ -47,23 +52,23 @@
 //!   engine's would be an answer to a question not asked.
 
 use std::str::FromStr;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use grid::excerpt;
 use thiserror::Error;
 
-use crate::eval::MaterialTable;
 use crate::fen::ParseFenError;
-use crate::game::Game;
 use crate::moves::Move;
 use crate::play::IllegalMove;
 use crate::position::Position;
 use crate::rules::{Outcome, Rules};
-use crate::search::SearchResult;
 
-/// The share of the `go` time the search may use; the rest is a safety margin for
-/// reading, writing and process scheduling.
-pub const TIME_FRACTION: f64 = 0.5;
+pub mod eval;
+mod search;
+mod tt;
+mod weights;
+
+pub use search::WIN;
 
 /// The longest the engine searches, whatever time `go` gives (a year: larger times would
 /// overflow the clock).
@@ -71,6 +76,29 @@ pub const MAX_SEARCH_TIME: Duration = Duration::from_secs(365 * 24 * 60 * 60);
 
 /// The deepest iteration the engine starts (a cap that is never reached in practice).
 pub const MAX_DEPTH: u32 = 64;
+
+/// The positions of the engine's speed benchmarks (`congo-tune bench`, `cargo bench -p
+/// congo --bench engine`): the course's start, the standard start, four middle games and
+/// two endings.
+///
+/// ```
+/// for fen in congo::engine::BENCH_POSITIONS {
+///     assert!(fen.parse::<congo::Position>().is_ok());
+/// }
+/// ```
+pub const BENCH_POSITIONS: [&str; 8] = [
+    "2ele1z/ppppppp/7/7/7/PPPPPPP/2ELE1Z w 0",
+    "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0",
+    "g1elecz/pp1pppp/2p4/1m5/3P3/PPP1PPP/GMELECZ w 2",
+    "2el2z/p1ppp1p/1p3p1/7/2P1P2/PP1P1PP/2ELE1Z b 3",
+    "gm1lec1/p1ppp1p/1p3pz/7/2P4/P1MPPPP/G1ELECZ w 4",
+    "3le2/1pp2p1/p2p3/7/1P1PP2/P4PP/2EL2Z w 12",
+    "1m1El2/P1P2P1/1S4C/4S2/1E3S1/1P3c1/2GL3 b 79",
+    "2ml3/7/2p4/7/3P3/7/3LM2 w 30",
+];
+
+/// The transposition table has `2^TT_BITS` entries of 16 bytes (8 MiB).
+const TT_BITS: u32 = 19;
 
 /// Why a protocol line was rejected. The engine's state is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -230,12 +258,38 @@ pub enum Reply {
     Quit,
 }
 
-/// The engine: the current game, the material table, and the protocol state machine.
+/// What ends [`Engine::search`]: whichever comes first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// The deepest iteration (1 or more).
+    pub depth: u32,
+    /// Positions visited (the search stops within a few hundred of it).
+    pub nodes: u64,
+    /// The time, as for `go` (`None`: no time limit).
+    pub time: Option<Duration>,
+}
+
+/// The result of [`Engine::search`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchReport {
+    /// The move chosen.
+    pub best_move: Move,
+    /// Its score from the side to move's side, in centipawns ([`WIN`] less the plies to
+    /// a lion capture for a won game); 0 if no iteration finished.
+    pub score: i32,
+    /// The last finished iteration (0: none, or the move was forced).
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// The engine: the current game (position and the keys of its earlier positions), the
+/// search with its transposition table, and the protocol state machine.
 ///
 /// ```
 /// use congo::engine::{Engine, Reply};
-/// use congo::{MaterialTable, Rules};
-/// let mut engine = Engine::new(Rules::FULL, MaterialTable::STANDARD);
+/// use congo::Rules;
+/// let mut engine = Engine::new(Rules::FULL);
 /// assert_eq!(engine.handle_line("position 3l3/7/7/7/7/7/3LZ2 w 0"), Ok(Reply::Silent));
 /// // The lion capture along the open d-file wins at once.
 /// let Ok(Reply::Move(mv)) = engine.handle_line("go 0.05") else { panic!() };
@@ -246,39 +300,45 @@ pub enum Reply {
 /// assert_eq!(engine.handle_line("moves d1d7"), Ok(Reply::Silent));
 /// assert!(engine.handle_line("go 0.05").is_err());
 /// ```
-#[derive(Clone, Debug)]
 pub struct Engine {
-    game: Game,
-    table: MaterialTable,
-    last_search: Option<SearchResult<Move>>,
+    position: Position,
+    /// The keys of the positions since the last `newgame` or `position`, the current
+    /// one last.
+    keys: Vec<u64>,
+    searcher: search::Searcher,
     /// A `position` or `moves` line was rejected since the last good `newgame` or
     /// `position`: `go` and `moves` are refused ([`EngineError::NoPosition`]).
     lost: bool,
+    /// Set until the first timed search, which uses half the usual time: a
+    /// controller's clock may count the program's start-up.
+    first: Option<()>,
 }
 
 impl Engine {
-    /// An engine at the start position, making moves under `rules` and evaluating with
-    /// `table`.
+    /// An engine at the start position, making moves under `rules`, evaluating with its
+    /// own tuned weights ([`eval`]).
     #[must_use]
-    pub fn new(rules: Rules, table: MaterialTable) -> Engine {
+    pub fn new(rules: Rules) -> Engine {
+        let position = Position::START;
         Engine {
-            game: Game::new(Position::START, rules),
-            table,
-            last_search: None,
+            position,
+            keys: vec![tt::key(&position)],
+            searcher: search::Searcher::new(rules, TT_BITS),
             lost: false,
+            first: Some(()),
         }
+    }
+
+    /// Whether each finished iteration writes `info depth D score S nodes N nps R time
+    /// MS pv M ...` on standard error (off by default).
+    pub fn set_info(&mut self, on: bool) {
+        self.searcher.info = on;
     }
 
     /// The current position.
     #[must_use]
     pub fn position(&self) -> &Position {
-        &self.game.position
-    }
-
-    /// Statistics of the last `go` (depth reached, score, positions visited).
-    #[must_use]
-    pub fn last_search(&self) -> Option<&SearchResult<Move>> {
-        self.last_search.as_ref()
+        &self.position
     }
 
     /// Handles one protocol line (see the [module documentation](self)); a blank line
@@ -292,8 +352,8 @@ impl Engine {
     ///
     /// ```
     /// use congo::engine::{Engine, EngineError};
-    /// use congo::{MaterialTable, Rules};
-    /// let mut engine = Engine::new(Rules::FULL, MaterialTable::STANDARD);
+    /// use congo::Rules;
+    /// let mut engine = Engine::new(Rules::FULL);
     /// assert!(engine.handle_line("position 3l3/7/7/7/7/7/3LZ2 x 0").is_err());
     /// assert_eq!(engine.handle_line("go 0.05"), Err(EngineError::NoPosition));
     /// assert!(engine.handle_line("newgame").is_ok());
@@ -323,28 +383,31 @@ impl Engine {
     pub fn handle(&mut self, command: Command) -> Result<Reply, EngineError> {
         match command {
             Command::NewGame | Command::Position(_) => {
-                self.game.position = match command {
+                self.position = match command {
                     Command::Position(position) => position,
                     _ => Position::START,
                 };
+                self.keys = vec![tt::key(&self.position)];
                 self.lost = false;
                 Ok(Reply::Silent)
             }
             Command::Moves(_) | Command::Go(_) if self.lost => Err(EngineError::NoPosition),
             Command::Moves(texts) => {
-                let mut game = self.game;
+                let mut position = self.position;
+                let mut keys = self.keys.clone();
                 for (i, text) in texts.iter().enumerate() {
-                    let mv =
-                        game.position
-                            .parse_move(text)
-                            .map_err(|source| EngineError::BadMove {
-                                index: i + 1,
-                                text: excerpt(text.as_bytes()),
-                                source,
-                            })?;
-                    game.position = game.position.play_unchecked(mv, game.rules);
+                    let mv = position
+                        .parse_move(text)
+                        .map_err(|source| EngineError::BadMove {
+                            index: i + 1,
+                            text: excerpt(text.as_bytes()),
+                            source,
+                        })?;
+                    position = eval::make(&position, mv, self.searcher.rules);
+                    keys.push(tt::key(&position));
                 }
-                self.game = game;
+                self.position = position;
+                self.keys = keys;
                 Ok(Reply::Silent)
             }
             Command::Go(time) => self.go(time).map(Reply::Move),
@@ -352,21 +415,84 @@ impl Engine {
         }
     }
 
-    /// Chooses a move for the current position within `time` (using at most
-    /// [`TIME_FRACTION`] of it, and at most [`MAX_SEARCH_TIME`]), without playing it.
+    /// Chooses a move for the current position within `time` (see the [module
+    /// documentation](self) for how much of it is used; at most [`MAX_SEARCH_TIME`]),
+    /// without playing it.
     ///
     /// # Errors
     ///
     /// [`EngineError::GameOver`] when a lion is missing, [`EngineError::NoLegalMove`] when
     /// the side to move has no legal move.
     pub fn go(&mut self, time: Duration) -> Result<Move, EngineError> {
-        let start = Instant::now();
-        if let Some(outcome) = self.game.position.outcome() {
+        self.think(MAX_DEPTH, u64::MAX, Some(time))
+            .map(|(mv, ..)| mv)
+    }
+
+    /// Searches the current position within `limits`, without playing the move found.
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::go`].
+    ///
+    /// ```
+    /// use congo::engine::{Engine, SearchLimits};
+    /// let mut engine = Engine::new(congo::Rules::FULL);
+    /// let limits = SearchLimits { depth: 3, nodes: u64::MAX, time: None };
+    /// let report = engine.search(limits).unwrap();
+    /// assert_eq!(report.depth, 3);
+    /// assert!(report.nodes > 0);
+    /// ```
+    pub fn search(&mut self, limits: SearchLimits) -> Result<SearchReport, EngineError> {
+        let (best_move, score, depth) = self.think(limits.depth, limits.nodes, limits.time)?;
+        Ok(SearchReport {
+            best_move,
+            score,
+            depth: depth as u32,
+            nodes: self.searcher.nodes,
+        })
+    }
+
+    fn think(
+        &mut self,
+        depth: u32,
+        nodes: u64,
+        time: Option<Duration>,
+    ) -> Result<(Move, i32, i32), EngineError> {
+        if let Some(outcome) = self.position.outcome() {
             return Err(EngineError::GameOver { outcome });
         }
-        let deadline = start + time.mul_f64(TIME_FRACTION).min(MAX_SEARCH_TIME);
-        let result = self.game.best_move(&self.table, MAX_DEPTH, deadline);
-        self.last_search = Some(result);
-        result.best_move.ok_or(EngineError::NoLegalMove)
+        // The positions before this one: the search adds its own key.
+        let keys = &mut self.searcher.keys;
+        keys.clear();
+        keys.extend_from_slice(&self.keys[..self.keys.len() - 1]);
+        self.searcher
+            .think(
+                &self.position,
+                time.map(|t| {
+                    let t = t.min(MAX_SEARCH_TIME).as_secs_f64();
+                    if self.first.take().is_some() {
+                        t / 2.0
+                    } else {
+                        t
+                    }
+                }),
+                nodes,
+                depth.clamp(1, MAX_DEPTH) as i32,
+            )
+            .ok_or(EngineError::NoLegalMove)
+    }
+
+    /// The score of the current position for the side to move after the captures
+    /// settle (the quiescence search), in centipawns; for tuning, where a position whose
+    /// score differs from its [`eval::evaluate_position`] is not quiet.
+    ///
+    /// ```
+    /// use congo::engine::Engine;
+    /// let mut engine = Engine::new(congo::Rules::FULL);
+    /// assert_eq!(engine.quiet_score(), congo::engine::eval::evaluate_position(engine.position()));
+    /// ```
+    pub fn quiet_score(&mut self) -> i32 {
+        let position = self.position;
+        self.searcher.quiet_score(&position)
     }
 }
