@@ -68,22 +68,10 @@ fn engine_answers_every_go_with_a_legal_move_in_time() {
     assert!(output.status.success());
 }
 
-/// Runs `congo-engine` with `args` on `input`; its standard output and error.
+/// Runs `congo-engine` with `args` on `input`; its standard output and error (it must
+/// exit with status 0).
 fn run(args: &[&str], input: &str) -> (String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_congo-engine"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = common::run(env!("CARGO_BIN_EXE_congo-engine"), args, input.as_bytes());
     assert!(output.status.success());
     (
         String::from_utf8(output.stdout).unwrap(),
