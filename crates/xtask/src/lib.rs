@@ -76,6 +76,10 @@ pub fn bundle_with_progress(
         progress("over 64 KiB indented: writing it without indentation");
         text = unindent(&text)?;
     }
+    if text.len() + HEADER_ALLOWANCE > check::MAX_BUNDLE_BYTES {
+        progress("still over 64 KiB: joining the lines that end in { } ; or ,");
+        text = compact(&text)?;
+    }
     Ok(format!(
         "// `{name}`: single-file build of this judge program and the workspace crates it\n\
          // uses, made by `cargo xtask bundle {name}`. Compile with `rustc -O` (any edition).\n\
@@ -166,6 +170,40 @@ pub fn unindent(text: &str) -> Result<String> {
     relayout(text, |line, out| {
         out.push_str(line.trim_start_matches([' ', '\t']));
     })
+}
+
+/// [`unindent`], then joins each line ending in `{`, `}`, `;` or `,` with the next: those
+/// characters never combine with a following token (`}else`, `;let`, `{x` read as the
+/// spaced forms), so the program is the same, one byte shorter a line. Lines that begin
+/// or end inside a multi-line string literal, and lines holding `//`, keep their line
+/// break.
+///
+/// # Errors
+///
+/// `text` does not parse.
+pub fn compact(text: &str) -> Result<String> {
+    let text = unindent(text)?;
+    let file = syn::parse_file(&text).context("cannot parse the bundle")?;
+    let mut inside_literal = std::collections::BTreeSet::new();
+    literal_lines(quote!(#file), &mut inside_literal);
+    let mut out = String::with_capacity(text.len());
+    for (index, line) in text.split_inclusive('\n').enumerate() {
+        let body = line.strip_suffix('\n');
+        let joinable = match body {
+            Some(body) => {
+                !inside_literal.contains(&(index + 1))
+                    && !inside_literal.contains(&(index + 2))
+                    && !body.contains("//")
+                    && body.ends_with(['{', '}', ';', ','])
+            }
+            None => false,
+        };
+        match body {
+            Some(body) if joinable => out.push_str(body),
+            _ => out.push_str(line),
+        }
+    }
+    Ok(out)
 }
 
 /// Replaces each 4-space indentation step of prettyplease's output by one tab (judges
@@ -298,6 +336,17 @@ fn item_ident(item: &Item) -> Option<&Ident> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn compacting_joins_lines_after_braces_semicolons_and_commas_only() {
+        let text = "mod a {\n    const T: &str = \"x;\n    y,\";\n    fn f(a: u8,\n        b: u8) {\n        g(); // c;\n        if a == b {\n        } else {\n        }\n        h(a\n            + b)\n    }\n}\n";
+        let compact = compact(text).unwrap();
+        assert_eq!(
+            compact,
+            "mod a {const T: &str = \"x;\n    y,\";\nfn f(a: u8,b: u8) {g(); // c;\nif a == b {} else {}h(a\n+ b)\n}}"
+        );
+        syn::parse_file(&compact).unwrap();
+    }
 
     #[test]
     fn unindenting_keeps_multi_line_literals_byte_for_byte() {
