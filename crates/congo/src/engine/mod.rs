@@ -465,12 +465,15 @@ impl Engine {
         let keys = &mut self.searcher.keys;
         keys.clear();
         keys.extend_from_slice(&self.keys[..self.keys.len() - 1]);
+        // Taken before the call (a closure borrowing `self` beside `self.searcher` needs
+        // edition 2021's disjoint captures), and only for a timed search, as before.
+        let first = time.is_some() && self.first.take().is_some();
         self.searcher
             .think(
                 &self.position,
                 time.map(|t| {
                     let t = t.min(MAX_SEARCH_TIME).as_secs_f64();
-                    if self.first.take().is_some() {
+                    if first {
                         t / 2.0
                     } else {
                         t
