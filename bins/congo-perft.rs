@@ -58,16 +58,7 @@ fn main() -> std::process::ExitCode {
             if !options.divide {
                 return writeln!(out, "{}", pos.perft(depth, rules));
             }
-            let counts: Vec<(String, u64)> = pos
-                .divide(depth, rules)
-                .into_iter()
-                .map(|(mv, n)| (mv.to_string(), n))
-                .collect();
-            let total = match counts.is_empty() {
-                true => pos.perft(depth, rules),
-                false => counts.iter().map(|&(_, n)| n).sum(),
-            };
-            judge::write_divide(out, counts, total)
+            judge::write_divide(out, pos.divide(depth, rules), || pos.perft(depth, rules))
         })
     })
 }

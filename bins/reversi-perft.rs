@@ -77,16 +77,9 @@ fn main() -> std::process::ExitCode {
             if !options.divide {
                 return writeln!(out, "{}", board.perft(depth, convention));
             }
-            let counts: Vec<(String, u64)> = board
-                .divide(depth, convention)
-                .into_iter()
-                .map(|(ply, leaves)| (ply.to_string(), leaves))
-                .collect();
-            let total = match counts.is_empty() {
-                true => board.perft(depth, convention),
-                false => counts.iter().map(|&(_, leaves)| leaves).sum(),
-            };
-            judge::write_divide(out, counts, total)
+            judge::write_divide(out, board.divide(depth, convention), || {
+                board.perft(depth, convention)
+            })
         })
     })
 }

@@ -91,7 +91,10 @@ pub fn print(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Exit {
 }
 
 /// Writes a perft divide: one line `<move> <count>` per first move, sorted by the move's
-/// name, then the total on the last line, the one format of every perft tool.
+/// name, then the total on the last line, the one format of every perft tool. The total
+/// is the sum of the counts, or `leaves()` when there is no first move (depth 0 counts
+/// the position itself; a finished game may count one leaf or none, by the game's
+/// convention).
 ///
 /// # Errors
 ///
@@ -99,16 +102,27 @@ pub fn print(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Exit {
 ///
 /// ```
 /// let mut out = Vec::new();
-/// judge::write_divide(&mut out, vec![("d3".into(), 3), ("c4".into(), 2)], 5)?;
+/// judge::write_divide(&mut out, vec![("d3", 3), ("c4", 2)], || 0)?;
 /// assert_eq!(out, b"c4 2\nd3 3\n5\n");
+/// let mut out = Vec::new();
+/// judge::write_divide(&mut out, Vec::<(&str, u64)>::new(), || 1)?;
+/// assert_eq!(out, b"1\n");
 /// # Ok::<_, std::io::Error>(())
 /// ```
-pub fn write_divide(
+pub fn write_divide<M: std::fmt::Display>(
     out: &mut dyn Write,
-    mut counts: Vec<(String, u64)>,
-    total: u64,
+    counts: Vec<(M, u64)>,
+    leaves: impl FnOnce() -> u64,
 ) -> io::Result<()> {
+    let mut counts: Vec<(String, u64)> = counts
+        .into_iter()
+        .map(|(mv, count)| (mv.to_string(), count))
+        .collect();
     counts.sort();
+    let total = match counts.is_empty() {
+        true => leaves(),
+        false => counts.iter().map(|&(_, count)| count).sum(),
+    };
     for (name, count) in counts {
         writeln!(out, "{name} {count}")?;
     }
