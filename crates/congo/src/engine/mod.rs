@@ -18,12 +18,17 @@
 //! controller reports the moves actually played with `moves`. The move is chosen by the
 //! engine's own search (`engine/search.rs`: iterative-deepening principal-variation
 //! search with a transposition table and a quiescence search) on its own tuned
-//! evaluation ([`eval`]); the Part IV/V evaluations and searches are not used. The search
-//! stops at 60% of the given time less 2 ms (40% of it for times under 20 ms; for the
-//! first `go`, of half the given time, as a controller's clock may count the program's
-//! start-up), measured from when the `go` line is handled, and starts no new iteration
-//! after half of that; it always has a legal move ready (the first in ordering before
-//! depth 1 completes). The positions of the game since the last `newgame` or `position`
+//! evaluation ([`eval`]); the Part IV/V evaluations and searches are not used.
+//!
+//! Time: the clock starts when the `go` line is handled, except for the engine's first
+//! timed search, whose clock starts when the engine was made if that was less than the
+//! time given ago (a controller's clock for the first `go` may have started with the
+//! program, and the line may have waited while the program started). The search starts
+//! no new iteration once half of the time has passed, and stops wherever it is at 80%
+//! of it less 2 ms (but not before half of it). So `go 0.1` answers after 50 to 78 ms,
+//! and `go 0.01` after 5 to 6 ms, unless a won or lost game is found sooner. A legal
+//! move is always ready (the first in ordering before depth 1 completes). The positions
+//! of the game since the last `newgame` or `position`
 //! count for repetitions: a repeated position is a draw to the search.
 //!
 //! Known limit: the time bound assumes the side to move's moves can be listed quickly.
@@ -52,7 +57,7 @@
 //!   engine's would be an answer to a question not asked.
 
 use std::str::FromStr;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use grid::excerpt;
 use thiserror::Error;
@@ -309,9 +314,9 @@ pub struct Engine {
     /// A `position` or `moves` line was rejected since the last good `newgame` or
     /// `position`: `go` and `moves` are refused ([`EngineError::NoPosition`]).
     lost: bool,
-    /// Set until the first timed search, which uses half the usual time: a
-    /// controller's clock may count the program's start-up.
-    first: Option<()>,
+    /// When the engine was made, until the first timed search: a controller's clock
+    /// for the first `go` may have started with the program.
+    born: Option<Instant>,
 }
 
 impl Engine {
@@ -319,13 +324,15 @@ impl Engine {
     /// own tuned weights ([`eval`]).
     #[must_use]
     pub fn new(rules: Rules) -> Engine {
+        // Before the table is allocated: that is start-up time too.
+        let born = Instant::now();
         let position = Position::START;
         Engine {
             position,
             keys: vec![tt::key(&position)],
             searcher: search::Searcher::new(rules, TT_BITS),
             lost: false,
-            first: Some(()),
+            born: Some(born),
         }
     }
 
@@ -465,20 +472,31 @@ impl Engine {
         let keys = &mut self.searcher.keys;
         keys.clear();
         keys.extend_from_slice(&self.keys[..self.keys.len() - 1]);
-        // Taken before the call (a closure borrowing `self` beside `self.searcher` needs
-        // edition 2021's disjoint captures), and only for a timed search, as before.
-        let first = time.is_some() && self.first.take().is_some();
+        // The clock starts now, or for the first timed search at the engine's creation
+        // if that was less than the time given ago (the `go` may have waited in the pipe
+        // while the program started). `born` is taken before the call: a closure
+        // borrowing `self` beside `self.searcher` needs edition 2021's disjoint captures.
+        let born = if time.is_some() {
+            self.born.take()
+        } else {
+            None
+        };
+        let clock = match time {
+            Some(t) => {
+                let t = t.min(MAX_SEARCH_TIME);
+                let now = Instant::now();
+                let start = match born {
+                    Some(b) if now.duration_since(b) < t => b,
+                    _ => now,
+                };
+                Some((start, t.as_secs_f64()))
+            }
+            None => None,
+        };
         self.searcher
             .think(
                 &self.position,
-                time.map(|t| {
-                    let t = t.min(MAX_SEARCH_TIME).as_secs_f64();
-                    if first {
-                        t / 2.0
-                    } else {
-                        t
-                    }
-                }),
+                clock,
                 nodes,
                 depth.clamp(1, MAX_DEPTH) as i32,
             )

@@ -30,6 +30,21 @@ const MAX_PLY: usize = 100;
 /// Victims' values for ordering, by kind.
 const VALUE: [i32; 8] = [1, 3, 3, 4, 3, 50, 5, 3];
 const TT_MOVE: i32 = 1 << 30;
+/// A timed search stops at this share of the time given, less [`HARD_MARGIN`] seconds
+/// (but never before half of it), wherever it is: the rest covers unwinding, writing
+/// the move, and a busy machine's delays.
+pub(crate) const HARD_SHARE: f64 = 0.8;
+/// Seconds kept back from the hard limit (two milliseconds).
+const HARD_MARGIN: f64 = 0.002;
+/// A timed search starts no new iteration once this share of the time given has passed:
+/// the next one would take longer than what is left, and is usually cut at the hard
+/// limit (its best move is kept only once one of its moves beat the previous best).
+pub(crate) const SOFT_SHARE: f64 = 0.5;
+
+/// When a search given `t` seconds stops, in seconds from its clock's start.
+fn hard_limit(t: f64) -> f64 {
+    (t * HARD_SHARE - HARD_MARGIN).max(t * 0.5)
+}
 const CAPTURE: i32 = 1 << 24;
 const KILLER: i32 = 1 << 22;
 
@@ -362,20 +377,21 @@ impl Searcher {
     }
 
     /// Searches `pos` (the keys of the positions before it in `self.keys`) to at most
-    /// `depth` plies and `nodes` nodes, and within `time` seconds if given (see the
-    /// [engine's documentation](super) for how much of it): the best move of the last
-    /// finished iteration, or of the unfinished one once one of its moves beat the
-    /// previous best, with its score and depth. `None` without a legal move.
+    /// `depth` plies and `nodes` nodes, and within the time of `clock` if given (its
+    /// start, and the seconds given from then; see [`HARD_SHARE`] and [`SOFT_SHARE`] for
+    /// how much is used): the best move of the last finished iteration, or of the
+    /// unfinished one once one of its moves beat the previous best, with its score and
+    /// depth. `None` without a legal move.
     pub(crate) fn think(
         &mut self,
         pos: &Position,
-        time: Option<f64>,
+        clock: Option<(Instant, f64)>,
         nodes: u64,
         depth: i32,
     ) -> Option<(Move, i32, i32)> {
         let start = Instant::now();
-        let hard = time.map(|t| if t >= 0.02 { t * 0.6 - 0.002 } else { t * 0.4 });
-        self.hard = hard.map(|h| start + Duration::from_secs_f64(h));
+        self.hard = clock.map(|(from, t)| from + Duration::from_secs_f64(hard_limit(t)));
+        let soft = clock.map(|(from, t)| from + Duration::from_secs_f64(t * SOFT_SHARE));
         self.max_nodes = nodes;
         self.stop = false;
         self.nodes = 0;
@@ -416,9 +432,7 @@ impl Searcher {
             if self.info {
                 self.report(pos, found, start);
             }
-            if hard.map_or(false, |h| start.elapsed().as_secs_f64() >= h * 0.5)
-                || score.abs() > WIN - 1000 && d > 2
-            {
+            if soft.map_or(false, |s| Instant::now() >= s) || score.abs() > WIN - 1000 && d > 2 {
                 break;
             }
         }
