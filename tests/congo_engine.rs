@@ -130,3 +130,40 @@ fn the_engine_never_walks_into_a_lion_capture() {
     let mv = out.trim_end();
     assert!(mv != "c1d1" && mv != "c1d2", "{mv}");
 }
+
+/// Time use, measured as a controller does: the first `go`, sent as soon as the program
+/// is started, is answered before its time is over counting the start-up, and no sooner
+/// than half of it (no new iteration starts before half the time has passed, and from the
+/// start position no iteration finds a won or lost game). A later `go` is the same,
+/// counted from when it was sent.
+#[test]
+fn the_engine_uses_most_of_the_time_and_never_more_counting_its_start_up() {
+    let time = Duration::from_millis(300);
+    let sent = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_congo-engine"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    for round in 0..2 {
+        let asked = if round == 0 { sent } else { Instant::now() };
+        writeln!(stdin, "newgame\ngo {}", time.as_secs_f64()).unwrap();
+        stdin.flush().unwrap();
+        line.clear();
+        stdout.read_line(&mut line).unwrap();
+        let elapsed = asked.elapsed();
+        assert!(
+            elapsed >= time / 2 && elapsed < time,
+            "go {round}: answered after {elapsed:?}"
+        );
+        assert!(
+            Position::START.parse_move(line.trim_end()).is_ok(),
+            "{line:?}"
+        );
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
