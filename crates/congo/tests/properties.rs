@@ -53,23 +53,12 @@ struct MoveRecipe {
 }
 
 fn move_recipe() -> impl Strategy<Value = MoveRecipe> {
-    const STEPS: [(i32, i32); 12] = [
-        (2, 0),
-        (-2, 0),
-        (0, 2),
-        (0, -2),
-        (2, 2),
-        (2, -2),
-        (-2, 2),
-        (-2, -2),
-        (1, 0),
-        (0, 1),
-        (1, 1),
-        (-1, -1),
-    ];
+    // The monkey's jumps, and single steps.
+    let mut choices = common::JUMPS.to_vec();
+    choices.extend([(1, 0), (0, 1), (1, 1), (-1, -1)]);
     let steps = prop_oneof![
-        2 => prop::collection::vec(select(STEPS.to_vec()), 1..=1),
-        1 => prop::collection::vec(select(STEPS.to_vec()), 1..=3),
+        2 => prop::collection::vec(select(choices.clone()), 1..=1),
+        1 => prop::collection::vec(select(choices), 1..=3),
     ];
     ((0..7, 0..7), prop::option::of(any::<Index>()), steps).prop_map(|(start, from_move, steps)| {
         MoveRecipe {

@@ -55,21 +55,11 @@ fn placement() -> impl Strategy<Value = Position> {
 /// A random move value: a one-landing move between any two squares, or a monkey path
 /// of 2-square jumps (text built from the squares, then parsed).
 fn a_move() -> impl Strategy<Value = Move> {
-    const JUMPS: [(i32, i32); 8] = [
-        (2, 0),
-        (-2, 0),
-        (0, 2),
-        (0, -2),
-        (2, 2),
-        (2, -2),
-        (-2, 2),
-        (-2, -2),
-    ];
     prop_oneof![
         (square(), square()).prop_map(|(a, b)| Move::new(a, b).unwrap()),
         (
             square(),
-            prop::collection::vec(select(JUMPS.to_vec()), 2..12)
+            prop::collection::vec(select(common::JUMPS.to_vec()), 2..12)
         )
             .prop_map(|(from, jumps)| {
                 let (mut f, mut r) = (i32::from(from.file()), i32::from(from.rank()));

@@ -1,5 +1,5 @@
 //! Helpers shared by the congo crate's integration tests: the proptest strategy for
-//! positions reached by random playouts. A failing case shrinks toward a shorter
+//! positions reached by random playouts, and the monkey's jump steps. A failing case shrinks toward a shorter
 //! playout from an earlier start FEN, choosing earlier moves.
 
 // Each test file uses only some of these.
@@ -8,6 +8,19 @@
 use congo::{Move, Position, Rules};
 use proptest::prelude::*;
 use proptest::sample::Index;
+
+/// The monkey's eight jumps as `(file, rank)` steps: two squares along each king
+/// direction, over the square between.
+pub const JUMPS: [(i32, i32); 8] = [
+    (2, 0),
+    (-2, 0),
+    (0, 2),
+    (0, -2),
+    (2, 2),
+    (2, -2),
+    (-2, 2),
+    (-2, -2),
+];
 
 /// A random playout: a start FEN, the rule options its moves are made under, and one
 /// choice per ply (an index into that ply's legal moves).
