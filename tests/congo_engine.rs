@@ -4,7 +4,7 @@
 mod common;
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::Rng;
@@ -32,16 +32,23 @@ fn random_positions(count: usize, seed: u64) -> Vec<Position> {
     out
 }
 
-#[test]
-fn engine_answers_every_go_with_a_legal_move_in_time() {
+/// Starts `congo-engine` for a conversation: the process (its standard error piped, to be
+/// read at the end), its input, and its output read line by line.
+fn start_engine() -> (Child, ChildStdin, BufReader<ChildStdout>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_congo-engine"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let stdin = child.stdin.take().unwrap();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    (child, stdin, stdout)
+}
+
+#[test]
+fn engine_answers_every_go_with_a_legal_move_in_time() {
+    let (child, mut stdin, mut stdout) = start_engine();
     let time = Duration::from_millis(200);
     let mut line = String::new();
     let mut moves = Vec::new();
@@ -140,13 +147,7 @@ fn the_engine_never_walks_into_a_lion_capture() {
 fn the_engine_uses_most_of_the_time_and_never_more_counting_its_start_up() {
     let time = Duration::from_millis(300);
     let sent = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_congo-engine"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let (mut child, mut stdin, mut stdout) = start_engine();
     let mut line = String::new();
     for round in 0..2 {
         let asked = if round == 0 { sent } else { Instant::now() };
