@@ -121,6 +121,24 @@ impl ParseNameError {
     }
 }
 
+/// Reads `s` as one letter (by `from_char`) or as the name of one of `all` (ASCII case
+/// ignored): the text forms of [`Color`] and [`Role`].
+fn letter_or_name<T: Copy>(
+    s: &str,
+    from_char: fn(char) -> Option<T>,
+    all: &[T],
+    name: fn(T) -> &'static str,
+) -> Option<T> {
+    let mut chars = s.chars();
+    match (chars.next(), chars.next()) {
+        (Some(ch), None) => from_char(ch),
+        _ => all
+            .iter()
+            .copied()
+            .find(|&x| name(x).eq_ignore_ascii_case(s)),
+    }
+}
+
 impl FromStr for Color {
     type Err = ParseNameError;
     /// Reads the name (`white`, `black`) or the FEN side letter (`w`, `b`), in any ASCII
@@ -133,14 +151,8 @@ impl FromStr for Color {
     /// assert!("red".parse::<Color>().is_err());
     /// ```
     fn from_str(s: &str) -> Result<Color, ParseNameError> {
-        let mut chars = s.chars();
-        match (chars.next(), chars.next()) {
-            (Some(ch), None) => Color::from_char(ch),
-            _ => Color::ALL
-                .into_iter()
-                .find(|c| c.name().eq_ignore_ascii_case(s)),
-        }
-        .ok_or_else(|| ParseNameError::new("colour", s, "white, black, w or b"))
+        letter_or_name(s, Color::from_char, &Color::ALL, Color::name)
+            .ok_or_else(|| ParseNameError::new("colour", s, "white, black, w or b"))
     }
 }
 
@@ -280,14 +292,7 @@ impl FromStr for Role {
     /// assert!("king".parse::<Role>().is_err());
     /// ```
     fn from_str(s: &str) -> Result<Role, ParseNameError> {
-        let mut chars = s.chars();
-        match (chars.next(), chars.next()) {
-            (Some(ch), None) => Role::from_char(ch),
-            _ => Role::ALL
-                .into_iter()
-                .find(|r| r.name().eq_ignore_ascii_case(s)),
-        }
-        .ok_or_else(|| {
+        letter_or_name(s, Role::from_char, &Role::ALL, Role::name).ok_or_else(|| {
             ParseNameError::new(
                 "piece kind",
                 s,
