@@ -114,6 +114,26 @@ fn the_readme_links_every_help_text() {
 }
 
 #[test]
+fn every_option_of_every_usage_line_given_twice_is_refused_in_the_judge_wording() {
+    for &(name, exe) in PROGRAMS {
+        let help = fs::read_to_string(root().join(format!("bins/help/{name}.txt"))).unwrap();
+        let usage = help.lines().next().unwrap();
+        let options = usage
+            .split(|c: char| c.is_whitespace() || c == '[' || c == ']')
+            .filter(|word| word.starts_with("--"));
+        for option in options {
+            // Without values: the repeat is refused before any value is read.
+            let output = Command::new(exe).args([option, option]).output().unwrap();
+            assert_eq!(output.status.code(), Some(2), "{name} {option} {option}");
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            let expected = format!("{name}: {}\n{usage}\n", judge::repeated(option));
+            assert!(stderr.starts_with(&expected), "{name}: {stderr}");
+            assert!(output.stdout.is_empty(), "{name} {option} {option}");
+        }
+    }
+}
+
+#[test]
 fn congo_option_errors_use_the_judge_wording() {
     use congo::text::OptionError;
     assert_eq!(

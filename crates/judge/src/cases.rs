@@ -5,9 +5,9 @@
 use std::fmt::Display;
 use std::io::{self, BufRead, Write};
 
-use crate::cli::{bad, missing};
 use crate::lines::LineError::TooLong;
 use crate::lines::{utf8, Line, LineReader, MAX_LINE};
+use crate::words::{bad, missing};
 
 /// A case that could not be answered: which of its lines was at fault and why.
 #[derive(Clone, Debug, PartialEq, Eq)]

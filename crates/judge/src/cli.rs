@@ -1,54 +1,13 @@
 //! The command line: a program's name and help text ([`Program`]), its arguments parsed
-//! before any input is read, `--help`, and one wording for bad arguments
-//! ([`unknown`], [`missing`], [`bad`]), printed with the usage line and exit status 2.
+//! before any input is read, `--help`, a repeated option refused, and bad arguments in
+//! the one wording of [`crate::words`], printed with the usage line and exit status 2.
 
 use std::ffi::OsString;
 use std::fmt::Display;
 use std::process::ExitCode;
 
+use crate::words::{repeated, unknown};
 use crate::{Exit, Failure};
-
-/// The message of an argument no option takes: the one wording of every program.
-///
-/// ```
-/// assert_eq!(judge::unknown("--x"), "unknown argument \"--x\"");
-/// ```
-#[must_use]
-pub fn unknown(argument: &str) -> String {
-    format!(
-        "unknown argument \"{}\"",
-        grid::excerpt(argument.as_bytes())
-    )
-}
-
-/// The message of something missing (an argument, an option's value, a count): `what`
-/// names it, `expected` says what it must look like.
-///
-/// ```
-/// assert_eq!(
-///     judge::missing("--edition value", "2021 or 2022"),
-///     "missing --edition value: expected 2021 or 2022"
-/// );
-/// ```
-#[must_use]
-pub fn missing(what: &str, expected: &str) -> String {
-    format!("missing {what}: expected {expected}")
-}
-
-/// The message of a bad value (an argument, an option's value, an input field): `what`
-/// names it, `text` is what was given (shown escaped, at most 40 characters), `reason`
-/// says why it is wrong or what it must look like (`expected ...`).
-///
-/// ```
-/// assert_eq!(
-///     judge::bad("DEPTH", b"x", &"expected a number from 0 to 60"),
-///     "bad DEPTH \"x\": expected a number from 0 to 60"
-/// );
-/// ```
-#[must_use]
-pub fn bad(what: &str, text: &[u8], reason: &dyn Display) -> String {
-    format!("bad {what} \"{}\": {reason}", grid::excerpt(text))
-}
 
 /// A judge program's identity on the command line: its name (the first word of its
 /// usage messages) and its help text, whose first line is the usage line
@@ -109,9 +68,15 @@ impl Program {
     /// arguments it did not take; any of those is an [`unknown`] argument (the first one
     /// is named).
     ///
+    /// Every option is taken at most once: an argument starting with `--` (its name is
+    /// what comes before any `=`, so `--edition 2021` and `--edition=2022` are one
+    /// option) that an earlier argument already named is a [`repeated`] option, refused
+    /// before `options` runs. No program's option takes a value starting with `--`.
+    ///
     /// # Errors
     ///
-    /// An argument that is not UTF-8, the error of `options`, or an unknown argument.
+    /// An argument that is not UTF-8, a repeated option, the error of `options`, or an
+    /// unknown argument.
     ///
     /// ```
     /// use judge::{Parsed, Program};
@@ -126,6 +91,10 @@ impl Program {
     ///     program.parse(["-x"].map(Into::into), twice),
     ///     Err("unknown argument \"-x\"".to_owned())
     /// );
+    /// assert_eq!(
+    ///     program.parse(["--twice", "--twice"].map(Into::into), twice),
+    ///     Err("option --twice given twice".to_owned())
+    /// );
     /// ```
     pub fn parse<T, E: Display>(
         &self,
@@ -139,6 +108,16 @@ impl Program {
             .map_err(|_| "arguments must be valid UTF-8".to_owned())?;
         if args.iter().any(|a| a == "--help" || a == "-h") {
             return Ok(Parsed::Help);
+        }
+        // No option's value starts with `--`, so every such argument is an option.
+        let options_given = args.iter().filter(|a| a.len() > 2 && a.starts_with("--"));
+        let names: Vec<&str> = options_given
+            .map(|a| a.split('=').next().unwrap_or(a))
+            .collect();
+        for (i, name) in names.iter().enumerate() {
+            if names[..i].contains(name) {
+                return Err(repeated(name));
+            }
         }
         let (value, rest) = options(args).map_err(|e| e.to_string())?;
         match rest.first() {
@@ -196,5 +175,55 @@ impl Program {
     pub fn error(&self, message: &dyn Display) -> Exit {
         crate::report(&format_args!("{}: {message}", self.name));
         Exit::Usage
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PROGRAM: Program = Program::new("demo", "usage: demo [--x V] [--flag]\n");
+
+    /// `--x V` and `--x=V` (the last one wins), `--flag`; other arguments are left.
+    fn options(args: Vec<String>) -> Result<((String, bool), Vec<String>), String> {
+        let (mut x, mut flag, mut rest) = (String::new(), false, Vec::new());
+        let mut args = args.into_iter();
+        while let Some(arg) = args.next() {
+            match arg.as_str() {
+                "--x" => x = args.next().unwrap_or_default(),
+                "--flag" => flag = true,
+                _ if arg.starts_with("--x=") => x = arg["--x=".len()..].to_owned(),
+                _ => rest.push(arg),
+            }
+        }
+        Ok(((x, flag), rest))
+    }
+
+    fn parse(args: &[&str]) -> Result<Parsed<(String, bool)>, String> {
+        PROGRAM.parse(args.iter().map(OsString::from), options)
+    }
+
+    #[test]
+    fn an_option_given_twice_is_refused_in_either_form() {
+        for (args, option) in [
+            (&["--flag", "--flag"][..], "--flag"),
+            (&["--x", "1", "--x", "2"], "--x"),
+            (&["--x=1", "--x", "2"], "--x"),
+            (&["--x", "1", "--flag", "--x=2"], "--x"),
+        ] {
+            let expected = format!("option {option} given twice");
+            assert_eq!(parse(args), Err(expected), "{args:?}");
+        }
+    }
+
+    #[test]
+    fn options_given_once_and_help_are_not_repeats() {
+        assert_eq!(
+            parse(&["--x", "1", "--flag"]),
+            Ok(Parsed::Run(("1".to_owned(), true)))
+        );
+        // Values and other arguments may repeat; only options are counted.
+        assert_eq!(parse(&["--x", "a", "a"]), Err(unknown("a")));
+        assert_eq!(parse(&["--flag", "--flag", "-h"]), Ok(Parsed::Help));
     }
 }

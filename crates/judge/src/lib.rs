@@ -4,12 +4,14 @@
 mod cases;
 mod cli;
 pub mod lines;
+mod words;
 
 use std::io::{self, Write};
 
 pub use cases::{at, run_cases, run_lines, Failure, Next};
-pub use cli::{bad, missing, unknown, Parsed, Program};
+pub use cli::{Parsed, Program};
 pub use lines::{Line, LineError, LineReader};
+pub use words::{bad, missing, repeated, unknown};
 
 /// A judge program's exit status (`ExitCode::from(exit as u8)`).
 ///
