@@ -25,8 +25,8 @@ const COUNT: &str = "a number from 0 to 60";
 /// What a move line must be.
 const MOVE: &str = "expected one square, file a-h then rank 1-8 (d3, d 3 or D3)";
 
-/// Parses one move line: a square name, the file letter in either case, optionally with
-/// blanks between the letter and the rank.
+/// Parses one move line: a square name (the file letter in either case, as every
+/// program reads squares), optionally with blanks between the letter and the rank.
 fn parse_move(text: &[u8]) -> Option<reversi::Square> {
     let tokens: Vec<&[u8]> = text
         .split(u8::is_ascii_whitespace)
@@ -37,7 +37,7 @@ fn parse_move(text: &[u8]) -> Option<reversi::Square> {
         [file, rank] if file.len() == 1 => [*file, *rank].concat(),
         _ => return None,
     };
-    reversi::Square::parse_bytes(&name.to_ascii_lowercase(), SIZE).ok()
+    reversi::Square::parse_bytes(&name, SIZE).ok()
 }
 
 /// Plays the input's game; the final board, or the message of the first error.

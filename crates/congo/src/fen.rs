@@ -63,7 +63,7 @@ pub enum ParseFenError {
         found: String,
     },
     /// The move number is not a non-negative integer (fitting 64 bits).
-    #[error("bad move number \"{found}\": expected a non-negative integer of at most 18446744073709551615")]
+    #[error("bad move number \"{found}\": expected a number from 0 to 18446744073709551615")]
     BadMoveNumber {
         /// The move-number field as read, escaped and cut to 40 characters (see
         /// [`grid::excerpt`]).

@@ -167,7 +167,8 @@ impl Move {
         self.landing_indices().map(square_of)
     }
 
-    /// Reads move text from bytes: two or more square names written together.
+    /// Reads move text from bytes: two or more square names written together, their file
+    /// letters in either case (`D1D2` is `d1d2`, as [`Square::parse`] reads them).
     ///
     /// # Errors
     ///
@@ -178,6 +179,7 @@ impl Move {
     /// ```
     /// use congo::{Move, ParseMoveError};
     /// assert!(Move::parse_bytes(b"d1d2").is_ok());
+    /// assert_eq!(Move::parse_bytes(b"D1d2"), Move::parse_bytes(b"d1d2"));
     /// assert_eq!(Move::parse_bytes(b"b1d3e5"), Err(ParseMoveError::NotAJump { index: 3 }));
     /// ```
     pub fn parse_bytes(text: &[u8]) -> Result<Move, ParseMoveError> {

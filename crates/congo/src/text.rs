@@ -235,7 +235,7 @@ pub enum PlayError {
     Fen(#[from] ParseFenError),
     /// The move number is the largest there is and Black is to move: the move number
     /// after the move does not fit 64 bits.
-    #[error("bad move number \"18446744073709551615\": expected at most 18446744073709551614 when Black is to move (it grows by one)")]
+    #[error("bad move number \"18446744073709551615\": expected a number from 0 to 18446744073709551614 when Black is to move (it grows by one)")]
     MoveNumber,
     /// The move line is not a legal move of the position.
     #[error("illegal move {text}: {reason}")]

@@ -7,6 +7,9 @@ fn simple_and_path_moves_round_trip() {
     for text in ["d1d2", "e7e1", "a1g7", "b1d3f5d7", "a1c1c3a3a1"] {
         assert_eq!(text.parse::<Move>().unwrap().to_string(), text);
     }
+    // File letters are read in either case and written in lower case.
+    assert_eq!("D1D7".parse::<Move>().unwrap().to_string(), "d1d7");
+    assert_eq!("B1d3F5d7".parse::<Move>().unwrap().to_string(), "b1d3f5d7");
     let m: Move = "a1c1c3a3a1".parse().unwrap();
     assert_eq!(m.landing_count(), 4);
     assert_eq!(m.from(), m.to());
@@ -27,7 +30,7 @@ fn move_errors_say_which_square() {
         ParseMoveError::Square { index: 2, .. }
     ));
     assert!(matches!(
-        err("D1d2"),
+        err("1dd2"),
         ParseMoveError::Square { index: 1, .. }
     ));
     // Three or more squares: every step must be a 2-square jump.

@@ -180,7 +180,7 @@ pub enum ParseBoardSizeError {
         text: String,
     },
     /// The numbers are outside `1..=26` files or `1..=99` ranks.
-    #[error("board size \"{text}\" out of range: files must be 1..=26 and ranks 1..=99")]
+    #[error("board size \"{text}\" out of range: expected a number of files from 1 to 26 and of ranks from 1 to 99")]
     OutOfRange {
         /// The text that was read (escaped, at most 40 characters: see
         /// [`crate::excerpt`]).

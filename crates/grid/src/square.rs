@@ -42,7 +42,7 @@ pub enum ParseSquareError {
     /// The text is empty.
     #[error("empty square name")]
     Empty,
-    /// The first character is not a lower-case file letter `a`..`z`.
+    /// The first character is not a file letter `a`..`z` (or `A`..`Z`).
     #[error("invalid square \"{text}\": it must start with a file letter a-z")]
     File {
         /// The text that was read: lossily decoded if it was not UTF-8, escaped, at most
@@ -82,8 +82,10 @@ impl Square {
         }
     }
 
-    /// Parses an algebraic name: a lower-case file letter and a rank number `1`.. without
-    /// leading zeros (`d4`, `a10`), on a board of `size`.
+    /// Parses an algebraic name: a file letter and a rank number `1`.. without leading
+    /// zeros (`d4`, `a10`), on a board of `size`. The file letter is read in either case
+    /// (`D4` is `d4`), as every program reads squares and moves; [`Display`](fmt::Display)
+    /// writes it in lower case.
     ///
     /// # Errors
     ///
@@ -94,7 +96,8 @@ impl Square {
     /// use grid::{BoardSize, ParseSquareError, Square};
     /// assert_eq!(Square::parse("h8", BoardSize::CHESS)?.index(), 63);
     /// assert!(matches!(Square::parse("i1", BoardSize::CHESS), Err(ParseSquareError::OffBoard { .. })));
-    /// assert!(matches!(Square::parse("D4", BoardSize::CHESS), Err(ParseSquareError::File { .. })));
+    /// assert_eq!(Square::parse("D4", BoardSize::CHESS)?.to_string(), "d4");
+    /// assert!(matches!(Square::parse("4d", BoardSize::CHESS), Err(ParseSquareError::File { .. })));
     /// assert!(matches!(Square::parse("a0", BoardSize::CHESS), Err(ParseSquareError::Rank { .. })));
     /// # Ok::<_, ParseSquareError>(())
     /// ```
@@ -116,7 +119,7 @@ impl Square {
     pub fn parse_bytes(text: &[u8], size: BoardSize) -> Result<Square, ParseSquareError> {
         let owned = || crate::excerpt(text);
         let (&letter, digits) = text.split_first().ok_or(ParseSquareError::Empty)?;
-        if !letter.is_ascii_lowercase() {
+        if !letter.is_ascii_alphabetic() {
             return Err(ParseSquareError::File { text: owned() });
         }
         let rank_ok = matches!(digits, [b'1'..=b'9'] | [b'1'..=b'9', b'0'..=b'9']);
@@ -134,9 +137,11 @@ impl Square {
             });
         }
         let rank = digits.iter().fold(0u8, |n, d| n * 10 + (d - b'0'));
-        Square::new(letter - b'a', rank - 1, size).ok_or_else(|| ParseSquareError::OffBoard {
-            text: owned(),
-            size,
+        Square::new(letter.to_ascii_lowercase() - b'a', rank - 1, size).ok_or_else(|| {
+            ParseSquareError::OffBoard {
+                text: owned(),
+                size,
+            }
         })
     }
 
@@ -313,12 +318,26 @@ mod tests {
     }
 
     #[test]
+    fn file_letters_read_in_either_case() {
+        let size = BoardSize::new(26, 26).unwrap();
+        for square in size.squares() {
+            let upper = square.to_string().to_ascii_uppercase();
+            assert_eq!(Square::parse(&upper, size), Ok(square), "{upper}");
+        }
+        assert_eq!(
+            Square::parse("D1", BoardSize::CONGO).unwrap().to_string(),
+            "d1"
+        );
+    }
+
+    #[test]
     fn bad_names() {
         let chess = BoardSize::CHESS;
         let cases: &[(&[u8], &str)] = &[
             (b"", "empty"),
             (b"4", "file"),
-            (b"D4", "file"),
+            (b"4d", "file"),
+            (b"\xc3\x841", "file"),
             (b"-1", "file"),
             (b"\xff1", "file"),
             (b"a", "rank"),
@@ -372,7 +391,7 @@ mod tests {
         }
         for input in inputs {
             if let Ok(square) = Square::parse_bytes(&input, size) {
-                assert_eq!(square.to_string().as_bytes(), &input[..]);
+                assert_eq!(square.to_string().as_bytes(), input.to_ascii_lowercase());
             }
         }
     }

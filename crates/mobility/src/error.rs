@@ -58,7 +58,9 @@ pub enum ParsePieceError {
     },
     /// A number of the `once`/`repeated` form outside -2147483648 to 2147483647 (the
     /// same bounds for the row and the file step).
-    #[error("column {column}: number {text} is out of range (-2147483648 to 2147483647)")]
+    #[error(
+        "column {column}: bad number \"{text}\": expected a number from -2147483648 to 2147483647"
+    )]
     NumberOutOfRange {
         /// 1-based character column of the number.
         column: usize,

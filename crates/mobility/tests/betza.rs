@@ -746,7 +746,7 @@ fn number_limits_are_the_same_for_every_field_of_a_kind() {
         assert!(
             error
                 .to_string()
-                .ends_with("is out of range (-2147483648 to 2147483647)"),
+                .ends_with("\": expected a number from -2147483648 to 2147483647"),
             "{error}"
         );
     }
