@@ -6,6 +6,8 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
+mod common;
+
 /// Every program of `bins/`, with its binary.
 const PROGRAMS: &[(&str, &str)] = &[
     ("congo-board", env!("CARGO_BIN_EXE_congo-board")),
@@ -93,6 +95,100 @@ fn every_help_text_has_usage_input_example_output_options_and_exit_statuses() {
             help.lines().all(|l| l.chars().count() <= 82),
             "{name}: a line over 82"
         );
+    }
+}
+
+/// The example of a help text: its indented lines after `Example:`, unindented.
+fn example_lines(help: &str) -> Vec<&str> {
+    let example = help.split("Example:\n").nth(1).unwrap();
+    example
+        .lines()
+        .take_while(|l| l.starts_with("  "))
+        .map(|l| &l[2..])
+        .collect()
+}
+
+/// A command line's words: split at spaces, `'...'` quoting a word with spaces.
+fn words(command: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    for (i, part) in command.split('\'').enumerate() {
+        if i % 2 == 1 {
+            words.push(part.to_owned());
+        } else {
+            words.extend(part.split_whitespace().map(str::to_owned));
+        }
+    }
+    words
+}
+
+/// The output lines that a help text's `Output:` paragraph shows for its example: the
+/// `` `quoted` `` parts of each sentence that says `here`, in order.
+fn shown_output(help: &str) -> Vec<String> {
+    let output = help.split("\nOutput: ").nth(1).unwrap();
+    let output = output.split("\nOptions: ").next().unwrap();
+    let mut shown = Vec::new();
+    let starts = output.match_indices("here ").map(|(at, _)| at);
+    let heres = starts.filter(|&at| at == 0 || !output.as_bytes()[at - 1].is_ascii_alphabetic());
+    let heres: Vec<usize> = heres.chain([output.len()]).collect();
+    for (i, pair) in heres.windows(2).enumerate() {
+        // Up to the next `here` at most.
+        let part = &output[pair[0]..pair[1]];
+        // The sentence ends at the first `. ` or `.\n` outside quotes.
+        let mut sentence = String::new();
+        let mut quoted = false;
+        let chars: Vec<char> = part.chars().collect();
+        for (j, &c) in chars.iter().enumerate() {
+            if c == '`' {
+                quoted = !quoted;
+            }
+            let end = !quoted && c == '.' && chars.get(j + 1).map_or(true, |n| n.is_whitespace());
+            if end {
+                break;
+            }
+            sentence.push(c);
+        }
+        let quotes: Vec<String> = sentence
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .map(|q| q.replace('\n', " "))
+            .collect();
+        assert!(!quotes.is_empty(), "`here` number {i} quotes no output");
+        shown.extend(quotes);
+    }
+    shown
+}
+
+#[test]
+fn every_help_example_runs_and_prints_what_its_help_shows() {
+    for &(name, exe) in PROGRAMS {
+        let help = fs::read_to_string(root().join(format!("bins/help/{name}.txt"))).unwrap();
+        let example = example_lines(&help);
+        // A command line (the perft tools), or the input read on standard input.
+        let (args, input) = match example[0].strip_prefix(&format!("{name} ")) {
+            Some(command) => (words(command), String::new()),
+            None => (
+                Vec::new(),
+                example.iter().map(|l| format!("{l}\n")).collect(),
+            ),
+        };
+        let output = common::run(
+            exe,
+            &args.iter().map(String::as_str).collect::<Vec<_>>(),
+            input.as_bytes(),
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{name}: {stderr}");
+        assert!(stderr.is_empty(), "{name}: {stderr}");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        // What the help shows is the output's lines, in order (some left out).
+        let mut lines = stdout.lines();
+        for shown in shown_output(&help) {
+            assert!(
+                lines.any(|line| line == shown),
+                "{name}: its help shows `{shown}` (in this order), the example prints:\n{stdout}"
+            );
+        }
     }
 }
 

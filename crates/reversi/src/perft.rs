@@ -366,8 +366,9 @@ impl Board {
         count(self.mover_bits(), self.opponent_bits(), depth, convention)
     }
 
-    /// Perft split by the first ply: for each legal move, in square order, the number of
-    /// leaves below it ([`Board::perft`] of the child at `depth - 1`). A side with no
+    /// Perft split by the first ply: for each legal move, sorted by its name (file, then
+    /// rank: `c4`, `d3`, `e6`, `f5` from the start, as the perft programs print them),
+    /// the number of leaves below it ([`Board::perft`] of the child at `depth - 1`). A side with no
     /// legal move gives one [`Ply::Pass`] entry (with all the leaves, whatever the
     /// convention makes of the pass). The counts add up to [`Board::perft`], except for a
     /// finished game or at depth 0, which have no first ply: the result is then empty and
@@ -376,7 +377,8 @@ impl Board {
     /// ```
     /// use reversi::{Board, Convention};
     /// let split = Board::START.divide(3, Convention::PassIsPly);
-    /// assert_eq!(split.len(), 4);
+    /// let names: Vec<String> = split.iter().map(|(ply, _)| ply.to_string()).collect();
+    /// assert_eq!(names, ["c4", "d3", "e6", "f5"]);
     /// assert!(split.iter().all(|&(_, leaves)| leaves == 14));
     /// ```
     #[must_use]
@@ -389,7 +391,7 @@ impl Board {
         if legal == 0 {
             return vec![(Ply::Pass, count(p, o, depth, convention))];
         }
-        grid::SquareSet::from_bits(legal)
+        let mut split: Vec<(Ply, u64)> = grid::SquareSet::from_bits(legal)
             .indices()
             .map(|index| {
                 let square = index as u32;
@@ -405,7 +407,13 @@ impl Board {
                     .map_or(Ply::Pass, Ply::Move);
                 (ply, leaves)
             })
-            .collect()
+            .collect();
+        // Squares order by file, then rank: on 8x8, the order of their names.
+        split.sort_unstable_by_key(|&(ply, _)| match ply {
+            Ply::Move(square) => Some(square),
+            Ply::Pass => None,
+        });
+        split
     }
 }
 

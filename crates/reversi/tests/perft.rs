@@ -64,6 +64,29 @@ fn perft_table_depth_12() {
 }
 
 #[test]
+fn divide_lists_the_moves_sorted_by_name_as_the_programs_print_them() {
+    // From the start and after three openings.
+    for transcript in ["", "f5", "f5d6", "f5d6c3d3c4"] {
+        let board = *transcript.parse::<reversi::Transcript>().unwrap().board();
+        let names: Vec<String> = board
+            .divide(2, Convention::PassIsPly)
+            .iter()
+            .map(|(ply, _)| ply.to_string())
+            .collect();
+        let mut sorted = names.clone();
+        sorted.sort();
+        assert_eq!(names, sorted, "after {transcript:?}");
+        assert!(names.len() >= 3, "after {transcript:?}: {names:?}");
+    }
+    let start: Vec<String> = Board::START
+        .divide(1, Convention::PassIsPly)
+        .iter()
+        .map(|&(ply, leaves)| format!("{ply} {leaves}"))
+        .collect();
+    assert_eq!(start, ["c4 1", "d3 1", "e6 1", "f5 1"]);
+}
+
+#[test]
 fn divide_adds_up_to_perft() {
     for convention in Convention::ALL {
         for depth in 1..=9 {
