@@ -2,37 +2,141 @@
 //!
 //! Every judge program `NAME` has a folder `tests/cases/NAME/`. Each `CASE.in` in it is
 //! fed to the program on standard input (with the arguments listed in `CASE.args`, one
-//! per line, when that file exists). The exit status, standard output and standard error
-//! are pinned by an insta snapshot `NAME__CASE`, whose header names the input file and
-//! shows the input (`input_file`, `description`); when `CASE.out` exists (expected outputs
-//! copied from the problem statements and the shared vectors), standard output must also
-//! equal it byte for byte, and a mismatch is shown as a line diff. Every case of a
-//! program runs; the test then fails once, naming every failing case.
+//! per line, when that file exists). The exit status, the input, standard output and
+//! standard error are pinned by an insta snapshot `NAME__CASE`, whose header names the
+//! input file (`input_file`). The input is shown as numbered lines, and each error
+//! `line N: ...` of standard error right under the input line `N` it is about (when the
+//! errors come in input order; else standard error is shown whole). When `CASE.out`
+//! exists (expected outputs copied from the problem statements and the shared vectors),
+//! standard output must also equal it byte for byte, and a mismatch is shown as a line
+//! diff. Every case of a program runs; the test then fails once, naming every failing
+//! case, without a backtrace whatever `RUST_BACKTRACE` says.
 
 use std::fs;
-use std::panic::{self, AssertUnwindSafe};
 use std::path::Path;
+use std::sync::Once;
 
+use insta::internals::TextSnapshotContents;
 use similar::TextDiff;
 
 mod common;
 
-/// Longest input line shown in full in a snapshot's description; longer lines are cut.
+/// Longest input line shown in full in a snapshot; longer lines are cut.
 const SHOWN_LINE: usize = 100;
 
-/// The input as shown in a snapshot's description: lossy UTF-8, each line over
-/// [`SHOWN_LINE`] bytes cut and marked with its length.
-fn shown_input(input: &[u8]) -> String {
+/// One input line as shown (`text`, without its newline; `len` counts it): lossy UTF-8,
+/// control characters and the byte-order mark escaped (`\r`, `\u{feff}`), cut after
+/// [`SHOWN_LINE`] bytes and marked with its length.
+fn shown_line(text: &[u8], len: usize) -> String {
+    let cut = &text[..text.len().min(SHOWN_LINE)];
+    let mut shown: String = String::from_utf8_lossy(cut)
+        .chars()
+        .map(|c| match c {
+            '\t' => c.to_string(),
+            _ if c.is_control() || c == '\u{feff}' => c.escape_default().to_string(),
+            _ => c.to_string(),
+        })
+        .collect();
+    if len > SHOWN_LINE {
+        shown.push_str(&format!("… ({len} bytes in all)"));
+    }
+    shown
+}
+
+/// The input section of a report: each line numbered (from 1), with the `errors` that
+/// name it (`line N: ...`, in input order) right under it.
+fn input_section(input: &[u8], errors: &[(usize, &str)]) -> String {
+    if input.is_empty() {
+        return "(empty)\n".to_owned();
+    }
+    let lines: Vec<&[u8]> = input.split_inclusive(|&b| b == b'\n').collect();
+    let width = lines.len().to_string().len();
+    let mut errors = errors.iter().peekable();
     let mut shown = String::new();
-    for line in input.split_inclusive(|&b| b == b'\n') {
-        if line.len() > SHOWN_LINE {
-            shown.push_str(&String::from_utf8_lossy(&line[..SHOWN_LINE]));
-            shown.push_str(&format!("… ({} bytes in all)\n", line.len()));
-        } else {
-            shown.push_str(&String::from_utf8_lossy(line));
+    for (i, line) in lines.iter().enumerate() {
+        let (text, ended) = match line.strip_suffix(b"\n") {
+            Some(text) => (text, true),
+            None => (*line, false),
+        };
+        let end = if ended { "" } else { "  (no final newline)" };
+        shown.push_str(&format!(
+            "{:>width$}| {}{end}\n",
+            i + 1,
+            shown_line(text, line.len())
+        ));
+        while let Some((_, error)) = errors.next_if(|&&(at, _)| at == i + 1) {
+            shown.push_str(&format!("{:>width$}> {error}\n", ""));
         }
     }
     shown
+}
+
+/// Standard error split into the errors shown under their input lines (`line N: ...`
+/// with `N` an input line, in input order, before any other message) and the rest;
+/// `None` when it does not split that way (then it is shown whole).
+fn line_errors(stderr: &str, input_lines: usize) -> Option<(Vec<(usize, &str)>, &str)> {
+    let mut errors = Vec::new();
+    let mut rest = stderr;
+    while let Some(line) = rest.split_inclusive('\n').next() {
+        let number = line
+            .strip_prefix("line ")
+            .and_then(|l| l.split_once(": "))
+            .and_then(|(n, _)| n.parse::<usize>().ok())
+            .filter(|&n| (1..=input_lines).contains(&n));
+        match number {
+            Some(n) if line.ends_with('\n') && errors.last().map_or(true, |&(at, _)| at <= n) => {
+                errors.push((n, line.trim_end_matches('\n')));
+                rest = &rest[line.len()..];
+            }
+            _ => break,
+        }
+    }
+    Some((errors, rest)).filter(|(errors, _)| !errors.is_empty())
+}
+
+/// The report pinned by a snapshot: arguments, exit status, the input (with the errors
+/// about its lines), standard output and the rest of standard error.
+fn report(
+    args: &[String],
+    status: Option<i32>,
+    input: &[u8],
+    stdout: &[u8],
+    stderr: &[u8],
+) -> String {
+    let stderr = String::from_utf8_lossy(stderr);
+    let input_lines = input.split_inclusive(|&b| b == b'\n').count();
+    let (errors, rest) = line_errors(&stderr, input_lines).unwrap_or((Vec::new(), &stderr));
+    format!(
+        "args: {args:?}\nstatus: {}\n--- input\n{}--- stdout\n{}--- stderr\n{rest}",
+        status_text(status),
+        input_section(input, &errors),
+        String::from_utf8_lossy(stdout),
+    )
+}
+
+/// Once per test binary: snapshots are compared here, so insta only prints its diff and
+/// writes the `.snap.new` file (or, with `INSTA_UPDATE=always`, the `.snap`), never
+/// stopping at the first failure; a failing test prints its message without a backtrace.
+fn set_up() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        // Before any snapshot assertion of any thread (they all start here); insta reads
+        // its settings once.
+        std::env::set_var("INSTA_FORCE_PASS", "1");
+        std::panic::set_hook(Box::new(|info| eprintln!("{info}")));
+    });
+}
+
+/// Whether the stored snapshot `name` pins `report`.
+fn stored_snapshot_is(name: &str, report: &str) -> bool {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(format!("{name}.snap"));
+    let report = TextSnapshotContents::new(report.to_owned(), insta::TextSnapshotKind::File);
+    insta::Snapshot::from_file(&path)
+        .ok()
+        .and_then(|stored| stored.as_text().map(|text| text.matches_latest(&report)))
+        .unwrap_or(false)
 }
 
 /// The exit status as a plain number, or how the program ended without one.
@@ -69,29 +173,30 @@ fn run_case(name: &str, exe: &str, input: &Path) -> Result<(), String> {
             problems.push(format!("stdout differs from {case}.out:\n{diff}"));
         }
     }
-    let report = format!(
-        "args: {args:?}\nstatus: {}\n--- stdout\n{}--- stderr\n{}",
-        status_text(output.status.code()),
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr),
+    let report = report(
+        &args,
+        output.status.code(),
+        &stdin,
+        &output.stdout,
+        &output.stderr,
     );
     let relative = input
         .strip_prefix(env!("CARGO_MANIFEST_DIR"))
         .unwrap_or(input);
-    let snapshot = panic::catch_unwind(AssertUnwindSafe(|| {
-        insta::with_settings!({
-            snapshot_path => "snapshots",
-            prepend_module_to_snapshot => false,
-            omit_expression => true,
-            input_file => relative,
-            description => shown_input(&stdin),
-        }, {
-            insta::assert_snapshot!(format!("{name}__{case}"), report);
-        });
-    }));
-    if snapshot.is_err() {
+    let snapshot = format!("{name}__{case}");
+    insta::with_settings!({
+        snapshot_path => "snapshots",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+        input_file => relative,
+    }, {
+        insta::assert_snapshot!(snapshot.clone(), report);
+    });
+    // insta passes (INSTA_FORCE_PASS): the snapshot is good if the stored one, perhaps
+    // just rewritten by INSTA_UPDATE=always, pins this report.
+    if !stored_snapshot_is(&snapshot, &report) {
         problems.push(format!(
-            "snapshot {name}__{case} differs (insta's diff is above)"
+            "snapshot {snapshot} differs (insta's diff is above; review: cargo insta review)"
         ));
     }
     if problems.is_empty() {
@@ -104,6 +209,7 @@ fn run_case(name: &str, exe: &str, input: &Path) -> Result<(), String> {
 /// Runs `exe` (the binary `name`) on every case file of `tests/cases/<name>/`, then fails
 /// once if any case failed, listing them all.
 fn run_cases(name: &str, exe: &str) {
+    set_up();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/cases")
         .join(name);
