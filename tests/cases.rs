@@ -6,7 +6,11 @@
 //! standard error are pinned by an insta snapshot `NAME__CASE`, whose header names the
 //! input file (`input_file`). The input is shown as numbered lines, and each error
 //! `line N: ...` of standard error right under the input line `N` it is about (when the
-//! errors come in input order; else standard error is shown whole). When `CASE.out`
+//! errors come in input order; else standard error is shown whole). For an input of two
+//! or more cases (a count then cases of a fixed number of lines, or one case a line, as
+//! [`judge!`] says per program), each case is also run alone: when those answers make up
+//! the whole output exactly, each is shown under its case's last line (`= ...`) instead
+//! of standard output (which is then pinned through them). When `CASE.out`
 //! exists (expected outputs copied from the problem statements and the shared vectors),
 //! standard output must also equal it byte for byte, and a mismatch is shown as a line
 //! diff. Every case of a program runs; the test then fails once, naming every failing
@@ -44,21 +48,23 @@ fn shown_line(text: &[u8], len: usize) -> String {
 }
 
 /// The input section of a report: each line numbered (from 1), with the `errors` that
-/// name it (`line N: ...`, in input order) right under it.
-fn input_section(input: &[u8], errors: &[(usize, &str)]) -> String {
+/// name it (`line N: ...`, in input order) right under it, then the `answers` given
+/// after it (`= ...`: the output of the case that ends on that line).
+fn input_section(input: &[u8], errors: &[(usize, &str)], answers: &[Answer]) -> String {
     if input.is_empty() {
         return "(empty)\n".to_owned();
     }
     let lines: Vec<&[u8]> = input.split_inclusive(|&b| b == b'\n').collect();
     let width = lines.len().to_string().len();
     let mut errors = errors.iter().peekable();
+    let mut answers = answers.iter().peekable();
     let mut shown = String::new();
     for (i, line) in lines.iter().enumerate() {
         let (text, ended) = match line.strip_suffix(b"\n") {
             Some(text) => (text, true),
             None => (*line, false),
         };
-        let end = if ended { "" } else { "  (no final newline)" };
+        let end = if ended { "" } else { NO_NEWLINE };
         shown.push_str(&format!(
             "{:>width$}| {}{end}\n",
             i + 1,
@@ -67,8 +73,118 @@ fn input_section(input: &[u8], errors: &[(usize, &str)]) -> String {
         while let Some((_, error)) = errors.next_if(|&&(at, _)| at == i + 1) {
             shown.push_str(&format!("{:>width$}> {error}\n", ""));
         }
+        while let Some((_, answer)) = answers.next_if(|&&(at, _)| at == i + 1) {
+            let answer = String::from_utf8_lossy(answer);
+            for line in answer.split_inclusive('\n') {
+                let (text, end) = match line.strip_suffix('\n') {
+                    Some(text) => (text, ""),
+                    None => (line, NO_NEWLINE),
+                };
+                let shown_answer = format!("= {text}{end}");
+                shown.push_str(&format!("{:>width$}{}\n", "", shown_answer.trim_end()));
+            }
+        }
     }
     shown
+}
+
+/// A case's answer: the number of the case's last input line, and the case's output.
+type Answer = (usize, Vec<u8>);
+
+/// The mark of a last line without its newline.
+const NO_NEWLINE: &str = "  (no final newline)";
+
+/// How a program's input splits into cases that it answers one by one.
+#[derive(Clone, Copy)]
+enum Split {
+    /// A case count, then cases of this many lines.
+    Cases(usize),
+    /// Each non-blank line is a case.
+    Lines,
+    /// The input is one whole (one case, or a conversation with state).
+    Whole,
+}
+
+/// How the answers of the cases make up the whole output.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Join {
+    /// One after another.
+    Concatenated,
+    /// One blank line between two answers.
+    BlankLineApart,
+}
+
+/// The cases of `input` split by `split`: for each, the number of its last input line and
+/// the input that asks it alone. `None` unless there are two or more complete cases.
+fn split_cases(input: &[u8], split: Split) -> Option<Vec<(usize, Vec<u8>)>> {
+    let nonblank: Vec<(usize, &[u8])> = input
+        .split_inclusive(|&b| b == b'\n')
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.strip_suffix(b"\n").unwrap_or(line)))
+        .filter(|(_, line)| !line.iter().all(u8::is_ascii_whitespace))
+        .collect();
+    let cases: Vec<(usize, Vec<u8>)> = match split {
+        Split::Whole => return None,
+        Split::Lines => nonblank
+            .iter()
+            .map(|&(number, line)| (number, [line, b"\n"].concat()))
+            .collect(),
+        Split::Cases(size) => {
+            let (count, rest) = nonblank.split_first()?;
+            let count = count
+                .1
+                .strip_prefix("\u{feff}".as_bytes())
+                .unwrap_or(count.1);
+            let count: usize = std::str::from_utf8(count).ok()?.trim().parse().ok()?;
+            let cases: Vec<_> = rest.chunks(size).take(count).collect();
+            if cases.len() < count || cases.last().is_some_and(|c| c.len() < size) {
+                return None;
+            }
+            cases
+                .iter()
+                .map(|lines| {
+                    let mut alone = b"1\n".to_vec();
+                    for (_, line) in lines.iter() {
+                        alone.extend_from_slice(line);
+                        alone.push(b'\n');
+                    }
+                    (lines[size - 1].0, alone)
+                })
+                .collect()
+        }
+    };
+    Some(cases).filter(|cases| cases.len() >= 2)
+}
+
+/// Each case's answer, from running the program on each case alone (`args` as given),
+/// when those answers make up `stdout` exactly: answers by the number of the case's last
+/// input line, and how they join.
+fn answers(
+    exe: &str,
+    args: &[&str],
+    input: &[u8],
+    split: Split,
+    stdout: &[u8],
+) -> Option<(Vec<Answer>, Join)> {
+    let answers: Vec<Answer> = split_cases(input, split)?
+        .into_iter()
+        .map(|(at, alone)| (at, common::run(exe, args, &alone).stdout))
+        .collect();
+    let given: Vec<&[u8]> = answers
+        .iter()
+        .map(|(_, answer)| &answer[..])
+        .filter(|answer| !answer.is_empty())
+        .collect();
+    let join = if given.is_empty() {
+        return None;
+    } else if given.concat() == stdout {
+        Join::Concatenated
+    } else if given.join(&b"\n"[..]) == stdout {
+        Join::BlankLineApart
+    } else {
+        return None;
+    };
+    Some((answers, join))
 }
 
 /// Standard error split into the errors shown under their input lines (`line N: ...`
@@ -95,22 +211,37 @@ fn line_errors(stderr: &str, input_lines: usize) -> Option<(Vec<(usize, &str)>, 
 }
 
 /// The report pinned by a snapshot: arguments, exit status, the input (with the errors
-/// about its lines), standard output and the rest of standard error.
+/// about its lines and, when known, each case's answer under it), standard output (unless
+/// shown by case) and the rest of standard error.
 fn report(
     args: &[String],
-    status: Option<i32>,
+    output: &std::process::Output,
     input: &[u8],
-    stdout: &[u8],
-    stderr: &[u8],
+    answers: Option<(Vec<Answer>, Join)>,
 ) -> String {
-    let stderr = String::from_utf8_lossy(stderr);
+    let stderr = String::from_utf8_lossy(&output.stderr);
     let input_lines = input.split_inclusive(|&b| b == b'\n').count();
     let (errors, rest) = line_errors(&stderr, input_lines).unwrap_or((Vec::new(), &stderr));
+    let (answers, stdout) = match answers {
+        None => (
+            Vec::new(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+        ),
+        Some((answers, join)) => {
+            let how = match join {
+                Join::Concatenated => "one after another",
+                Join::BlankLineApart => "one blank line apart",
+            };
+            (
+                answers,
+                format!("(the answers shown by case above, {how})\n"),
+            )
+        }
+    };
     format!(
-        "args: {args:?}\nstatus: {}\n--- input\n{}--- stdout\n{}--- stderr\n{rest}",
-        status_text(status),
-        input_section(input, &errors),
-        String::from_utf8_lossy(stdout),
+        "args: {args:?}\nstatus: {}\n--- input\n{}--- stdout\n{stdout}--- stderr\n{rest}",
+        status_text(output.status.code()),
+        input_section(input, &errors, &answers),
     )
 }
 
@@ -151,7 +282,7 @@ struct CaseFailure {
 }
 
 /// Runs `exe` (the binary `name`) on one case; `Err` says what did not match.
-fn run_case(name: &str, exe: &str, input: &Path) -> Result<(), String> {
+fn run_case(name: &str, exe: &str, split: Split, input: &Path) -> Result<(), String> {
     let case = input.file_stem().unwrap().to_str().unwrap().to_owned();
     let args: Vec<String> = fs::read_to_string(input.with_extension("args"))
         .map(|text| text.lines().map(str::to_owned).collect())
@@ -173,13 +304,8 @@ fn run_case(name: &str, exe: &str, input: &Path) -> Result<(), String> {
             problems.push(format!("stdout differs from {case}.out:\n{diff}"));
         }
     }
-    let report = report(
-        &args,
-        output.status.code(),
-        &stdin,
-        &output.stdout,
-        &output.stderr,
-    );
+    let answers = answers(exe, &arg_refs, &stdin, split, &output.stdout);
+    let report = report(&args, &output, &stdin, answers);
     let relative = input
         .strip_prefix(env!("CARGO_MANIFEST_DIR"))
         .unwrap_or(input);
@@ -206,9 +332,9 @@ fn run_case(name: &str, exe: &str, input: &Path) -> Result<(), String> {
     }
 }
 
-/// Runs `exe` (the binary `name`) on every case file of `tests/cases/<name>/`, then fails
-/// once if any case failed, listing them all.
-fn run_cases(name: &str, exe: &str) {
+/// Runs `exe` (the binary `name`, whose input splits into cases by `split`) on every case
+/// file of `tests/cases/<name>/`, then fails once if any case failed, listing them all.
+fn run_cases(name: &str, exe: &str, split: Split) {
     set_up();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/cases")
@@ -223,10 +349,12 @@ fn run_cases(name: &str, exe: &str) {
     let failures: Vec<CaseFailure> = inputs
         .iter()
         .filter_map(|input| {
-            run_case(name, exe, input).err().map(|what| CaseFailure {
-                case: input.file_stem().unwrap().to_string_lossy().into_owned(),
-                what,
-            })
+            run_case(name, exe, split, input)
+                .err()
+                .map(|what| CaseFailure {
+                    case: input.file_stem().unwrap().to_string_lossy().into_owned(),
+                    what,
+                })
         })
         .collect();
     if !failures.is_empty() {
@@ -243,35 +371,37 @@ fn run_cases(name: &str, exe: &str) {
     }
 }
 
-/// One test per judge program: `judge!(test_name, "binary-name");`.
+/// One test per judge program: `judge!(test_name, "binary-name", split);`, `split` saying
+/// how its input splits into cases answered one by one ([`Split`]).
 macro_rules! judge {
-    ($test:ident, $name:literal) => {
+    ($test:ident, $name:literal, $split:expr) => {
         #[test]
         fn $test() {
-            run_cases($name, env!(concat!("CARGO_BIN_EXE_", $name)));
+            use Split::*;
+            run_cases($name, env!(concat!("CARGO_BIN_EXE_", $name)), $split);
         }
     };
 }
 
 // Judge programs are added here as they land, one line each.
-judge!(reversi_board, "reversi-board");
-judge!(congo_board, "congo-board");
-judge!(congo_moves_lion, "congo-moves-lion");
-judge!(congo_moves_zebra, "congo-moves-zebra");
-judge!(congo_moves_giraffe, "congo-moves-giraffe");
-judge!(congo_moves_elephant, "congo-moves-elephant");
-judge!(congo_moves_pawn, "congo-moves-pawn");
-judge!(congo_moves_superpawn, "congo-moves-superpawn");
-judge!(congo_moves_monkey, "congo-moves-monkey");
-judge!(congo_moves_crocodile, "congo-moves-crocodile");
-judge!(congo_moves, "congo-moves");
-judge!(congo_play, "congo-play");
-judge!(congo_perft, "congo-perft");
-judge!(congo_engine, "congo-engine");
-judge!(congo_checker, "congo-checker");
-judge!(congo_eval, "congo-eval");
-judge!(congo_minimax, "congo-minimax");
-judge!(congo_eval_advanced, "congo-eval-advanced");
-judge!(congo_alphabeta, "congo-alphabeta");
-judge!(reversi_perft, "reversi-perft");
-judge!(mobility, "mobility");
+judge!(reversi_board, "reversi-board", Whole);
+judge!(congo_board, "congo-board", Cases(1));
+judge!(congo_moves_lion, "congo-moves-lion", Cases(1));
+judge!(congo_moves_zebra, "congo-moves-zebra", Cases(1));
+judge!(congo_moves_giraffe, "congo-moves-giraffe", Cases(1));
+judge!(congo_moves_elephant, "congo-moves-elephant", Cases(1));
+judge!(congo_moves_pawn, "congo-moves-pawn", Cases(1));
+judge!(congo_moves_superpawn, "congo-moves-superpawn", Cases(1));
+judge!(congo_moves_monkey, "congo-moves-monkey", Cases(1));
+judge!(congo_moves_crocodile, "congo-moves-crocodile", Cases(1));
+judge!(congo_moves, "congo-moves", Cases(1));
+judge!(congo_play, "congo-play", Cases(2));
+judge!(congo_perft, "congo-perft", Whole);
+judge!(congo_engine, "congo-engine", Whole);
+judge!(congo_checker, "congo-checker", Lines);
+judge!(congo_eval, "congo-eval", Cases(1));
+judge!(congo_minimax, "congo-minimax", Cases(1));
+judge!(congo_eval_advanced, "congo-eval-advanced", Cases(1));
+judge!(congo_alphabeta, "congo-alphabeta", Cases(1));
+judge!(reversi_perft, "reversi-perft", Whole);
+judge!(mobility, "mobility", Lines);
