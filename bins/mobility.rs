@@ -4,9 +4,7 @@
 //! `--help` and the wording of errors are the judge crate's.
 
 use judge::{Next, Program};
-use mobility::{
-    groups_text, squares_text, BoardSize, InitialMoves, MobilityError, Piece, PieceOnBoard, Square,
-};
+use mobility::{groups_text, squares_text, BoardSize, InitialMoves, Piece, PieceOnBoard, Square};
 
 const PROGRAM: Program = Program::new("mobility", include_str!("help/mobility.txt"));
 
@@ -99,27 +97,27 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
     Ok((options, Vec::new()))
 }
 
-/// The answer for one piece, without the final newline (`--moves` reads its square on
-/// the board of `--board`, so `Err` does not happen).
-fn answer(piece: &Piece, size: BoardSize, output: Output) -> Result<String, MobilityError> {
+/// The answer for one piece, without the final newline.
+fn answer(piece: &Piece, size: BoardSize, output: Output) -> String {
     let on_board = PieceOnBoard::new(piece, size);
-    Ok(match output {
+    match output {
         Output::Mobility => on_board.mobility(),
         Output::Strength => on_board.strength().to_string(),
         Output::Groups => groups_text(&on_board.group_sizes()),
         Output::Table => on_board.table().trim_end().to_owned(),
-        Output::Moves(square) => squares_text(&on_board.moves(square)?),
-    })
+        // `--moves` reads its square on the board of `--board`, which `moves` takes.
+        Output::Moves(square) => on_board
+            .moves(square)
+            .map_or_else(|_| String::new(), |moves| squares_text(&moves)),
+    }
 }
 
 fn main() -> std::process::ExitCode {
     PROGRAM.run(options, |options| {
         let (size, output) = (options.size, options.output);
         if let Some(piece) = &options.piece {
-            return match answer(piece, size, output) {
-                Ok(text) => judge::print(|out| writeln!(out, "{text}")),
-                Err(error) => PROGRAM.error(&error),
-            };
+            let text = answer(piece, size, output);
+            return judge::print(|out| writeln!(out, "{text}"));
         }
         let mut answered = 0usize;
         judge::each_line(|text, out| {
@@ -127,10 +125,10 @@ fn main() -> std::process::ExitCode {
             if output == Output::Table && answered > 0 {
                 out.push(b'\n');
             }
-            out.extend_from_slice(answer(&piece, size, output)?.as_bytes());
+            out.extend_from_slice(answer(&piece, size, output).as_bytes());
             out.push(b'\n');
             answered += 1;
-            Ok::<_, Box<dyn std::error::Error>>(Next::Continue)
+            Ok::<_, mobility::ParsePieceError>(Next::Continue)
         })
     })
 }

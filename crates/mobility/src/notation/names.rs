@@ -353,7 +353,7 @@ pub(crate) fn with_betza(text: &str) -> Option<&'static NamedPiece> {
 /// text.
 pub(crate) fn remember(piece: &mut Piece, named: &'static NamedPiece, initial: InitialMoves) {
     let same = initial == InitialMoves::Exclude
-        || betza::parse(named.betza, InitialMoves::Exclude).as_ref() == Ok(piece);
+        || betza::parse(named.betza, InitialMoves::Exclude).map_or(false, |read| read == *piece);
     if same {
         piece.set_table_text(named.betza);
     }
@@ -365,7 +365,9 @@ pub(crate) fn shortest_betza_of(piece: &Piece) -> Option<&'static str> {
     NAMED_PIECES
         .iter()
         .map(|named| named.betza)
-        .filter(|text| betza::parse(text, InitialMoves::Exclude).as_ref() == Ok(piece))
+        .filter(|text| {
+            betza::parse(text, InitialMoves::Exclude).map_or(false, |read| read == *piece)
+        })
         .min_by_key(|text| text.len())
 }
 
