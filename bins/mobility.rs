@@ -101,7 +101,10 @@ fn answer(piece: &Piece, size: BoardSize, output: Output) -> String {
         Output::Strength => on_board.strength().to_string(),
         Output::Groups => groups_text(&on_board.group_sizes()),
         Output::Table => on_board.table().trim_end().to_owned(),
-        Output::Moves(square) => squares_text(&on_board.moves(square)),
+        // `--moves` reads its square on the board of `--board`, which `moves` takes.
+        Output::Moves(square) => on_board
+            .moves(square)
+            .map_or_else(|_| String::new(), |moves| squares_text(&moves)),
     }
 }
 

@@ -19,7 +19,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("squares by number of moves: {}", on_board.mobility());
     let corner = size.square(0, 0).expect("every board has a1");
     let moves: Vec<String> = on_board
-        .moves(corner)
+        .moves(corner)?
         .iter()
         .map(|s| s.to_string())
         .collect();

@@ -25,6 +25,7 @@ use std::fmt::Write as _;
 
 use grid::{BoardSize, Square};
 
+use crate::error::MobilityError;
 use crate::piece::{Piece, Range};
 
 /// The most steps any line of a board of at most 99 ranks holds.
@@ -187,41 +188,58 @@ impl PieceOnBoard {
             .sum()
     }
 
-    /// How many squares the piece reaches from `square` (a square of another board size
-    /// is read by its file and rank; off this board it reaches nothing).
+    /// `square` if it is a square of this board's size, else the error naming both.
+    fn own(&self, square: Square) -> Result<Square, MobilityError> {
+        if square.size() == self.size {
+            Ok(square)
+        } else {
+            Err(MobilityError::OtherBoard {
+                square,
+                square_size: square.size(),
+                size: self.size,
+            })
+        }
+    }
+
+    /// How many squares the piece reaches from `square`.
+    ///
+    /// # Errors
+    ///
+    /// [`MobilityError::OtherBoard`] for a square of another board size (never read by
+    /// its file and rank).
     ///
     /// ```
-    /// use grid::{BoardSize, Square};
-    /// use mobility::PieceOnBoard;
-    /// let queen = PieceOnBoard::new(&"Q".parse()?, BoardSize::CHESS);
-    /// assert_eq!(queen.destination_count(Square::parse("d4", BoardSize::CHESS).unwrap()), 27);
-    /// # Ok::<_, mobility::ParsePieceError>(())
+    /// use grid::BoardSize;
+    /// use mobility::{Board, PieceOnBoard};
+    /// let queen = PieceOnBoard::new(&"Q".parse().unwrap(), BoardSize::CHESS);
+    /// assert_eq!(queen.destination_count(Board::CHESS.square("d4")?)?, 27);
+    /// let big: Board = "10x10".parse().unwrap();
+    /// assert!(queen.destination_count(big.square("d4")?).is_err());
+    /// # Ok::<_, mobility::MobilityError>(())
     /// ```
-    #[must_use]
-    pub fn destination_count(&self, square: Square) -> u32 {
-        if square.file() >= self.size.files() || square.rank() >= self.size.ranks() {
-            return 0;
-        }
-        self.count_at(square.file(), square.rank())
+    pub fn destination_count(&self, square: Square) -> Result<u32, MobilityError> {
+        let square = self.own(square)?;
+        Ok(self.count_at(square.file(), square.rank()))
     }
 
     /// Every square reached from `square`, sorted (by file, then rank).
     ///
+    /// # Errors
+    ///
+    /// [`MobilityError::OtherBoard`] for a square of another board size.
+    ///
     /// ```
-    /// use grid::{BoardSize, Square};
-    /// use mobility::PieceOnBoard;
-    /// let knight = PieceOnBoard::new(&"N".parse()?, BoardSize::CHESS);
-    /// let g2 = Square::parse("g2", BoardSize::CHESS).unwrap();
-    /// let names: Vec<String> = knight.moves(g2).iter().map(|s| s.to_string()).collect();
+    /// use grid::BoardSize;
+    /// use mobility::{Board, PieceOnBoard};
+    /// let knight = PieceOnBoard::new(&"N".parse().unwrap(), BoardSize::CHESS);
+    /// let g2 = Board::CHESS.square("g2")?;
+    /// let names: Vec<String> = knight.moves(g2)?.iter().map(|s| s.to_string()).collect();
     /// assert_eq!(names, ["e1", "e3", "f4", "h4"]);
-    /// # Ok::<_, mobility::ParsePieceError>(())
+    /// # Ok::<_, mobility::MobilityError>(())
     /// ```
-    #[must_use]
-    pub fn moves(&self, square: Square) -> BTreeSet<Square> {
+    pub fn moves(&self, square: Square) -> Result<BTreeSet<Square>, MobilityError> {
+        let square = self.own(square)?;
         let mut out = BTreeSet::new();
-        if square.file() >= self.size.files() || square.rank() >= self.size.ranks() {
-            return out;
-        }
         let (file, rank) = (square.file(), square.rank());
         for line in &self.lines {
             let mut bits = line.mask & low_bits(self.limit(line, file, rank));
@@ -238,7 +256,7 @@ impl PieceOnBoard {
                 }
             }
         }
-        out
+        Ok(out)
     }
 
     /// For every line and every step count `t` it reaches, the rectangle of squares from

@@ -1,6 +1,6 @@
 //! The crate's error types.
 
-use grid::{BoardSize, ParseSquareError};
+use grid::{BoardSize, ParseSquareError, Square};
 use thiserror::Error;
 
 /// Why one of the exercise's operations could not be answered.
@@ -18,6 +18,19 @@ pub enum MobilityError {
         /// The column asked for (0 = file `a`).
         col: i64,
         /// The board.
+        size: BoardSize,
+    },
+    /// A square of another board size than the board asked about (a `d4` of 10x10 given
+    /// to 8x8): an error rather than the square of the same name.
+    #[error(
+        "invalid square: {square} is a square of the {square_size} board, not of the {size} board"
+    )]
+    OtherBoard {
+        /// The square given.
+        square: Square,
+        /// The board size of the square given.
+        square_size: BoardSize,
+        /// The board asked about.
         size: BoardSize,
     },
     /// The direction `(0, 0)`: a rider repeating it would never end.
@@ -163,6 +176,20 @@ pub enum ParsePieceError {
         column: usize,
         /// The name as written (at most 40 characters, then `…`).
         name: String,
+    },
+    /// A piece's name where Betza notation was asked for ([`Piece::parse_betza`]): names
+    /// are read by `str::parse` and [`Piece::named`].
+    ///
+    /// [`Piece::parse_betza`]: crate::Piece::parse_betza
+    /// [`Piece::named`]: crate::Piece::named
+    #[error("column {column}: {name:?} is a piece's name, not Betza notation (its Betza is {betza:?}; `str::parse` and `Piece::named` read names)")]
+    NameNotBetza {
+        /// 1-based character column of the name.
+        column: usize,
+        /// The name as written.
+        name: String,
+        /// The name table's Betza for that piece.
+        betza: &'static str,
     },
     /// Direction modifiers that do not combine (`h` alone, `hf`, `hh`, ...).
     #[error("column {column}: direction modifiers {text:?} do not combine: {reason}")]

@@ -21,8 +21,11 @@ pub use piece::{Piece, Range};
 /// The exercise's operations on a board of any size (1x1 up to 26 files and 99 ranks).
 /// The free functions of this crate are these methods on [`Board::CHESS`].
 ///
-/// Squares are algebraic names (`d4`) or matrix coordinates `(row, col)`, row 0 being
-/// the top rank and col 0 file `a`; directions are matrix steps `(dr, dk)`.
+/// Squares are [`Square`] values of this board's size, read from algebraic names (`d4`)
+/// by [`Board::square`] or from matrix coordinates `(row, col)` (row 0 being the top
+/// rank and col 0 file `a`) by [`Board::coordinates_to_fide`]; directions are matrix
+/// steps `(dr, dk)`. A square of another board size is an error
+/// ([`MobilityError::OtherBoard`]), never read by its file and rank.
 ///
 /// ```
 /// use mobility::{Board, Piece};
@@ -93,63 +96,73 @@ impl Board {
             })
     }
 
-    /// Parses an algebraic square name on this board.
+    /// Parses an algebraic square name on this board: the [`Square`] every other
+    /// operation takes.
     ///
     /// # Errors
     ///
-    /// [`MobilityError::InvalidSquare`].
+    /// [`MobilityError::InvalidSquare`] for a malformed name or a square off the board.
+    ///
+    /// ```
+    /// use mobility::Board;
+    /// let board: Board = "10x10".parse().unwrap();
+    /// assert_eq!(board.square("j10")?.matrix(), (0, 9));
+    /// assert!(Board::CHESS.square("j10").is_err());
+    /// # Ok::<_, mobility::MobilityError>(())
+    /// ```
     pub fn square(self, square: &str) -> Result<Square, MobilityError> {
         Ok(self.size.parse_square(square)?)
     }
 
-    /// `zet`: the squares reached from `square` along `direction` (`(dr, dk)`), one step
+    /// `zet`: the squares reached from `from` along `direction` (`(dr, dk)`), one step
     /// (`repeated == false`) or repeated to the edge.
     ///
     /// # Errors
     ///
-    /// An invalid square, or the direction `(0, 0)`.
+    /// [`MobilityError::OtherBoard`] for a square of another board size, and
+    /// [`MobilityError::ZeroDirection`] for the direction `(0, 0)`.
     ///
     /// ```
     /// use mobility::Board;
-    /// let names: Vec<String> = Board::CHESS.step("d4", (1, 1), true)?
+    /// let d4 = Board::CHESS.square("d4")?;
+    /// let names: Vec<String> = Board::CHESS.step(d4, (1, 1), true)?
     ///     .iter().map(|s| s.to_string()).collect();
     /// assert_eq!(names, ["e3", "f2", "g1"]);
     /// # Ok::<_, mobility::MobilityError>(())
     /// ```
     pub fn step(
         self,
-        square: &str,
+        from: Square,
         direction: (i32, i32),
         repeated: bool,
     ) -> Result<BTreeSet<Square>, MobilityError> {
-        let from = self.square(square)?;
         let (once, rider) = if repeated {
             (vec![], vec![direction])
         } else {
             (vec![direction], vec![])
         };
         let piece = Piece::from_directions(once, rider)?;
-        Ok(PieceOnBoard::new(&piece, self.size).moves(from))
+        PieceOnBoard::new(&piece, self.size).moves(from)
     }
 
-    /// `zetten`: every square `piece` reaches from `square` (a square reached along two
+    /// `zetten`: every square `piece` reaches from `from` (a square reached along two
     /// directions is listed once).
     ///
     /// # Errors
     ///
-    /// An invalid square.
+    /// [`MobilityError::OtherBoard`] for a square of another board size.
     ///
     /// ```
     /// use mobility::{Board, Piece};
     /// let knight: Piece = "N".parse().unwrap();
-    /// let names: Vec<String> = Board::CHESS.moves("g2", &knight)?
+    /// let g2 = Board::CHESS.square("g2")?;
+    /// let names: Vec<String> = Board::CHESS.moves(g2, &knight)?
     ///     .iter().map(|s| s.to_string()).collect();
     /// assert_eq!(names, ["e1", "e3", "f4", "h4"]);
     /// # Ok::<_, mobility::MobilityError>(())
     /// ```
-    pub fn moves(self, square: &str, piece: &Piece) -> Result<BTreeSet<Square>, MobilityError> {
-        let from = self.square(square)?;
-        Ok(PieceOnBoard::new(piece, self.size).moves(from))
+    pub fn moves(self, from: Square, piece: &Piece) -> Result<BTreeSet<Square>, MobilityError> {
+        PieceOnBoard::new(piece, self.size).moves(from)
     }
 
     /// `groepsgrootte`: destinations -> number of squares with that many destinations.
@@ -257,8 +270,8 @@ pub fn groups_text(groups: &BTreeMap<u32, u32>) -> String {
 /// rank).
 ///
 /// ```
-/// use mobility::{squares_text, step};
-/// assert_eq!(squares_text(&step("d4", (1, 2), false)?), "{f3}");
+/// use mobility::{square, squares_text, step};
+/// assert_eq!(squares_text(&step(square("d4")?, (1, 2), false)?), "{f3}");
 /// # Ok::<_, mobility::MobilityError>(())
 /// ```
 #[must_use]
@@ -302,38 +315,54 @@ pub fn coordinates_to_fide(row: i64, col: i64) -> Result<Square, MobilityError> 
     Board::CHESS.coordinates_to_fide(row, col)
 }
 
+/// An algebraic square name on 8x8: see [`Board::square`].
+///
+/// # Errors
+///
+/// [`MobilityError::InvalidSquare`].
+///
+/// ```
+/// assert_eq!(mobility::square("g2")?.to_string(), "g2");
+/// assert!(mobility::square("i1").is_err());
+/// # Ok::<_, mobility::MobilityError>(())
+/// ```
+pub fn square(name: &str) -> Result<Square, MobilityError> {
+    Board::CHESS.square(name)
+}
+
 /// `zet` on 8x8: see [`Board::step`].
 ///
 /// # Errors
 ///
-/// An invalid square or the direction `(0, 0)`.
+/// A square of another board size or the direction `(0, 0)`.
 ///
 /// ```
-/// assert_eq!(mobility::step("d4", (1, 2), false)?.len(), 1);
-/// assert!(mobility::step("d4", (0, 0), true).is_err());
+/// use mobility::square;
+/// assert_eq!(mobility::step(square("d4")?, (1, 2), false)?.len(), 1);
+/// assert!(mobility::step(square("d4")?, (0, 0), true).is_err());
 /// # Ok::<_, mobility::MobilityError>(())
 /// ```
 pub fn step(
-    square: &str,
+    from: Square,
     direction: (i32, i32),
     repeated: bool,
 ) -> Result<BTreeSet<Square>, MobilityError> {
-    Board::CHESS.step(square, direction, repeated)
+    Board::CHESS.step(from, direction, repeated)
 }
 
 /// `zetten` on 8x8: see [`Board::moves`].
 ///
 /// # Errors
 ///
-/// An invalid square.
+/// A square of another board size.
 ///
 /// ```
 /// let bishop: mobility::Piece = "B".parse().unwrap();
-/// assert_eq!(mobility::moves("d4", &bishop)?.len(), 13);
+/// assert_eq!(mobility::moves(mobility::square("d4")?, &bishop)?.len(), 13);
 /// # Ok::<_, mobility::MobilityError>(())
 /// ```
-pub fn moves(square: &str, piece: &Piece) -> Result<BTreeSet<Square>, MobilityError> {
-    Board::CHESS.moves(square, piece)
+pub fn moves(from: Square, piece: &Piece) -> Result<BTreeSet<Square>, MobilityError> {
+    Board::CHESS.moves(from, piece)
 }
 
 /// `groepsgrootte` on 8x8: see [`Board::group_sizes`].

@@ -1,6 +1,7 @@
 //! Pieces: directions with ranges. Reading them from text is `crate::notation`'s job.
 
 use std::collections::BTreeMap;
+use std::hash::{Hash, Hasher};
 use std::num::NonZeroU32;
 
 use grid::Direction;
@@ -68,9 +69,33 @@ impl Range {
 /// assert_eq!(knight.len(), 8);
 /// # Ok::<_, mobility::ParsePieceError>(())
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+///
+/// Two pieces are equal when they have the same moves, whatever text they were read
+/// from: the cannon (`mRcpR`) equals the rook on an empty board, though each displays
+/// as its own entry of the name table.
+#[derive(Clone, Debug, Default)]
 pub struct Piece {
     moves: BTreeMap<Direction, Range>,
+    /// The name table's Betza text this piece was read as (by its name, or by exactly
+    /// that text), kept while the moves are still those the text describes: `Display`
+    /// writes it. `None` once a move is added.
+    table_text: Option<&'static str>,
+}
+
+/// Equal moves, whatever the text the pieces were read from.
+impl PartialEq for Piece {
+    fn eq(&self, other: &Piece) -> bool {
+        self.moves == other.moves
+    }
+}
+
+impl Eq for Piece {}
+
+/// Hashes the moves only, as equality compares them.
+impl Hash for Piece {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.moves.hash(state);
+    }
 }
 
 impl Piece {
@@ -109,10 +134,28 @@ impl Piece {
         Ok(piece)
     }
 
-    /// Adds a direction; if it is already there the longer range is kept.
+    /// Adds a direction; if it is already there the longer range is kept. A piece that
+    /// gains a move is no longer the named piece it was read as (its `Display` is then
+    /// worked out from its moves).
     pub fn add(&mut self, direction: Direction, range: Range) {
-        let entry = self.moves.entry(direction).or_insert(range);
-        *entry = (*entry).max(range);
+        match self.moves.get(&direction) {
+            Some(&kept) if kept >= range => {}
+            _ => {
+                self.moves.insert(direction, range);
+                self.table_text = None;
+            }
+        }
+    }
+
+    /// The name table's Betza text this piece displays as, if it was read as one.
+    pub(crate) fn table_text(&self) -> Option<&'static str> {
+        self.table_text
+    }
+
+    /// Marks the piece as read from the name table's `text`; the caller has checked
+    /// that [`Piece::parse_betza`] of `text` gives these moves.
+    pub(crate) fn set_table_text(&mut self, text: &'static str) {
+        self.table_text = Some(text);
     }
 
     /// Every direction and its range, in `Direction` order.

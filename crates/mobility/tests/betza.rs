@@ -144,11 +144,18 @@ fn nightrider_by_hand() {
     let size = BoardSize::new(5, 5).unwrap();
     let on_board = PieceOnBoard::new(&betza("NN"), size);
     let a1 = size.parse_square("a1").unwrap();
-    let names: Vec<String> = on_board.moves(a1).iter().map(|s| s.to_string()).collect();
+    let names: Vec<String> = on_board
+        .moves(a1)
+        .unwrap()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
     assert_eq!(names, ["b3", "c2", "c5", "e3"]);
     // A plain knight only reaches the first square of each: b3, c2.
     assert_eq!(
-        PieceOnBoard::new(&betza("N"), size).destination_count(a1),
+        PieceOnBoard::new(&betza("N"), size)
+            .destination_count(a1)
+            .unwrap(),
         2
     );
 }
@@ -534,7 +541,12 @@ fn moves_from(text: &str, square: &str) -> Vec<String> {
     let size = BoardSize::CHESS;
     let on_board = PieceOnBoard::new(&betza(text), size);
     let from = size.parse_square(square).unwrap();
-    on_board.moves(from).iter().map(|s| s.to_string()).collect()
+    on_board
+        .moves(from)
+        .unwrap()
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
 }
 
 #[test]

@@ -49,14 +49,14 @@ fn run(operation: &str, args: &str) -> String {
                 "repeated" => true,
                 other => panic!("mode {other}"),
             };
-            match step(square, direction(dir), repeated) {
+            match mobility::square(square).and_then(|s| step(s, direction(dir), repeated)) {
                 Ok(set) => squares_text(&set),
                 Err(e) => show_error(e),
             }
         }
         "moves" => {
             let (square, name) = args.split_once(' ').unwrap();
-            match moves(square, &piece(name)) {
+            match mobility::square(square).and_then(|s| moves(s, &piece(name))) {
                 Ok(set) => squares_text(&set),
                 Err(e) => show_error(e),
             }

@@ -566,7 +566,9 @@ fn lame_and_hopping_riders_on_an_empty_board() {
     // the (2, 1) line); with at most two leaps (nN2) only b3, c5, c2, e3.
     let from_a1 = |text: &str| -> Vec<String> {
         let piece = Piece::parse_betza(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let moves = Board::CHESS.moves("a1", &piece).unwrap();
+        let moves = Board::CHESS
+            .moves(Board::CHESS.square("a1").unwrap(), &piece)
+            .unwrap();
         moves.iter().map(|s| s.to_string()).collect()
     };
     assert_eq!(from_a1("nNN"), ["b3", "c2", "c5", "d7", "e3", "g4"]);

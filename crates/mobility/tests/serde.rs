@@ -9,7 +9,9 @@ use proptest::prelude::*;
 fn boards_and_pieces_serialize_as_their_text() {
     assert_eq!(serde_json::to_string(&Board::CHESS).unwrap(), r#""8x8""#);
     let queen: Piece = "Q".parse().unwrap();
-    assert_eq!(serde_json::to_string(&queen).unwrap(), r#""RB""#);
+    assert_eq!(serde_json::to_string(&queen).unwrap(), r#""Q""#);
+    let cannon: Piece = "cannon".parse().unwrap();
+    assert_eq!(serde_json::to_string(&cannon).unwrap(), r#""mRcpR""#);
     let board: Board = serde_json::from_str(r#""10x12""#).unwrap();
     assert_eq!(board, "10x12".parse().unwrap());
     assert!(serde_json::from_str::<Board>(r#""0x8""#).is_err());
@@ -37,9 +39,13 @@ fn named_pieces_round_trip() {
             "{json}"
         );
     }
-    // The piece with no moves is the empty text.
+    // The piece with no moves is its name, and the empty text (its Betza) reads too.
     let none = Piece::new();
-    assert_eq!(serde_json::to_string(&none).unwrap(), r#""""#);
+    assert_eq!(serde_json::to_string(&none).unwrap(), r#""immobile""#);
+    assert_eq!(
+        serde_json::from_str::<Piece>(r#""immobile""#).unwrap(),
+        none
+    );
     assert_eq!(serde_json::from_str::<Piece>(r#""""#).unwrap(), none);
 }
 

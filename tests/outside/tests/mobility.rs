@@ -12,7 +12,7 @@ fn parse_count_round_trip_serde() -> Result<(), Box<dyn std::error::Error>> {
     assert_eq!(board.strength(&rook), 2 * 100 * 9);
     // List a piece's moves from a square.
     let chess = Board::CHESS;
-    assert_eq!(chess.moves("a1", &knight)?.len(), 2);
+    assert_eq!(chess.moves(chess.square("a1")?, &knight)?.len(), 2);
     // Text round trips: the board as `10x10`, the piece as Betza.
     assert_eq!(board.to_string().parse::<Board>()?, board);
     assert_eq!(Piece::parse_betza(&knight.to_string())?, knight);

@@ -1,7 +1,7 @@
 //! Named fairy pieces and their standard Betza definitions.
 
 use crate::error::ParsePieceError;
-use crate::notation::betza::InitialMoves;
+use crate::notation::betza::{self, InitialMoves};
 use crate::piece::Piece;
 
 /// A piece known by name: its names, its Betza definition and where the definition
@@ -304,19 +304,27 @@ impl Piece {
     /// ```
     pub fn named(name: &str, initial: InitialMoves) -> Result<Piece, ParsePieceError> {
         match named_piece(name) {
-            Some(named) => Piece::parse_betza_with(named.betza, initial),
+            Some(named) => {
+                let mut piece = betza::parse(named.betza, initial)?;
+                remember(&mut piece, named, initial);
+                Ok(piece)
+            }
             None => Err(ParsePieceError::UnknownName {
                 column: name.chars().take_while(|c| c.is_whitespace()).count() + 1,
-                name: {
-                    let mut shown: String = name.trim().chars().take(40).collect();
-                    if name.trim().chars().count() > 40 {
-                        shown.push('…');
-                    }
-                    shown
-                },
+                name: shown(name),
             }),
         }
     }
+}
+
+/// At most 40 characters of the trimmed `name` for a message, then `…` if there were
+/// more.
+fn shown(name: &str) -> String {
+    let mut shown: String = name.trim().chars().take(40).collect();
+    if name.trim().chars().count() > 40 {
+        shown.push('…');
+    }
+    shown
 }
 
 /// Whether `text` reads as an attempt at a name rather than at Betza notation: a word
@@ -328,4 +336,47 @@ pub(crate) fn looks_like_name(text: &str) -> bool {
         && text
             .chars()
             .all(|c| c.is_ascii_lowercase() || matches!(c, ' ' | '-' | '_'))
+}
+
+/// The name of the piece with no moves, whose Betza in the table is the empty text
+/// (`Display` writes the name, since `str::parse` refuses empty text).
+pub(crate) const IMMOBILE: &str = "immobile";
+
+/// The named piece whose Betza is exactly `text`, if there is one (the first).
+pub(crate) fn with_betza(text: &str) -> Option<&'static NamedPiece> {
+    NAMED_PIECES.iter().find(|piece| piece.betza == text)
+}
+
+/// Marks `piece`, read from `named`'s Betza counting `i` moves as `initial` says, as
+/// that entry, if [`Piece::parse_betza`] of the entry's Betza (which leaves `i` moves
+/// out) gives the same moves: the pawn read with its double step is not the table's
+/// text.
+pub(crate) fn remember(piece: &mut Piece, named: &'static NamedPiece, initial: InitialMoves) {
+    let same = initial == InitialMoves::Exclude
+        || betza::parse(named.betza, InitialMoves::Exclude).map_or(false, |read| read == *piece);
+    if same {
+        piece.set_table_text(named.betza);
+    }
+}
+
+/// The shortest Betza of the name table (the first of equal length) whose moves are
+/// those of `piece` (`fW` for the shogi pawn rather than the pawn's `fmWfceFifmnD`).
+pub(crate) fn shortest_betza_of(piece: &Piece) -> Option<&'static str> {
+    NAMED_PIECES
+        .iter()
+        .map(|named| named.betza)
+        .filter(|text| {
+            betza::parse(text, InitialMoves::Exclude).map_or(false, |read| read == *piece)
+        })
+        .min_by_key(|text| text.len())
+}
+
+/// The error for a piece's name given as Betza notation (`amazon`), if `text` is one
+/// and no Betza.
+pub(crate) fn name_not_betza(text: &str) -> Option<ParsePieceError> {
+    named_piece(text).map(|named| ParsePieceError::NameNotBetza {
+        column: text.chars().take_while(|c| c.is_whitespace()).count() + 1,
+        name: shown(text),
+        betza: named.betza,
+    })
 }
