@@ -32,7 +32,9 @@ fn main() -> std::process::ExitCode {
     };
     program.run(options, |(rules, info)| {
         let mut engine = Engine::new(rules);
-        engine.set_info(info);
+        if info {
+            engine.set_info(Some(Box::new(std::io::stderr())));
+        }
         judge::each_line(|line, out| answer(&mut engine, line, out))
     })
 }

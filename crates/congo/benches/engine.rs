@@ -17,15 +17,11 @@ const DEPTH: u32 = 6;
 /// A fresh engine's search of `fen` to [`DEPTH`]: the nodes visited.
 fn search(fen: &str) -> u64 {
     let mut engine = Engine::new(Rules::FULL);
+    engine.set_position(fen.parse().expect("the benchmark positions are good"));
     engine
-        .handle_line(&format!("position {fen}"))
-        .expect("the benchmark positions are good");
-    let limits = SearchLimits {
-        depth: DEPTH,
-        nodes: u64::MAX,
-        time: None,
-    };
-    engine.search(limits).expect("a move").nodes
+        .search(SearchLimits::depth(DEPTH))
+        .expect("a move")
+        .nodes
 }
 
 fn bench_search(c: &mut Criterion) {

@@ -3,21 +3,7 @@
 //! The weights are in `engine/weights.rs`, written by `congo-tune tune` (Texel tuning on
 //! self-play positions).
 //!
-//! Features, by index:
-//!
-//! | index | feature |
-//! |---|---|
-//! | 0-7 | material: pieces of each kind ([`Role`] order; the lion's weight is unused) |
-//! | 8-63 | rank: 7 per kind, the pieces on each rank counted from the owner's side |
-//! | 64-95 | file: 4 per kind, the pieces on each file, folded (a=g, b=f, c=e, d) |
-//! | 96-103 | mobility: squares each kind reaches that are not its own side's |
-//! | 104 | lion defenders: own pieces next to the own lion |
-//! | 105 | lion zone attacks: squares next to (and of) the own lion the enemy reaches |
-//! | 106 | lion attacked: the enemy reaches the own lion (so the lion's side must answer) |
-//! | 107 | hanging: own pieces (not the lion) the enemy reaches and no own piece defends |
-//! | 108 | drowning: the side to move's pieces on the river (not crocodiles): each drowns unless it moves off |
-//! | 109 | river: the other side's pieces on the river |
-//! | 110 | tempo: the side to move |
+//! The features and their offsets are listed in [`features`](super::features).
 //!
 //! "Reaches" is an attack map: pawn and superpawn steps, the giraffe's jumps, the
 //! monkey's single jumps over an enemy piece to an empty square, elephant and zebra
@@ -27,36 +13,15 @@
 
 use crate::board::{bit, file_of, rank_of, CASTLE, FULL, RIVER};
 use crate::dir::Dir;
-use crate::moves::Move;
 use crate::piece::{Color, Role};
 use crate::position::Position;
-use crate::rules::Rules;
 use crate::tables::{jump, slide, step, ELEPHANT, KING, KNIGHT, PAWN, SUPERPAWN, TWO};
 
+use super::features::{
+    Weights, DROWNING, FEATURES, FILE, FILES, HANGING, KINDS, LION_ATTACKED, LION_DEFENDERS,
+    LION_ZONE, MATERIAL, MOBILITY, ON_RIVER, RANK, RANKS, TEMPO,
+};
 use super::weights::WEIGHTS;
-
-/// The number of features (and weights).
-pub const FEATURES: usize = 111;
-
-/// `color`'s pieces of kind `role`, as a bitboard (bit `rank * 7 + file`).
-pub(crate) fn pieces(pos: &Position, color: Color, role: Role) -> u64 {
-    pos.pieces(color, role).bits()
-}
-
-/// `color`'s pieces, as a bitboard.
-pub(crate) fn side(pos: &Position, color: Color) -> u64 {
-    pos.occupied_by(color).bits()
-}
-
-/// The side to move.
-pub(crate) fn to_move(pos: &Position) -> Color {
-    pos.side_to_move()
-}
-
-/// The position after `mv` (one of the legal moves), its Zobrist key updated.
-pub(crate) fn make(pos: &Position, mv: Move, rules: Rules) -> Position {
-    pos.play_unchecked(mv, rules)
-}
 
 /// The squares a `color` `role` on `sq` reaches (see the module documentation), with
 /// `occ` the occupied squares and `enemy` the enemy's.
@@ -101,28 +66,30 @@ fn reach(color: Color, role: Role, sq: usize, occ: u64, enemy: u64) -> u64 {
 fn terms(pos: &Position, counts: &mut [i32; FEATURES]) -> (i32, bool) {
     let mut sum = 0;
     let mut add = |i: usize, count: i32| {
-        sum += WEIGHTS[i] * count;
+        sum += WEIGHTS.0[i] * count;
         counts[i] += count;
     };
-    let own = [side(pos, Color::White), side(pos, Color::Black)];
+    let own = [
+        pos.occupied_by(Color::White).bits(),
+        pos.occupied_by(Color::Black).bits(),
+    ];
     let occ = own[0] | own[1];
-    let stm = to_move(pos);
+    let stm = pos.side_to_move();
     let mut reached = [0u64; 2];
     for color in Color::ALL {
         let c = color as usize;
         let sign = 1 - 2 * c as i32;
-        let enemy_lion = pieces(pos, !color, Role::Lion);
-        for role in Role::ALL {
-            let r = role as usize;
-            let mut bb = pieces(pos, color, role);
+        let enemy_lion = pos.pieces(!color, Role::Lion).bits();
+        for (k, &role) in KINDS.iter().enumerate() {
+            let mut bb = pos.pieces(color, role).bits();
             while bb != 0 {
                 let sq = bb.trailing_zeros() as usize;
                 bb &= bb - 1;
                 let rank = if c == 0 { rank_of(sq) } else { 6 - rank_of(sq) };
                 let file = file_of(sq).min(6 - file_of(sq));
-                add(r, sign);
-                add(8 + r * 7 + rank, sign);
-                add(64 + r * 4 + file, sign);
+                add(MATERIAL + k, sign);
+                add(RANK + k * RANKS + rank, sign);
+                add(FILE + k * FILES + file, sign);
                 let enemy = if role == Role::Lion {
                     enemy_lion
                 } else {
@@ -130,37 +97,41 @@ fn terms(pos: &Position, counts: &mut [i32; FEATURES]) -> (i32, bool) {
                 };
                 let t = reach(color, role, sq, occ, enemy);
                 reached[c] |= t;
-                add(96 + r, sign * (t & !own[c]).count_ones() as i32);
+                add(MOBILITY + k, sign * (t & !own[c]).count_ones() as i32);
             }
         }
     }
     for color in Color::ALL {
         let c = color as usize;
         let sign = 1 - 2 * c as i32;
-        let lion = pieces(pos, color, Role::Lion);
+        let lion = pos.pieces(color, Role::Lion).bits();
         let theirs = reached[1 - c];
         if lion != 0 {
             let zone = KING[lion.trailing_zeros() as usize];
-            add(104, sign * (zone & own[c]).count_ones() as i32);
-            add(105, sign * ((zone | lion) & theirs).count_ones() as i32);
-            add(106, sign * i32::from(lion & theirs != 0));
+            add(LION_DEFENDERS, sign * (zone & own[c]).count_ones() as i32);
+            add(
+                LION_ZONE,
+                sign * ((zone | lion) & theirs).count_ones() as i32,
+            );
+            add(LION_ATTACKED, sign * i32::from(lion & theirs != 0));
         }
         let hanging = own[c] & !lion & theirs & !reached[c];
-        add(107, sign * hanging.count_ones() as i32);
-        let wet = (own[c] & RIVER & !pieces(pos, color, Role::Crocodile)).count_ones() as i32;
+        add(HANGING, sign * hanging.count_ones() as i32);
+        let crocodiles = pos.pieces(color, Role::Crocodile).bits();
+        let wet = (own[c] & RIVER & !crocodiles).count_ones() as i32;
         if color == stm {
-            add(108, sign * wet);
-            add(110, sign);
+            add(DROWNING, sign * wet);
+            add(TEMPO, sign);
         } else {
-            add(109, sign * wet);
+            add(ON_RIVER, sign * wet);
         }
     }
     // Only the two lions left: a draw.
-    let lions = pieces(pos, stm, Role::Lion) | pieces(pos, !stm, Role::Lion);
+    let lions = pos.pieces(stm, Role::Lion).bits() | pos.pieces(!stm, Role::Lion).bits();
     let sum = if occ == lions { 0 } else { sum };
     (
         sum,
-        pieces(pos, stm, Role::Lion) & reached[!stm as usize] != 0,
+        pos.pieces(stm, Role::Lion).bits() & reached[!stm as usize] != 0,
     )
 }
 
@@ -170,7 +141,7 @@ fn terms(pos: &Position, counts: &mut [i32; FEATURES]) -> (i32, bool) {
 pub(crate) fn evaluate(pos: &Position) -> (i32, bool) {
     let (sum, threatened) = terms(pos, &mut [0; FEATURES]);
     (
-        if to_move(pos) == Color::White {
+        if pos.side_to_move() == Color::White {
             sum
         } else {
             -sum
@@ -184,23 +155,26 @@ pub(crate) fn evaluate(pos: &Position) -> (i32, bool) {
 /// the two lions left, a draw). For tuning.
 ///
 /// ```
-/// use congo::engine::eval::{features, weights, FEATURES};
+/// use congo::engine::eval::{features, weights};
+/// use congo::engine::features::{MATERIAL, TEMPO};
 /// let f = features(&congo::Position::START);
-/// assert_eq!(f.len(), FEATURES);
-/// assert_eq!(f[0], 0); // as many pawns a side
-/// assert_eq!(f[110], 1); // White to move: the tempo
-/// assert_eq!(weights().len(), FEATURES);
+/// assert_eq!(f[MATERIAL], 0); // as many pawns a side
+/// assert_eq!(f[TEMPO], 1); // White to move: the tempo
+/// let pos: congo::Position = "3l3/7/7/7/7/7/3LZ2 w 0".parse()?;
+/// let sum: i32 = features(&pos).iter().zip(weights().0).map(|(f, w)| f * w).sum();
+/// assert_eq!(sum, congo::engine::eval::evaluate_position(&pos));
+/// # Ok::<_, congo::ParseFenError>(())
 /// ```
 #[must_use]
-pub fn features(pos: &Position) -> Vec<i32> {
+pub fn features(pos: &Position) -> [i32; FEATURES] {
     let mut counts = [0; FEATURES];
     terms(pos, &mut counts);
-    counts.to_vec()
+    counts
 }
 
-/// The weights of the [`features`], in centipawns.
+/// The weights of the [`features`], in centipawns (the committed, tuned ones).
 #[must_use]
-pub fn weights() -> &'static [i32; FEATURES] {
+pub fn weights() -> &'static Weights {
     &WEIGHTS
 }
 

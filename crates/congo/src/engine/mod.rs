@@ -1,78 +1,43 @@
-//! The engine protocol of the assignment's bonus part: a line-based conversation in which
-//! the engine answers each `go` with one legal move.
+//! The tournament engine of the assignment's bonus part: an [`Engine`] that searches a
+//! game's current position for a move (iterative-deepening principal-variation search
+//! with a transposition table and a quiescence search, on its own tuned evaluation
+//! [`eval`]), driven from code or by the line [`protocol`] of the `congo-engine`
+//! program.
 //!
-//! # Protocol
-//!
-//! One command per line; leading and trailing whitespace (CR included) is ignored, blank
-//! lines are ignored, words are separated by ASCII whitespace, commands are lower case.
-//!
-//! | command | effect | output |
-//! |---|---|---|
-//! | `newgame` | the position becomes the start position | none |
-//! | `position <fen>` | the position becomes `<fen>` (placement, side, move number) | none |
-//! | `moves <m1> <m2> ...` | plays the moves, in order, from the current position (none is fine) | none |
-//! | `go <seconds>` | searches the current position | one line: the chosen move, e.g. `d2d3` |
-//! | `quit` | ends the conversation (so does the end of input) | none |
-//!
-//! The engine starts at the start position. `go` does not change the position: the
-//! controller reports the moves actually played with `moves`. The move is chosen by the
-//! engine's own search (`engine/search.rs`: iterative-deepening principal-variation
-//! search with a transposition table and a quiescence search) on its own tuned
-//! evaluation ([`eval`]); the Part IV/V evaluations and searches are not used.
-//!
-//! Time: the clock starts when the `go` line is handled, except for the engine's first
-//! timed search, whose clock starts when the engine was made if that was less than the
-//! time given ago (a controller's clock for the first `go` may have started with the
-//! program, and the line may have waited while the program started). The search starts
-//! no new iteration once half of the time has passed, and stops wherever it is at 80%
-//! of it less 2 ms (but not before half of it). So `go 0.1` answers after 50 to 78 ms,
-//! and `go 0.01` after 5 to 6 ms, unless a won or lost game is found sooner. A legal
-//! move is always ready (the first in ordering before depth 1 completes). The positions
-//! of the game since the last `newgame` or `position`
-//! count for repetitions: a repeated position is a draw to the search.
-//!
-//! Known limit: the time bound assumes the side to move's moves can be listed quickly.
-//! In positions with far more pieces than a game can have (a monkey inside a lattice of
-//! about 30 enemy pieces, e.g. `1p1p1p1/ppplppp/1p1p1p1/ppppppp/1p1p1p1/pppLppp/Mp1p1p1 w 0`)
-//! the monkey has billions of distinct jump paths, and listing them alone outlasts any
-//! reasonable time; with the pieces of a real game (at most 14 a side) the listings
-//! measured stay in the hundreds of moves.
-//!
-//! # Bad lines
-//!
-//! A bad line is rejected as a whole, leaves the engine's state unchanged, prints nothing
-//! on the output, and is reported as an [`EngineError`] (the `congo-engine` program writes
-//! `line N: <error>` on standard error, goes on with the next line, and exits with status
-//! 1 at the end). Bad lines are:
-//!
-//! - an unknown command, or arguments where none are expected (`newgame x`);
-//! - `position` with a missing or bad FEN;
-//! - `moves` with a malformed or illegal move: none of the line's moves is played, and the
-//!   error names the move's 1-based index on the line;
-//! - `go` with a missing, non-numeric, non-finite or non-positive time, or extra words;
-//! - `go` when the game is over (a lion has been captured) or the side to move has no
-//!   legal move: there is no move to answer with;
-//! - `go` and `moves` after a rejected `position` or `moves` line, until a good `newgame`
-//!   or `position`: the controller's position is not the engine's, and a move for the
-//!   engine's would be an answer to a question not asked.
+//! ```
+//! use congo::engine::{Engine, SearchLimits};
+//! use congo::{Position, Rules};
+//! let mut engine = Engine::new(Rules::FULL);
+//! engine.set_position("3l3/7/7/7/7/7/3LZ2 w 0".parse::<Position>()?);
+//! engine.play("e1f3".parse()?)?; // the zebra leaps
+//! engine.play("d7c7".parse()?)?;
+//! let report = engine.search(SearchLimits::depth(4))?;
+//! assert_eq!(report.depth, 4);
+//! assert_eq!(report.pv[0], report.best_move);
+//! assert!(engine.position().check_move(report.best_move).is_ok());
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
 
-use std::str::FromStr;
+use std::io::Write;
 use std::time::{Duration, Instant};
 
-use grid::excerpt;
-use thiserror::Error;
-
-use crate::fen::ParseFenError;
 use crate::moves::Move;
 use crate::play::IllegalMove;
 use crate::position::Position;
-use crate::rules::{Outcome, Rules};
+use crate::rules::Rules;
 
+mod deepening;
 pub mod eval;
+pub mod features;
+mod ordering;
+pub mod protocol;
+mod quiesce;
 mod search;
+mod time;
 mod tt;
 mod weights;
 
+pub use protocol::{Command, EngineError, Reply};
 pub use search::WIN;
 
 /// The longest the engine searches, whatever time `go` gives (a year: larger times would
@@ -105,177 +70,80 @@ pub const BENCH_POSITIONS: [&str; 8] = [
 /// The transposition table has `2^TT_BITS` entries of 16 bytes (8 MiB).
 const TT_BITS: u32 = 19;
 
-/// Why a protocol line was rejected. The engine's state is unchanged.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum EngineError {
-    /// The first word is not a command of the protocol.
-    #[error("unknown command \"{command}\" (expected newgame, position, moves, go or quit)")]
-    UnknownCommand {
-        /// The first word of the line (escaped, at most 40 characters: see
-        /// [`grid::excerpt`]).
-        command: String,
-    },
-    /// A command that takes no arguments was given some.
-    #[error("{command} takes no arguments, found \"{found}\"")]
-    UnexpectedArguments {
-        /// The command.
-        command: &'static str,
-        /// The rest of the line (escaped, at most 40 characters).
-        found: String,
-    },
-    /// `position` without a FEN.
-    #[error("position needs a FEN")]
-    MissingFen,
-    /// `position` with a FEN that cannot be read.
-    #[error("bad FEN: {0}")]
-    BadFen(#[from] ParseFenError),
-    /// A move of a `moves` line is malformed or illegal; no move of the line was played.
-    #[error("move {index} ({text}): {source}")]
-    BadMove {
-        /// 1-based index of the move on the line.
-        index: usize,
-        /// The move as written (at most 40 characters).
-        text: String,
-        /// Why it cannot be played.
-        #[source]
-        source: IllegalMove,
-    },
-    /// `go` without a time.
-    #[error("go needs a time in seconds")]
-    MissingTime,
-    /// `go` with a time that is not a positive, finite number of seconds.
-    #[error("bad time \"{text}\": expected a positive number of seconds")]
-    BadTime {
-        /// The time as written, with any extra words (escaped, at most 40 characters).
-        text: String,
-    },
-    /// `go` in a finished game.
-    #[error("no move to play: the game is over ({outcome})")]
-    GameOver {
-        /// Who won.
-        outcome: Outcome,
-    },
-    /// `go` when the side to move has no legal move (it has lost; no passing).
-    #[error("no move to play: the side to move has no legal move")]
-    NoLegalMove,
-    /// `go` or `moves` after a rejected `position` or `moves` line.
-    #[error("no position: a position or moves line was rejected; send newgame or position")]
-    NoPosition,
+/// The time [`SearchLimits::default`] gives a search: one second.
+pub const DEFAULT_SEARCH_TIME: Duration = Duration::from_secs(1);
+
+/// What ends [`Engine::search`]: whichever comes first.
+///
+/// The default is [`MAX_DEPTH`], no node limit and [`DEFAULT_SEARCH_TIME`];
+/// [`SearchLimits::depth`], [`SearchLimits::nodes`] and [`SearchLimits::time`] give one
+/// limit alone (deterministic for a depth or a node count).
+///
+/// ```
+/// use congo::engine::{SearchLimits, MAX_DEPTH};
+/// use std::time::Duration;
+/// let limits = SearchLimits::default();
+/// assert_eq!((limits.depth, limits.nodes), (MAX_DEPTH, u64::MAX));
+/// assert_eq!(limits.time, Some(Duration::from_secs(1)));
+/// let quick = SearchLimits { time: Some(Duration::from_millis(50)), ..SearchLimits::default() };
+/// assert_eq!(SearchLimits::depth(5).time, None);
+/// # let _ = quick;
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// The deepest iteration (1 to [`MAX_DEPTH`]; other values are clamped).
+    pub depth: u32,
+    /// Positions visited (the search stops within a few hundred of it).
+    pub nodes: u64,
+    /// The time, as for `go` (see [`Engine::go`]; `None`: no time limit).
+    pub time: Option<Duration>,
 }
 
-/// A protocol command, read from one line.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Command {
-    /// `newgame`.
-    NewGame,
-    /// `position <fen>`.
-    Position(Position),
-    /// `moves <m1> <m2> ...`, as written (legality is checked when they are played).
-    Moves(Vec<String>),
-    /// `go <seconds>`.
-    Go(Duration),
-    /// `quit`.
-    Quit,
-}
-
-impl FromStr for Command {
-    type Err = EngineError;
-
-    /// Reads one protocol line (not blank).
-    ///
-    /// # Errors
-    ///
-    /// [`EngineError`]: unknown command, unexpected arguments, missing or bad FEN,
-    /// missing or bad time.
-    ///
-    /// ```
-    /// use congo::engine::{Command, EngineError};
-    /// use std::time::Duration;
-    /// assert_eq!("go 0.25".parse(), Ok(Command::Go(Duration::from_millis(250))));
-    /// assert_eq!("moves d2d3 d6d5".parse(), Ok(Command::Moves(vec!["d2d3".into(), "d6d5".into()])));
-    /// assert!(matches!("play d2d3".parse::<Command>(), Err(EngineError::UnknownCommand { .. })));
-    /// assert!(matches!("go -1".parse::<Command>(), Err(EngineError::BadTime { .. })));
-    /// ```
-    fn from_str(line: &str) -> Result<Command, EngineError> {
-        let line = line.trim();
-        let (command, rest) = match line.find(|c: char| c.is_ascii_whitespace()) {
-            Some(i) => (&line[..i], line[i..].trim()),
-            None => (line, ""),
-        };
-        let no_arguments = |command: &'static str, value: Command| {
-            if rest.is_empty() {
-                Ok(value)
-            } else {
-                Err(EngineError::UnexpectedArguments {
-                    command,
-                    found: excerpt(rest.as_bytes()),
-                })
-            }
-        };
-        match command {
-            "newgame" => no_arguments("newgame", Command::NewGame),
-            "quit" => no_arguments("quit", Command::Quit),
-            "position" => {
-                if rest.is_empty() {
-                    Err(EngineError::MissingFen)
-                } else {
-                    Ok(Command::Position(rest.parse()?))
-                }
-            }
-            "moves" => Ok(Command::Moves(
-                rest.split_ascii_whitespace().map(str::to_owned).collect(),
-            )),
-            "go" => {
-                if rest.is_empty() {
-                    return Err(EngineError::MissingTime);
-                }
-                let bad = || EngineError::BadTime {
-                    text: excerpt(rest.as_bytes()),
-                };
-                let seconds: f64 = rest.parse().map_err(|_| bad())?;
-                if !(seconds.is_finite() && seconds > 0.0) {
-                    return Err(bad());
-                }
-                // A finite positive time too large for a `Duration` (2^64 s or more)
-                // saturates; below that, `from_secs_f64` cannot overflow.
-                const DURATION_LIMIT: f64 = 18_446_744_073_709_551_616.0;
-                Ok(Command::Go(if seconds < DURATION_LIMIT {
-                    Duration::from_secs_f64(seconds)
-                } else {
-                    Duration::MAX
-                }))
-            }
-            _ => Err(EngineError::UnknownCommand {
-                command: excerpt(command.as_bytes()),
-            }),
+impl Default for SearchLimits {
+    fn default() -> SearchLimits {
+        SearchLimits {
+            depth: MAX_DEPTH,
+            nodes: u64::MAX,
+            time: Some(DEFAULT_SEARCH_TIME),
         }
     }
 }
 
-/// What the engine says in reply to a line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reply {
-    /// Nothing (the line changed the state, or was blank).
-    Silent,
-    /// The answer to `go`: print this move.
-    Move(Move),
-    /// `quit`: stop reading.
-    Quit,
-}
+impl SearchLimits {
+    /// A search to `depth` plies, with no node or time limit.
+    #[must_use]
+    pub const fn depth(depth: u32) -> SearchLimits {
+        SearchLimits {
+            depth,
+            nodes: u64::MAX,
+            time: None,
+        }
+    }
 
-/// What ends [`Engine::search`]: whichever comes first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchLimits {
-    /// The deepest iteration (1 or more).
-    pub depth: u32,
-    /// Positions visited (the search stops within a few hundred of it).
-    pub nodes: u64,
-    /// The time, as for `go` (`None`: no time limit).
-    pub time: Option<Duration>,
+    /// A search of about `nodes` positions (to at most [`MAX_DEPTH`]), with no time
+    /// limit.
+    #[must_use]
+    pub const fn nodes(nodes: u64) -> SearchLimits {
+        SearchLimits {
+            depth: MAX_DEPTH,
+            nodes,
+            time: None,
+        }
+    }
+
+    /// A search within `time` (to at most [`MAX_DEPTH`]), as for `go`.
+    #[must_use]
+    pub const fn time(time: Duration) -> SearchLimits {
+        SearchLimits {
+            depth: MAX_DEPTH,
+            nodes: u64::MAX,
+            time: Some(time),
+        }
+    }
 }
 
 /// The result of [`Engine::search`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchReport {
     /// The move chosen.
     pub best_move: Move,
@@ -286,10 +154,18 @@ pub struct SearchReport {
     pub depth: u32,
     /// Positions visited.
     pub nodes: u64,
+    /// The principal variation: the expected line of play, starting with
+    /// [`best_move`](SearchReport::best_move) (read back from the transposition table
+    /// after the last finished iteration; the best move alone if none finished, or if
+    /// an unfinished iteration found a better move).
+    pub pv: Vec<Move>,
 }
 
 /// The engine: the current game (position and the keys of its earlier positions), the
-/// search with its transposition table, and the protocol state machine.
+/// search with its transposition table, and the protocol state.
+///
+/// Driven from code: [`Engine::set_position`], [`Engine::play`], [`Engine::search`].
+/// Driven by protocol lines: [`Engine::handle_line`] (see [`protocol`]).
 ///
 /// ```
 /// use congo::engine::{Engine, Reply};
@@ -329,17 +205,42 @@ impl Engine {
         let position = Position::START;
         Engine {
             position,
-            keys: vec![tt::key(&position)],
+            keys: vec![position.zobrist_key()],
             searcher: search::Searcher::new(rules, TT_BITS),
             lost: false,
             born: Some(born),
         }
     }
 
-    /// Whether each finished iteration writes `info depth D score S nodes N nps R time
-    /// MS pv M ...` on standard error (off by default).
-    pub fn set_info(&mut self, on: bool) {
-        self.searcher.info = on;
+    /// Where each finished iteration writes `info depth D score S nodes N nps R time MS
+    /// pv M ...` (one line; `None`, the default: nowhere). The `congo-engine` program's
+    /// `--info` gives standard error.
+    ///
+    /// ```
+    /// use congo::engine::{Engine, SearchLimits};
+    /// use std::sync::{Arc, Mutex};
+    /// /// A writer that keeps what it is given.
+    /// #[derive(Clone, Default)]
+    /// struct Shared(Arc<Mutex<Vec<u8>>>);
+    /// impl std::io::Write for Shared {
+    ///     fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+    ///         self.0.lock().unwrap().write(b)
+    ///     }
+    ///     fn flush(&mut self) -> std::io::Result<()> {
+    ///         Ok(())
+    ///     }
+    /// }
+    /// let mut engine = Engine::new(congo::Rules::FULL);
+    /// let info = Shared::default();
+    /// engine.set_info(Some(Box::new(info.clone())));
+    /// engine.search(SearchLimits::depth(2))?;
+    /// let text = String::from_utf8(info.0.lock().unwrap().clone())?;
+    /// assert_eq!(text.lines().count(), 2);
+    /// assert!(text.starts_with("info depth 1 score "));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_info(&mut self, out: Option<Box<dyn Write + Send>>) {
+        self.searcher.info = out;
     }
 
     /// The current position.
@@ -348,82 +249,37 @@ impl Engine {
         &self.position
     }
 
-    /// Handles one protocol line (see the [module documentation](self)); a blank line
-    /// is [`Reply::Silent`].
+    /// Starts a game at `position`: its earlier positions are forgotten (they no longer
+    /// count for repetitions), and the protocol's refusal after a rejected line ends.
+    pub fn set_position(&mut self, position: Position) {
+        self.position = position;
+        self.keys = vec![position.zobrist_key()];
+        self.lost = false;
+    }
+
+    /// Plays `mv` in the current position (checked: [`Position::play`]); the position
+    /// before it counts for repetitions.
     ///
     /// # Errors
     ///
-    /// [`EngineError`] for a bad line; the engine's position is then unchanged, but
-    /// after a bad `position` or `moves` line `go` and `moves` are refused until a good
-    /// `newgame` or `position`.
+    /// [`IllegalMove`] if `mv` is not legal here; nothing changes then.
     ///
     /// ```
-    /// use congo::engine::{Engine, EngineError};
-    /// use congo::Rules;
-    /// let mut engine = Engine::new(Rules::FULL);
-    /// assert!(engine.handle_line("position 3l3/7/7/7/7/7/3LZ2 x 0").is_err());
-    /// assert_eq!(engine.handle_line("go 0.05"), Err(EngineError::NoPosition));
-    /// assert!(engine.handle_line("newgame").is_ok());
-    /// assert!(engine.handle_line("go 0.05").is_ok());
+    /// use congo::engine::Engine;
+    /// let mut engine = Engine::new(congo::Rules::FULL);
+    /// engine.play("d2d3".parse()?)?;
+    /// assert!(engine.play("d3d4".parse()?).is_err()); // Black to move
+    /// assert_eq!(engine.position().to_string(), "gmelecz/ppppppp/7/7/3P3/PPP1PPP/GMELECZ b 0");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
-    pub fn handle_line(&mut self, line: &str) -> Result<Reply, EngineError> {
-        if line.trim().is_empty() {
-            return Ok(Reply::Silent);
-        }
-        let result = line.parse().and_then(|command| self.handle(command));
-        if let Err(EngineError::MissingFen | EngineError::BadFen(_) | EngineError::BadMove { .. }) =
-            result
-        {
-            self.lost = true;
-        }
-        result
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        self.position = self.position.play(mv, self.searcher.rules)?;
+        self.keys.push(self.position.zobrist_key());
+        Ok(())
     }
 
-    /// Carries out one command.
-    ///
-    /// # Errors
-    ///
-    /// [`EngineError::BadMove`] for a `moves` line with an unplayable move (none of its
-    /// moves is played); [`EngineError::GameOver`] or [`EngineError::NoLegalMove`] for a
-    /// `go` without a move to answer; [`EngineError::NoPosition`] for `go` or `moves`
-    /// after a rejected `position` or `moves` line (see [`Engine::handle_line`]).
-    pub fn handle(&mut self, command: Command) -> Result<Reply, EngineError> {
-        match command {
-            Command::NewGame | Command::Position(_) => {
-                self.position = match command {
-                    Command::Position(position) => position,
-                    _ => Position::START,
-                };
-                self.keys = vec![tt::key(&self.position)];
-                self.lost = false;
-                Ok(Reply::Silent)
-            }
-            Command::Moves(_) | Command::Go(_) if self.lost => Err(EngineError::NoPosition),
-            Command::Moves(texts) => {
-                let mut position = self.position;
-                let mut keys = self.keys.clone();
-                for (i, text) in texts.iter().enumerate() {
-                    let mv = position
-                        .parse_move(text)
-                        .map_err(|source| EngineError::BadMove {
-                            index: i + 1,
-                            text: excerpt(text.as_bytes()),
-                            source,
-                        })?;
-                    position = eval::make(&position, mv, self.searcher.rules);
-                    keys.push(tt::key(&position));
-                }
-                self.position = position;
-                self.keys = keys;
-                Ok(Reply::Silent)
-            }
-            Command::Go(time) => self.go(time).map(Reply::Move),
-            Command::Quit => Ok(Reply::Quit),
-        }
-    }
-
-    /// Chooses a move for the current position within `time` (see the [module
-    /// documentation](self) for how much of it is used; at most [`MAX_SEARCH_TIME`]),
+    /// Chooses a move for the current position within `time` (see the
+    /// [protocol](protocol) for how much of it is used; at most [`MAX_SEARCH_TIME`]),
     /// without playing it.
     ///
     /// # Errors
@@ -431,8 +287,8 @@ impl Engine {
     /// [`EngineError::GameOver`] when a lion is missing, [`EngineError::NoLegalMove`] when
     /// the side to move has no legal move.
     pub fn go(&mut self, time: Duration) -> Result<Move, EngineError> {
-        self.think(MAX_DEPTH, u64::MAX, Some(time))
-            .map(|(mv, ..)| mv)
+        self.search(SearchLimits::time(time))
+            .map(|report| report.best_move)
     }
 
     /// Searches the current position within `limits`, without playing the move found.
@@ -444,27 +300,13 @@ impl Engine {
     /// ```
     /// use congo::engine::{Engine, SearchLimits};
     /// let mut engine = Engine::new(congo::Rules::FULL);
-    /// let limits = SearchLimits { depth: 3, nodes: u64::MAX, time: None };
-    /// let report = engine.search(limits).unwrap();
+    /// let report = engine.search(SearchLimits::depth(3))?;
     /// assert_eq!(report.depth, 3);
     /// assert!(report.nodes > 0);
+    /// assert!(!report.pv.is_empty() && report.pv.len() <= 3);
+    /// # Ok::<_, congo::engine::EngineError>(())
     /// ```
     pub fn search(&mut self, limits: SearchLimits) -> Result<SearchReport, EngineError> {
-        let (best_move, score, depth) = self.think(limits.depth, limits.nodes, limits.time)?;
-        Ok(SearchReport {
-            best_move,
-            score,
-            depth: depth as u32,
-            nodes: self.searcher.nodes,
-        })
-    }
-
-    fn think(
-        &mut self,
-        depth: u32,
-        nodes: u64,
-        time: Option<Duration>,
-    ) -> Result<(Move, i32, i32), EngineError> {
         if let Some(outcome) = self.position.outcome() {
             return Err(EngineError::GameOver { outcome });
         }
@@ -472,35 +314,23 @@ impl Engine {
         let keys = &mut self.searcher.keys;
         keys.clear();
         keys.extend_from_slice(&self.keys[..self.keys.len() - 1]);
-        // The clock starts now, or for the first timed search at the engine's creation
-        // if that was less than the time given ago (the `go` may have waited in the pipe
-        // while the program started). `born` is taken before the call: a closure
-        // borrowing `self` beside `self.searcher` needs edition 2021's disjoint captures.
-        let born = if time.is_some() {
-            self.born.take()
-        } else {
-            None
-        };
-        let clock = match time {
-            Some(t) => {
-                let t = t.min(MAX_SEARCH_TIME);
-                let now = Instant::now();
-                let start = match born {
-                    Some(b) if now.duration_since(b) < t => b,
-                    _ => now,
-                };
-                Some((start, t.as_secs_f64()))
-            }
-            None => None,
-        };
-        self.searcher
-            .think(
-                &self.position,
-                clock,
-                nodes,
-                depth.clamp(1, MAX_DEPTH) as i32,
-            )
-            .ok_or(EngineError::NoLegalMove)
+        // For the first timed search, the clock may start at the engine's creation.
+        let deadlines = limits.time.map(|t| {
+            let born = self.born.take();
+            time::Deadlines::new(t, MAX_SEARCH_TIME, Instant::now(), born)
+        });
+        let depth = limits.depth.clamp(1, MAX_DEPTH) as i32;
+        let (best_move, score, depth) = self
+            .searcher
+            .think(&self.position, deadlines, limits.nodes, depth)
+            .ok_or(EngineError::NoLegalMove)?;
+        Ok(SearchReport {
+            best_move,
+            score,
+            depth: depth as u32,
+            nodes: self.searcher.nodes,
+            pv: self.searcher.pv.clone(),
+        })
     }
 
     /// The score of the current position for the side to move after the captures

@@ -3,18 +3,15 @@
 //!
 //! The table is one `vec![0; n]`, which the allocator hands out as untouched zero pages:
 //! creating it costs nothing measurable, and pages are touched only as the search fills
-//! them. An entry packs a 16-bit move tag ([`tag`]), the score (16 bits), the depth
-//! (8 bits) and the bound (2 bits).
+//! them. An entry packs a 16-bit move tag ([`tag`]), the score (an `i16`: every score
+//! the search stores is within ±[`MAX_SCORE`], which the search asserts of its bounds
+//! at compile time), the depth (8 bits) and the bound (2 bits). The key is the
+//! position's Zobrist key (placement and side to move, not the move number).
 
 use crate::moves::Move;
-use crate::position::Position;
 
-/// The position's Zobrist key ([`Position::zobrist_key`]: placement and side to move,
-/// not the move number, kept up to date by every move made), the key of the table and of
-/// repetition detection.
-pub(crate) fn key(pos: &Position) -> u64 {
-    pos.zobrist_key()
-}
+/// The largest score magnitude an entry holds: the score is packed as an `i16`.
+pub(crate) const MAX_SCORE: i32 = i16::MAX as i32;
 
 /// A 16-bit tag of a move: start and final squares, and 4 bits of its first jumps and their number. Two
 /// moves of one position with the same tag are monkey paths with the same ends; the table
@@ -63,7 +60,8 @@ impl Table {
         ))
     }
 
-    /// Stores an entry for `key` (replacing the slot's), `depth` at least -1.
+    /// Stores an entry for `key` (replacing the slot's): `score` within ±[`MAX_SCORE`],
+    /// `depth` at least -1.
     pub(crate) fn store(&mut self, key: u64, mv: u16, score: i32, depth: i32, bound: u8) {
         let i = (key as usize & self.mask) * 2;
         self.slots[i] = key;
@@ -78,12 +76,19 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::position::Position;
 
     #[test]
     fn entries_read_back_as_stored() {
         let mut table = Table::new(4);
         assert!(table.probe(7).is_none());
-        for (score, depth, bound) in [(-29_990, 0, UPPER), (123, 63, EXACT), (29_999, -1, LOWER)] {
+        for (score, depth, bound) in [
+            (-29_990, 0, UPPER),
+            (123, 63, EXACT),
+            (29_999, -1, LOWER),
+            (MAX_SCORE, 5, EXACT),
+            (-MAX_SCORE, 5, UPPER),
+        ] {
             table.store(7, 0xabcd, score, depth, bound);
             assert_eq!(table.probe(7), Some((0xabcd, score, depth, bound)));
         }
