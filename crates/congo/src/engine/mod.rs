@@ -8,9 +8,9 @@
 //! use congo::engine::{Engine, SearchLimits};
 //! use congo::{Position, Rules};
 //! let mut engine = Engine::new(Rules::FULL);
-//! engine.set_position("3l3/7/7/7/7/7/3LZ2 w 0".parse::<Position>()?);
-//! engine.play("e1f3".parse()?)?; // the zebra leaps
-//! engine.play("d7c7".parse()?)?;
+//! engine.set_position("2ele1z/ppppppp/7/7/7/PPPPPPP/2ELE1Z w 0".parse::<Position>()?);
+//! engine.play("d2d3".parse()?)?;
+//! engine.play("d6d5".parse()?)?;
 //! let report = engine.search(SearchLimits::depth(4))?;
 //! assert_eq!(report.depth, 4);
 //! assert_eq!(report.pv[0], report.best_move);
