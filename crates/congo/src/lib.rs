@@ -1,10 +1,12 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
+pub mod attacks;
 mod movegen;
 mod moves;
 mod piece;
 mod position;
+mod square;
 mod tables;
 pub mod text;
 
@@ -21,13 +23,16 @@ mod validate;
 mod zobrist;
 
 pub use fen::ParseFenError;
-pub use grid::{BoardSize, ParseSquareError, Square};
+pub use grid::ParseSquareError;
 pub use listing::Listing;
 pub use moves::{Move, ParseMoveError, MAX_INTERMEDIATE_LANDINGS};
-pub use piece::{ByColor, Color, ParseNameError, Piece, Role};
+pub use piece::{ByColor, ByRole, Color, ParseNameError, Piece, Role};
 pub use play::IllegalMove;
 pub use position::Position;
-pub use rules::{Outcome, ParseOutcomeError, ParseRulesError, Rules};
+pub use rules::{
+    DrawReason, Outcome, ParseOutcomeError, ParseRulesError, Rules, Status, WinReason,
+};
+pub use square::{Square, SquareIter, SquareSet, WrongBoardSize};
 pub use validate::PositionError;
 
 pub mod engine;
