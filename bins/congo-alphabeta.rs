@@ -3,10 +3,11 @@
 //! to move's view. Options: `--edition 2021|2022`, `--no-promotion`.
 
 use congo::text;
+use congo_course::text as course;
 
 fn main() -> std::process::ExitCode {
     let program = judge::Program::new("congo-alphabeta", include_str!("help/congo-alphabeta.txt"));
     program.cases(text::rule_options, |&r, [f], out, _| {
-        text::write_score(f, r, text::alpha_beta, out)
+        course::write_score(f, r, course::alpha_beta, out)
     })
 }

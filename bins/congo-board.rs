@@ -11,7 +11,7 @@ fn main() -> std::process::ExitCode {
         if answered > 0 {
             out.push(b'\n');
         }
-        position.write_listing(out);
+        congo_course::write_listing(&position, out);
         Ok::<_, judge::Failure>(())
     })
 }

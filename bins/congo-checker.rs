@@ -9,6 +9,7 @@ use std::fmt;
 use std::io::{self, Write};
 
 use congo::{text, IllegalMove, ParseFenError, Position, Rules};
+use congo_course::text as course;
 use judge::{Exit, LineReader};
 
 /// Why a line was not answered.
@@ -55,7 +56,7 @@ fn answer(line: &str, rules: Rules, out: &mut Vec<u8>) -> Result<(), CheckerErro
             if rest.is_empty() {
                 return Err(CheckerError::Missing("FEN", "moves <FEN>"));
             }
-            text::write_moves(rest.as_bytes(), out)
+            course::write_moves(rest.as_bytes(), out)
                 .map_err(|e| CheckerError::BadFen(rest.to_owned(), e))?;
             // write_moves ends the line; the caller does.
             out.pop();

@@ -3,6 +3,7 @@
 //! 2021|2022`, `--no-promotion`.
 
 use congo::text;
+use congo_course::text as course;
 
 fn main() -> std::process::ExitCode {
     let program = judge::Program::new(
@@ -10,6 +11,6 @@ fn main() -> std::process::ExitCode {
         include_str!("help/congo-eval-advanced.txt"),
     );
     program.cases(text::rule_options, |&r, [f], out, _| {
-        text::write_score(f, r, text::advanced, out)
+        course::write_score(f, r, course::advanced, out)
     })
 }

@@ -3,10 +3,11 @@
 //! `--edition 2021|2022`, `--no-promotion`.
 
 use congo::text;
+use congo_course::text as course;
 
 fn main() -> std::process::ExitCode {
     let program = judge::Program::new("congo-minimax", include_str!("help/congo-minimax.txt"));
     program.cases(text::rule_options, |&r, [f], out, _| {
-        text::write_score(f, r, text::minimax, out)
+        course::write_score(f, r, course::minimax, out)
     })
 }

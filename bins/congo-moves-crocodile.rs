@@ -1,6 +1,7 @@
 //! Congo Part II: the legal crocodile moves of the side to move, per FEN line.
 
 use congo::{text, Role};
+use congo_course::text as course;
 
 fn main() -> std::process::ExitCode {
     let program = judge::Program::new(
@@ -8,6 +9,6 @@ fn main() -> std::process::ExitCode {
         include_str!("help/congo-moves-crocodile.txt"),
     );
     program.cases(text::rule_options, |_, [f], out, _| {
-        text::write_moves_of(f, Role::Crocodile, out)
+        course::write_moves_of(f, Role::Crocodile, out)
     })
 }

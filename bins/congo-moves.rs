@@ -2,10 +2,11 @@
 //! are accepted (move generation does not depend on them).
 
 use congo::text;
+use congo_course::text as course;
 
 fn main() -> std::process::ExitCode {
     let program = judge::Program::new("congo-moves", include_str!("help/congo-moves.txt"));
     program.cases(text::rule_options, |_, [fen], out, _| {
-        text::write_moves(fen, out)
+        course::write_moves(fen, out)
     })
 }

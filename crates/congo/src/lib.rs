@@ -13,7 +13,6 @@ pub mod text;
 mod board;
 mod dir;
 mod fen;
-mod listing;
 mod perft;
 mod play;
 mod rules;
@@ -24,7 +23,6 @@ mod zobrist;
 
 pub use fen::ParseFenError;
 pub use grid::ParseSquareError;
-pub use listing::Listing;
 pub use moves::{Move, ParseMoveError, MAX_INTERMEDIATE_LANDINGS};
 pub use piece::{ByColor, ByRole, Color, ParseNameError, Piece, Role};
 pub use play::IllegalMove;
@@ -36,9 +34,3 @@ pub use square::{Square, SquareIter, SquareSet, WrongBoardSize};
 pub use validate::PositionError;
 
 pub mod engine;
-pub mod eval;
-mod game;
-pub mod search;
-
-pub use eval::{MaterialTable, WIN_SCORE};
-pub use game::Game;

@@ -139,12 +139,12 @@ proptest! {
             for mv in moves {
                 assert_eq!(mv.to_string().parse::<Move>(), Ok(*mv));
             }
-            // The judge's listing (text::write_moves, which sorts `Move`s) is the move
-            // names sorted alphabetically, as the assignment asks.
-            let mut out = Vec::new();
-            congo::text::write_moves(pos.to_string().as_bytes(), &mut out).unwrap();
-            let expected = format!("{}\n", moves.iter().map(Move::to_string).sorted().join(" "));
-            assert_eq!(String::from_utf8(out).unwrap(), expected);
+            // Sorting `Move`s (as the judge's move lines do) gives the move names sorted
+            // alphabetically, as the assignment asks.
+            let mut sorted = moves.to_vec();
+            sorted.sort();
+            let names: Vec<String> = sorted.iter().map(Move::to_string).collect();
+            assert_eq!(names, moves.iter().map(Move::to_string).sorted().collect::<Vec<_>>());
         });
     }
 }
