@@ -8,7 +8,7 @@
 use std::fmt;
 use std::io::{self, Write};
 
-use congo::{text, IllegalMove, ParseFenError, Position, Rules};
+use congo::{IllegalMove, ParseFenError, Position, Rules};
 use congo_course::text as course;
 use judge::{Exit, LineReader};
 
@@ -113,5 +113,5 @@ fn run(rules: Rules) -> io::Result<bool> {
 
 fn main() -> std::process::ExitCode {
     let program = judge::Program::new("congo-checker", include_str!("help/congo-checker.txt"));
-    program.run(text::rule_options, |rules| Exit::from_io(run(rules)))
+    program.run(course::rule_options, |rules| Exit::from_io(run(rules)))
 }

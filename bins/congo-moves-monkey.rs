@@ -1,6 +1,6 @@
 //! Congo Part II: the legal monkey moves of the side to move, per FEN line.
 
-use congo::{text, Role};
+use congo::Role;
 use congo_course::text as course;
 
 fn main() -> std::process::ExitCode {
@@ -8,7 +8,7 @@ fn main() -> std::process::ExitCode {
         "congo-moves-monkey",
         include_str!("help/congo-moves-monkey.txt"),
     );
-    program.cases(text::rule_options, |_, [f], out, _| {
+    program.cases(course::rule_options, |_, [f], out, _| {
         course::write_moves_of(f, Role::Monkey, out)
     })
 }

@@ -8,7 +8,6 @@ mod piece;
 mod position;
 mod square;
 mod tables;
-pub mod text;
 
 mod board;
 mod dir;
