@@ -7,7 +7,7 @@
 //! error). The protocol is documented in `congo::engine`.
 
 use congo::engine::{Engine, EngineError, Reply};
-use congo::text;
+use congo_course::text as course;
 use judge::Next;
 
 /// Answers one protocol line: a move for `go`, flushed at once.
@@ -28,7 +28,7 @@ fn main() -> std::process::ExitCode {
         let n = args.len();
         args.retain(|a| a != "--info");
         let info = args.len() < n;
-        text::rule_options(args).map(|(rules, rest)| ((rules, info), rest))
+        course::rule_options(args).map(|(rules, rest)| ((rules, info), rest))
     };
     program.run(options, |(rules, info)| {
         let mut engine = Engine::new(rules);

@@ -115,7 +115,7 @@ fn the_readme_links_every_help_text() {
 
 #[test]
 fn congo_option_errors_use_the_judge_wording() {
-    use congo::text::OptionError;
+    use congo_course::text::OptionError;
     assert_eq!(
         OptionError::MissingEdition.to_string(),
         judge::missing("--edition value", "2021 or 2022")

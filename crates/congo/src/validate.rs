@@ -1,16 +1,25 @@
 //! Validation: what no game of Congo can reach, checked apart from parsing.
 
-use grid::Square;
 use thiserror::Error;
 
-use crate::board::{rank_bb, square_of, CASTLE, RIVER, SIZE};
-use crate::piece::{Color, Role};
+use crate::board::{rank_bb, CASTLE, RIVER, SIZE};
+use crate::piece::{ByRole, Color, Role};
 use crate::position::Position;
+use crate::square::Square;
 
 /// The most pieces of each kind a side has at the start, and so ever: nothing but a
-/// pawn ever changes kind (into a superpawn). Indexed by [`Role`]; pawns and superpawns
-/// are counted together (7), and the lion is checked on its own.
-const START_COUNT: [u32; 8] = [7, 7, 1, 1, 2, 1, 1, 1];
+/// pawn ever changes kind (into a superpawn). Pawns and superpawns are counted together
+/// (7), and the lion is checked on its own.
+const START_COUNT: ByRole<u32> = ByRole {
+    pawn: 7,
+    superpawn: 7,
+    giraffe: 1,
+    monkey: 1,
+    elephant: 2,
+    lion: 1,
+    crocodile: 1,
+    zebra: 1,
+};
 
 /// What is wrong with a position no game can reach (see [`Position::validate`]).
 /// Colours and kinds are written as words (`white`, `elephant`), squares by name.
@@ -178,7 +187,7 @@ impl Position {
             if outside != 0 {
                 return Err(PositionError::LionOutsideCastle {
                     color,
-                    square: square_of(outside.trailing_zeros() as usize),
+                    square: Square::at(outside.trailing_zeros() as usize),
                 });
             }
         }
@@ -186,7 +195,7 @@ impl Position {
         for color in Color::ALL {
             let pawns = (self.bits_of(color, Role::Pawn) | self.bits_of(color, Role::Superpawn))
                 .count_ones();
-            if pawns > START_COUNT[Role::Pawn as usize] {
+            if pawns > START_COUNT.pawn {
                 return Err(PositionError::TooManyPawns {
                     color,
                     count: pawns,
@@ -197,7 +206,7 @@ impl Position {
                     continue;
                 }
                 let count = self.bits_of(color, role).count_ones();
-                let max = START_COUNT[role as usize];
+                let max = *START_COUNT.get(role);
                 if count > max {
                     return Err(PositionError::TooManyPieces {
                         color,
@@ -214,7 +223,7 @@ impl Position {
             if wrong != 0 {
                 return Err(PositionError::PawnOnFirstRank {
                     color,
-                    square: square_of(wrong.trailing_zeros() as usize),
+                    square: Square::at(wrong.trailing_zeros() as usize),
                 });
             }
         }
