@@ -32,4 +32,3 @@ pub use rules::{
 pub use square::{Square, SquareIter, SquareSet, WrongBoardSize};
 pub use validate::PositionError;
 
-pub mod engine;

@@ -17,10 +17,10 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
-use congo::engine::eval::{evaluate_position, features};
-use congo::engine::features::{kind_slot, FEATURES, KINDS, MATERIAL};
-use congo::engine::{Engine, SearchLimits, BENCH_POSITIONS};
-use congo::{Color, Outcome, Position, Role, Rules};
+use congo::{Color, Position, Role, Rules, Status};
+use congo_engine::eval::{evaluate_position, features};
+use congo_engine::features::{kind_slot, FEATURES, KINDS, MATERIAL};
+use congo_engine::{Engine, SearchLimits, BENCH_POSITIONS};
 
 #[derive(Parser)]
 #[command(about = "Tunes the congo engine's evaluation and measures its search speed")]
@@ -66,7 +66,7 @@ enum Cmd {
         #[arg(long, default_value_t = 2.0)]
         rate: f64,
         /// The weights file to write.
-        #[arg(short, long, default_value = "crates/congo/src/engine/weights.rs")]
+        #[arg(short, long, default_value = "crates/congo-engine/src/weights.rs")]
         output: PathBuf,
     },
     /// Searches a fixed set of positions to a fixed depth: nodes and nodes per second.
@@ -97,8 +97,9 @@ fn main() -> Result<()> {
     }
 }
 
-/// Whether only the two lions are left (the runner's draw).
-fn bare_lions(pos: &Position) -> bool {
+/// Whether only lions are left: the evaluation scores such a position 0 whatever the
+/// weights (a draw), so it has nothing to fit.
+fn only_lions(pos: &Position) -> bool {
     Color::ALL
         .iter()
         .all(|&c| pos.occupied_by(c) == pos.pieces(c, Role::Lion))
@@ -176,23 +177,15 @@ fn play_game(
     let mut quiet = Vec::new();
     for ply in 0..max_plies {
         let current = *engine.position();
-        if current.outcome().is_some() || bare_lions(&current) {
-            let result = match current.outcome() {
-                Some(Outcome::Win(Color::White)) => 1.0,
-                Some(Outcome::Win(Color::Black)) => 0.0,
-                Some(Outcome::Draw) | None => 0.5,
-            };
-            return Ok((quiet, result));
+        // A lion captured, no legal move (a loss), or two bare lions (a draw).
+        match current.status() {
+            Status::Won { winner, .. } => {
+                return Ok((quiet, if winner == Color::White { 1.0 } else { 0.0 }))
+            }
+            Status::Drawn(_) => return Ok((quiet, 0.5)),
+            Status::Ongoing => {}
         }
-        let Ok(report) = engine.search(limits) else {
-            // No legal move: the side to move loses.
-            let result = if current.side_to_move() == Color::White {
-                0.0
-            } else {
-                1.0
-            };
-            return Ok((quiet, result));
-        };
+        let report = engine.search(limits)?;
         if ply >= 4 && engine.quiet_score() == evaluate_position(&current) {
             quiet.push(current.to_string());
         }
@@ -217,7 +210,7 @@ fn load(paths: &[PathBuf]) -> Result<Vec<Sample>> {
                 .split_once(" | ")
                 .with_context(|| format!("{}:{}: no ` | `", path.display(), i + 1))?;
             let pos: Position = fen.parse()?;
-            if bare_lions(&pos) {
+            if only_lions(&pos) {
                 continue;
             }
             let f = features(&pos);

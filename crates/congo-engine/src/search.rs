@@ -12,14 +12,11 @@
 use std::io::Write;
 use std::time::Instant;
 
-use crate::moves::Move;
-use crate::piece::{Color, Role};
-use crate::position::Position;
-use crate::rules::Rules;
+use congo::{Color, Move, Position, Role, Rules};
 
-use super::eval::evaluate;
-use super::ordering::{pick, Frame, CAPTURE, HISTORY_LEN, KILLER, TT_MOVE};
-use super::tt::{tag, Table, EXACT, LOWER, MAX_SCORE, UPPER};
+use crate::eval::evaluate;
+use crate::ordering::{pick, Frame, CAPTURE, HISTORY_LEN, KILLER, TT_MOVE};
+use crate::tt::{tag, Table, EXACT, LOWER, MAX_SCORE, UPPER};
 
 /// The score of capturing the enemy lion now; `WIN - n` is a win in `n` plies.
 pub const WIN: i32 = 30_000;

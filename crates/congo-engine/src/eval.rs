@@ -1,61 +1,43 @@
 //! The engine's evaluation: a weighted sum of [`FEATURES`] counts (White's minus
 //! Black's, so the sum is from White's side), returned from the side to move's side.
-//! The weights are in `engine/weights.rs`, written by `congo-tune tune` (Texel tuning on
+//! The weights are in `weights.rs`, written by `congo-tune tune` (Texel tuning on
 //! self-play positions).
 //!
-//! The features and their offsets are listed in [`features`](super::features).
+//! The features and their offsets are listed in [`features`](crate::features).
 //!
-//! "Reaches" is an attack map: pawn and superpawn steps, the giraffe's jumps, the
-//! monkey's single jumps over an enemy piece to an empty square, elephant and zebra
-//! leaps, the lion's castle steps and its capture across an open line, the crocodile's
-//! steps and slides. It ignores pins and jump chains; the quiescence search does the exact
-//! tactics.
+//! "Reaches" is an attack map built from the rules' [`congo::attacks`]: pawn and
+//! superpawn steps, the giraffe's jumps and steps to empty squares, the monkey's single
+//! jumps over an enemy piece to an empty square and its steps to empty squares, elephant
+//! and zebra leaps, the lion's castle steps and its capture of the enemy lion across an
+//! open line, the crocodile's steps and slides. It ignores pins and jump chains; the
+//! quiescence search does the exact tactics.
 
-use crate::board::{bit, file_of, rank_of, CASTLE, FULL, RIVER};
-use crate::dir::Dir;
-use crate::piece::{Color, Role};
-use crate::position::Position;
-use crate::tables::{jump, slide, step, ELEPHANT, KING, KNIGHT, PAWN, SUPERPAWN, TWO};
+use congo::attacks::{self, RIVER_SQUARES};
+use congo::{Color, Position, Role, Square, SquareSet};
 
-use super::features::{
+use crate::features::{
     Weights, DROWNING, FEATURES, FILE, FILES, HANGING, KINDS, LION_ATTACKED, LION_DEFENDERS,
     LION_ZONE, MATERIAL, MOBILITY, ON_RIVER, RANK, RANKS, TEMPO,
 };
-use super::weights::WEIGHTS;
+use crate::weights::WEIGHTS;
 
 /// The squares a `color` `role` on `sq` reaches (see the module documentation), with
-/// `occ` the occupied squares and `enemy` the enemy's.
-fn reach(color: Color, role: Role, sq: usize, occ: u64, enemy: u64) -> u64 {
+/// `occ` the occupied squares and `enemy` the enemy's (for the lion: the enemy lion).
+#[inline]
+fn reach(color: Color, role: Role, sq: Square, occ: SquareSet, enemy: u64) -> u64 {
+    // The giraffe's and the monkey's steps go to empty squares only.
+    let steps = || attacks::king(sq).bits() & !occ.bits();
     match role {
-        Role::Pawn => PAWN[color][sq],
-        Role::Superpawn => SUPERPAWN[color][sq],
-        Role::Giraffe => TWO[sq] | KING[sq] & !occ,
-        Role::Monkey => {
-            let mut t = KING[sq] & !occ;
-            for d in Dir::ALL {
-                if step(sq, d) & enemy != 0 && jump(sq, d) & !occ & FULL != 0 {
-                    t |= step(sq, d);
-                }
-            }
-            t
-        }
-        Role::Elephant => ELEPHANT[sq],
-        // The lion capture: the first piece up or down the file or along a diagonal.
+        Role::Pawn => attacks::pawn(color, sq).bits(),
+        Role::Superpawn => attacks::superpawn(color, sq).bits(),
+        Role::Giraffe => attacks::giraffe(sq).bits() | steps(),
+        Role::Monkey => attacks::monkey(sq, occ).bits() & enemy | steps(),
+        Role::Elephant => attacks::elephant(sq).bits(),
         Role::Lion => {
-            let lines = [Dir::N, Dir::NE, Dir::SE, Dir::S, Dir::SW, Dir::NW];
-            KING[sq] & CASTLE[color] | lines.iter().fold(0, |t, &d| t | slide(sq, d, occ)) & enemy
+            attacks::lion(color, sq).bits() | attacks::lion_capture(sq, occ).bits() & enemy
         }
-        Role::Crocodile => {
-            let slides = if RIVER & bit(sq) != 0 {
-                slide(sq, Dir::E, occ) | slide(sq, Dir::W, occ)
-            } else if sq < 21 {
-                slide(sq, Dir::N, occ | RIVER)
-            } else {
-                slide(sq, Dir::S, occ | RIVER)
-            };
-            KING[sq] | slides
-        }
-        Role::Zebra => KNIGHT[sq],
+        Role::Crocodile => attacks::crocodile(sq, occ).bits(),
+        Role::Zebra => attacks::zebra(sq).bits(),
     }
 }
 
@@ -74,6 +56,7 @@ fn terms(pos: &Position, counts: &mut [i32; FEATURES]) -> (i32, bool) {
         pos.occupied_by(Color::Black).bits(),
     ];
     let occ = own[0] | own[1];
+    let occupied = SquareSet::from_bits(occ);
     let stm = pos.side_to_move();
     let mut reached = [0u64; 2];
     for color in Color::ALL {
@@ -81,12 +64,9 @@ fn terms(pos: &Position, counts: &mut [i32; FEATURES]) -> (i32, bool) {
         let sign = 1 - 2 * c as i32;
         let enemy_lion = pos.pieces(!color, Role::Lion).bits();
         for (k, &role) in KINDS.iter().enumerate() {
-            let mut bb = pos.pieces(color, role).bits();
-            while bb != 0 {
-                let sq = bb.trailing_zeros() as usize;
-                bb &= bb - 1;
-                let rank = if c == 0 { rank_of(sq) } else { 6 - rank_of(sq) };
-                let file = file_of(sq).min(6 - file_of(sq));
+            for sq in pos.pieces(color, role) {
+                let rank = usize::from(if c == 0 { sq.rank() } else { 6 - sq.rank() });
+                let file = usize::from(sq.file().min(6 - sq.file()));
                 add(MATERIAL + k, sign);
                 add(RANK + k * RANKS + rank, sign);
                 add(FILE + k * FILES + file, sign);
@@ -95,7 +75,7 @@ fn terms(pos: &Position, counts: &mut [i32; FEATURES]) -> (i32, bool) {
                 } else {
                     own[1 - c]
                 };
-                let t = reach(color, role, sq, occ, enemy);
+                let t = reach(color, role, sq, occupied, enemy);
                 reached[c] |= t;
                 add(MOBILITY + k, sign * (t & !own[c]).count_ones() as i32);
             }
@@ -106,8 +86,8 @@ fn terms(pos: &Position, counts: &mut [i32; FEATURES]) -> (i32, bool) {
         let sign = 1 - 2 * c as i32;
         let lion = pos.pieces(color, Role::Lion).bits();
         let theirs = reached[1 - c];
-        if lion != 0 {
-            let zone = KING[lion.trailing_zeros() as usize];
+        if let Some(square) = pos.pieces(color, Role::Lion).first() {
+            let zone = attacks::king(square).bits();
             add(LION_DEFENDERS, sign * (zone & own[c]).count_ones() as i32);
             add(
                 LION_ZONE,
@@ -118,7 +98,7 @@ fn terms(pos: &Position, counts: &mut [i32; FEATURES]) -> (i32, bool) {
         let hanging = own[c] & !lion & theirs & !reached[c];
         add(HANGING, sign * hanging.count_ones() as i32);
         let crocodiles = pos.pieces(color, Role::Crocodile).bits();
-        let wet = (own[c] & RIVER & !crocodiles).count_ones() as i32;
+        let wet = (own[c] & RIVER_SQUARES.bits() & !crocodiles).count_ones() as i32;
         if color == stm {
             add(DROWNING, sign * wet);
             add(TEMPO, sign);
@@ -155,14 +135,14 @@ pub(crate) fn evaluate(pos: &Position) -> (i32, bool) {
 /// the two lions left, a draw). For tuning.
 ///
 /// ```
-/// use congo::engine::eval::{features, weights};
-/// use congo::engine::features::{MATERIAL, TEMPO};
+/// use congo_engine::eval::{features, weights};
+/// use congo_engine::features::{MATERIAL, TEMPO};
 /// let f = features(&congo::Position::START);
 /// assert_eq!(f[MATERIAL], 0); // as many pawns a side
 /// assert_eq!(f[TEMPO], 1); // White to move: the tempo
 /// let pos: congo::Position = "3l3/7/7/7/7/7/3LZ2 w 0".parse()?;
 /// let sum: i32 = features(&pos).iter().zip(weights().0).map(|(f, w)| f * w).sum();
-/// assert_eq!(sum, congo::engine::eval::evaluate_position(&pos));
+/// assert_eq!(sum, congo_engine::eval::evaluate_position(&pos));
 /// # Ok::<_, congo::ParseFenError>(())
 /// ```
 #[must_use]
@@ -182,7 +162,7 @@ pub fn weights() -> &'static Weights {
 /// sum of its [`features`] (negated for Black), and 0 with only the lions left.
 ///
 /// ```
-/// use congo::engine::eval::evaluate_position;
+/// use congo_engine::eval::evaluate_position;
 /// let pos: congo::Position = "3l3/7/7/7/7/7/3LZ2 w 0".parse()?;
 /// assert!(evaluate_position(&pos) > 0); // White has a zebra more
 /// # Ok::<_, congo::ParseFenError>(())

@@ -5,14 +5,12 @@
 use std::io::Write;
 use std::time::Instant;
 
-use crate::moves::Move;
-use crate::piece::Color;
-use crate::position::Position;
+use congo::{Color, Move, Position};
 
-use super::eval::evaluate;
-use super::search::{is_mate, Searcher, INF};
-use super::time::Deadlines;
-use super::tt::tag;
+use crate::eval::evaluate;
+use crate::search::{is_mate, Searcher, INF};
+use crate::time::Deadlines;
+use crate::tt::tag;
 
 /// An aspiration window's half-width around the last score (from depth
 /// [`ASPIRATION_DEPTH`]), widened threefold at each failure.
@@ -131,8 +129,8 @@ impl Searcher {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::search::{Searcher, WIN};
-    use crate::rules::Rules;
+    use crate::search::{Searcher, WIN};
+    use congo::Rules;
 
     /// Every move of the root leads to a position of the game's history (with the same
     /// side to move): each is a draw, and White, a zebra up, counts the draw as a loss of

@@ -19,16 +19,16 @@
 //! [`Role`]'s declaration, so that reordering `Role` cannot move a weight.
 //!
 //! ```
-//! use congo::engine::features::{kind_slot, FEATURES, FILE, FILES, RANK, RANKS, TEMPO};
+//! use congo_engine::features::{kind_slot, FEATURES, FILE, FILES, RANK, RANKS, TEMPO};
 //! use congo::Role;
 //! assert_eq!(FEATURES, 111);
 //! assert_eq!(TEMPO, FEATURES - 1);
 //! // The zebra's rank-7 count (rank 6 from 0), and the file group right after the ranks.
 //! assert_eq!(RANK + kind_slot(Role::Zebra) * RANKS + 6, FILE - 1);
-//! assert_eq!(FILE + 8 * FILES, congo::engine::features::MOBILITY);
+//! assert_eq!(FILE + 8 * FILES, congo_engine::features::MOBILITY);
 //! ```
 
-use crate::piece::Role;
+use congo::Role;
 
 /// The kinds in the order of every per-kind group (and of the weights file).
 pub const KINDS: [Role; 8] = [
@@ -74,7 +74,7 @@ pub const FEATURES: usize = TEMPO + 1;
 /// The slot of `role` in [`KINDS`] (its offset inside each per-kind group).
 ///
 /// ```
-/// use congo::engine::features::{kind_slot, KINDS};
+/// use congo_engine::features::{kind_slot, KINDS};
 /// assert!(KINDS.iter().enumerate().all(|(i, &role)| kind_slot(role) == i));
 /// ```
 #[must_use]

@@ -5,14 +5,10 @@
 
 use std::mem::take;
 
-use crate::board::bit;
-use crate::moves::Move;
-use crate::piece::{Color, Role};
-use crate::position::Position;
-use crate::tables::KING;
+use congo::{ByRole, Color, Move, Position, Role};
 
-use super::search::{Searcher, WIN};
-use super::tt::tag;
+use crate::search::{Searcher, WIN};
+use crate::tt::tag;
 
 /// The table's move: searched first.
 pub(crate) const TT_MOVE: i32 = 1 << 30;
@@ -28,39 +24,21 @@ pub(crate) const HISTORY_LEN: usize = 2 * 49 * 49;
 /// A node's moves with their ordering scores.
 pub(crate) type Frame = Vec<(i32, Move)>;
 
-/// A kind's value as a victim (and as an attacker, the least first), for ordering.
-fn value(role: Role) -> i32 {
-    match role {
-        Role::Pawn => 1,
-        Role::Superpawn | Role::Giraffe | Role::Elephant | Role::Zebra => 3,
-        Role::Monkey => 4,
-        Role::Lion => 50,
-        Role::Crocodile => 5,
-    }
-}
+/// Each kind's value as a victim (and as an attacker, the least first), for ordering.
+const VALUE: ByRole<i32> = ByRole {
+    pawn: 1,
+    superpawn: 3,
+    giraffe: 3,
+    monkey: 4,
+    elephant: 3,
+    lion: 50,
+    crocodile: 5,
+    zebra: 3,
+};
 
 /// The history slot of `us` moving `mv`.
 fn history_index(us: Color, mv: &Move) -> usize {
-    us as usize * 2401 + mv.from as usize * 49 + mv.to as usize
-}
-
-/// The pieces `mv` captures (in a monkey's jump path, every jumped enemy piece).
-fn victims(pos: &Position, mv: &Move, enemy: u64) -> u64 {
-    let (from, to) = (mv.from as usize, mv.to as usize);
-    if pos.pieces(pos.side_to_move(), Role::Monkey).bits() & bit(from) != 0
-        && (mv.hops > 0 || KING[from] & bit(to) == 0)
-    {
-        let mut cur = from;
-        let mut v = 0;
-        for land in mv.landing_indices() {
-            // The jumped square is midway, in index arithmetic too.
-            v |= bit((cur + land) / 2);
-            cur = land;
-        }
-        v & enemy
-    } else {
-        bit(to) & enemy
-    }
+    us as usize * 2401 + mv.from().index() * 49 + mv.to().index()
 }
 
 /// Moves the best-scored move of `f` from `i` on to index `i`.
@@ -90,12 +68,11 @@ impl Searcher {
         let mut f = take(&mut self.frames[ply]);
         f.clear();
         let us = pos.side_to_move();
-        let enemy = pos.occupied_by(!us).bits();
         let lion = pos.pieces(!us, Role::Lion).bits();
         let killers = self.killers[ply];
         let mut result = Err(ply as i32 - WIN);
         for &mv in &list {
-            let v = victims(pos, &mv, enemy);
+            let v = pos.captured(&mv).bits();
             if v & lion != 0 {
                 if ply == 0 {
                     self.best = Some(mv);
@@ -110,9 +87,9 @@ impl Searcher {
             } else if v != 0 {
                 // A monkey's jumps leave its landing square empty: 3 a victim.
                 let gain = pos
-                    .role_at(mv.to as usize)
-                    .map_or(3 * v.count_ones() as i32, value);
-                CAPTURE + gain * 64 - pos.role_at(mv.from as usize).map_or(0, value)
+                    .piece_at(mv.to())
+                    .map_or(3 * v.count_ones() as i32, |p| VALUE[p.role]);
+                CAPTURE + gain * 64 - mv.role().map_or(0, |r| VALUE[r])
             } else if !quiets {
                 continue;
             } else if t == killers[0] {

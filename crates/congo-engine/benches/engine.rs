@@ -1,14 +1,14 @@
-//! Benchmark of the engine's search: each of [`congo::engine::BENCH_POSITIONS`] searched
+//! Benchmark of the engine's search: each of [`congo_engine::BENCH_POSITIONS`] searched
 //! to a fixed depth by a fresh engine; the throughput is in nodes (`cargo run --release -p
 //! congo-tune -- bench` prints the same searches' node counts and nodes per second).
 //!
-//! Run: `cargo bench -p congo --bench engine`.
+//! Run: `cargo bench -p congo-engine --bench engine`.
 
 // `criterion_group!` defines an undocumented public function.
 #![allow(missing_docs)]
 
-use congo::engine::{Engine, SearchLimits, BENCH_POSITIONS};
 use congo::Rules;
+use congo_engine::{Engine, SearchLimits, BENCH_POSITIONS};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 /// The depth of every search.

@@ -8,16 +8,46 @@
 //! at compile time), the depth (8 bits) and the bound (2 bits). The key is the
 //! position's Zobrist key (placement and side to move, not the move number).
 
-use crate::moves::Move;
+use congo::{Move, Square};
 
 /// The largest score magnitude an entry holds: the score is packed as an `i16`.
 pub(crate) const MAX_SCORE: i32 = i16::MAX as i32;
 
-/// A 16-bit tag of a move: start and final squares, and 4 bits of its first jumps and their number. Two
-/// moves of one position with the same tag are monkey paths with the same ends; the table
-/// only orders moves, so such a rare mix-up costs time, never legality.
+/// A 16-bit tag of a move: start and final squares, and 4 bits of its first jumps and
+/// their number. Two moves of one position with the same tag are monkey paths with the
+/// same ends; the table only orders moves, so such a rare mix-up costs time, never
+/// legality.
 pub(crate) fn tag(mv: &Move) -> u16 {
-    u16::from(mv.from) | u16::from(mv.to) << 6 | (mv.dirs[0] as u16 ^ u16::from(mv.hops)) << 12
+    let ends = mv.from().index() as u16 | (mv.to().index() as u16) << 6;
+    let hops = mv.landing_count() - 1;
+    if hops == 0 {
+        return ends;
+    }
+    // The first two jumps to intermediate landings, 3 bits each, then the count.
+    let mut code = 0;
+    let mut cur = mv.from();
+    for (i, land) in mv.landings().take(hops.min(2)).enumerate() {
+        code |= jump_code(cur, land) << (3 * i);
+        cur = land;
+    }
+    ends | ((code ^ hops as u16) & 0xf) << 12
+}
+
+/// The direction of the jump from `a` to `b`, numbered clockwise from north (0) to
+/// north-west (7).
+fn jump_code(a: Square, b: Square) -> u16 {
+    let d_file = i32::from(b.file()) - i32::from(a.file());
+    let d_rank = i32::from(b.rank()) - i32::from(a.rank());
+    match (d_file.signum(), d_rank.signum()) {
+        (0, 1) => 0,
+        (1, 1) => 1,
+        (1, 0) => 2,
+        (1, -1) => 3,
+        (0, -1) => 4,
+        (-1, -1) => 5,
+        (-1, 0) => 6,
+        _ => 7,
+    }
 }
 
 /// The score is exact.
@@ -76,7 +106,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::Position;
+    use congo::Position;
 
     #[test]
     fn entries_read_back_as_stored() {

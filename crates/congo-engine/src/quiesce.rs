@@ -3,11 +3,11 @@
 //! two plies when its lion is attacked: then every move is tried and there is no
 //! stand-pat.
 
-use crate::position::Position;
+use congo::Position;
 
-use super::eval::evaluate;
-use super::ordering::pick;
-use super::search::{Searcher, INF, MAX_PLY};
+use crate::eval::evaluate;
+use crate::ordering::pick;
+use crate::search::{Searcher, INF, MAX_PLY};
 
 impl Searcher {
     /// The score of `pos` within the window (fail-soft) once the captures settle; `qply`

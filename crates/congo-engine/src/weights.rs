@@ -1,7 +1,7 @@
 //! The evaluation's weights, in centipawns, by feature (the layout: [`super::features`]).
 //! Written by `congo-tune tune` (the recipe: tools/congo-tune/README.md).
 
-use super::features::Weights;
+use crate::features::Weights;
 
 /// The weight of each feature.
 pub(crate) const WEIGHTS: Weights = Weights([

@@ -1,30 +1,10 @@
-//! The tournament engine of the assignment's bonus part: an [`Engine`] that searches a
-//! game's current position for a move (iterative-deepening principal-variation search
-//! with a transposition table and a quiescence search, on its own tuned evaluation
-//! [`eval`]), driven from code or by the line [`protocol`] of the `congo-engine`
-//! program.
-//!
-//! ```
-//! use congo::engine::{Engine, SearchLimits};
-//! use congo::{Position, Rules};
-//! let mut engine = Engine::new(Rules::FULL);
-//! engine.set_position("2ele1z/ppppppp/7/7/7/PPPPPPP/2ELE1Z w 0".parse::<Position>()?);
-//! engine.play("d2d3".parse()?)?;
-//! engine.play("d6d5".parse()?)?;
-//! let report = engine.search(SearchLimits::depth(4))?;
-//! assert_eq!(report.depth, 4);
-//! assert_eq!(report.pv[0], report.best_move);
-//! assert!(engine.position().check_move(report.best_move).is_ok());
-//! # Ok::<_, Box<dyn std::error::Error>>(())
-//! ```
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
 
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use crate::moves::Move;
-use crate::play::IllegalMove;
-use crate::position::Position;
-use crate::rules::Rules;
+use congo::{IllegalMove, Move, Position, Rules};
 
 mod deepening;
 pub mod eval;
@@ -52,7 +32,7 @@ pub const MAX_DEPTH: u32 = 64;
 /// two endings.
 ///
 /// ```
-/// for fen in congo::engine::BENCH_POSITIONS {
+/// for fen in congo_engine::BENCH_POSITIONS {
 ///     assert!(fen.parse::<congo::Position>().is_ok());
 /// }
 /// ```
@@ -80,7 +60,7 @@ pub const DEFAULT_SEARCH_TIME: Duration = Duration::from_secs(1);
 /// limit alone (deterministic for a depth or a node count).
 ///
 /// ```
-/// use congo::engine::{SearchLimits, MAX_DEPTH};
+/// use congo_engine::{SearchLimits, MAX_DEPTH};
 /// use std::time::Duration;
 /// let limits = SearchLimits::default();
 /// assert_eq!((limits.depth, limits.nodes), (MAX_DEPTH, u64::MAX));
@@ -168,7 +148,7 @@ pub struct SearchReport {
 /// Driven by protocol lines: [`Engine::handle_line`] (see [`protocol`]).
 ///
 /// ```
-/// use congo::engine::{Engine, Reply};
+/// use congo_engine::{Engine, Reply};
 /// use congo::Rules;
 /// let mut engine = Engine::new(Rules::FULL);
 /// assert_eq!(engine.handle_line("position 3l3/7/7/7/7/7/3LZ2 w 0"), Ok(Reply::Silent));
@@ -217,7 +197,7 @@ impl Engine {
     /// `--info` gives standard error.
     ///
     /// ```
-    /// use congo::engine::{Engine, SearchLimits};
+    /// use congo_engine::{Engine, SearchLimits};
     /// use std::sync::{Arc, Mutex};
     /// /// A writer that keeps what it is given.
     /// #[derive(Clone, Default)]
@@ -265,7 +245,7 @@ impl Engine {
     /// [`IllegalMove`] if `mv` is not legal here; nothing changes then.
     ///
     /// ```
-    /// use congo::engine::Engine;
+    /// use congo_engine::Engine;
     /// let mut engine = Engine::new(congo::Rules::FULL);
     /// engine.play("d2d3".parse()?)?;
     /// assert!(engine.play("d3d4".parse()?).is_err()); // Black to move
@@ -298,13 +278,13 @@ impl Engine {
     /// As [`Engine::go`].
     ///
     /// ```
-    /// use congo::engine::{Engine, SearchLimits};
+    /// use congo_engine::{Engine, SearchLimits};
     /// let mut engine = Engine::new(congo::Rules::FULL);
     /// let report = engine.search(SearchLimits::depth(3))?;
     /// assert_eq!(report.depth, 3);
     /// assert!(report.nodes > 0);
     /// assert!(!report.pv.is_empty() && report.pv.len() <= 3);
-    /// # Ok::<_, congo::engine::EngineError>(())
+    /// # Ok::<_, congo_engine::EngineError>(())
     /// ```
     pub fn search(&mut self, limits: SearchLimits) -> Result<SearchReport, EngineError> {
         if let Some(outcome) = self.position.outcome() {
@@ -338,9 +318,9 @@ impl Engine {
     /// score differs from its [`eval::evaluate_position`] is not quiet.
     ///
     /// ```
-    /// use congo::engine::Engine;
+    /// use congo_engine::Engine;
     /// let mut engine = Engine::new(congo::Rules::FULL);
-    /// assert_eq!(engine.quiet_score(), congo::engine::eval::evaluate_position(engine.position()));
+    /// assert_eq!(engine.quiet_score(), congo_engine::eval::evaluate_position(engine.position()));
     /// ```
     pub fn quiet_score(&mut self) -> i32 {
         let position = self.position;

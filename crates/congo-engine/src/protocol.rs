@@ -63,13 +63,9 @@ use std::time::Duration;
 use grid::excerpt;
 use thiserror::Error;
 
-use crate::fen::ParseFenError;
-use crate::moves::Move;
-use crate::play::IllegalMove;
-use crate::position::Position;
-use crate::rules::Outcome;
+use congo::{IllegalMove, Move, Outcome, ParseFenError, Position};
 
-use super::Engine;
+use crate::Engine;
 
 /// Why a protocol line was rejected. The engine's state is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -155,7 +151,7 @@ impl FromStr for Command {
     /// missing or bad time.
     ///
     /// ```
-    /// use congo::engine::{Command, EngineError};
+    /// use congo_engine::{Command, EngineError};
     /// use std::time::Duration;
     /// assert_eq!("go 0.25".parse(), Ok(Command::Go(Duration::from_millis(250))));
     /// assert_eq!("moves d2d3 d6d5".parse(), Ok(Command::Moves(vec!["d2d3".into(), "d6d5".into()])));
@@ -240,7 +236,7 @@ impl Engine {
     /// `newgame` or `position`.
     ///
     /// ```
-    /// use congo::engine::{Engine, EngineError};
+    /// use congo_engine::{Engine, EngineError};
     /// use congo::Rules;
     /// let mut engine = Engine::new(Rules::FULL);
     /// assert!(engine.handle_line("position 3l3/7/7/7/7/7/3LZ2 x 0").is_err());
