@@ -31,4 +31,3 @@ pub use rules::{
 };
 pub use square::{Square, SquareIter, SquareSet, WrongBoardSize};
 pub use validate::PositionError;
-
