@@ -9,7 +9,6 @@ use congo::{Color, Move, Position};
 
 use crate::eval::evaluate;
 use crate::search::{is_mate, Searcher, INF};
-use crate::time::Deadlines;
 use crate::tt::tag;
 
 /// An aspiration window's half-width around the last score (from depth
@@ -20,25 +19,24 @@ const ASPIRATION_DEPTH: i32 = 4;
 
 impl Searcher {
     /// Searches `pos` (the keys of the positions before it in `self.keys`) to at most
-    /// `depth` plies and `nodes` nodes, and within `deadlines` if given: the best move of
-    /// the last finished iteration, or of the unfinished one once one of its moves beat
-    /// the previous best, with its score and depth (its principal variation in
-    /// `self.pv`). `None` without a legal move.
+    /// `depth` plies and `nodes` nodes, and within `deadlines` if given (when the search
+    /// stops, and after when it starts no new iteration): the best move of the last
+    /// finished iteration, or of the unfinished one once one of its moves beat the
+    /// previous best, with its score and depth. `None` without a legal move.
     pub(crate) fn think(
         &mut self,
         pos: &Position,
-        deadlines: Option<Deadlines>,
+        deadlines: Option<(Instant, Instant)>,
         nodes: u64,
         depth: i32,
     ) -> Option<(Move, i32, i32)> {
         let start = Instant::now();
-        self.hard = deadlines.map(|d| d.hard);
-        let soft = deadlines.map(|d| d.soft);
+        self.hard = deadlines.map(|d| d.0);
+        let soft = deadlines.map(|d| d.1);
         self.max_nodes = nodes;
         self.stop = false;
         self.nodes = 0;
         self.best = None;
-        self.pv.clear();
         for h in &mut self.history {
             *h /= 4;
         }
@@ -59,16 +57,14 @@ impl Searcher {
             }
             found = (score, d);
             prev = score;
-            self.finished(pos, found, start);
+            if self.info.is_some() {
+                self.report(pos, found, start);
+            }
             if soft.map_or(false, |s| Instant::now() >= s) || is_mate(score) && d > 2 {
                 break;
             }
         }
-        let best = self.best?;
-        if self.pv.first() != Some(&best) {
-            self.pv = vec![best];
-        }
-        Some((best, found.0, found.1))
+        self.best.map(|mv| (mv, found.0, found.1))
     }
 
     /// The score of the search of `pos` to depth `d`, inside a window around `prev`
@@ -94,35 +90,40 @@ impl Searcher {
         }
     }
 
-    /// An iteration finished with `(score, depth)`: reads its principal variation back
-    /// from the table into `self.pv`, and writes `info depth D score S nodes N nps R
-    /// time MS pv M ...` to the information writer, if there is one.
-    fn finished(&mut self, pos: &Position, (score, depth): (i32, i32), start: Instant) {
+    /// Writes `info depth D score S nodes N nps R time MS pv M ...` for a finished
+    /// iteration of `(score, depth)` to the information writer.
+    fn report(&mut self, pos: &Position, (score, depth): (i32, i32), start: Instant) {
         let ms = start.elapsed().as_millis() as u64;
-        self.pv.clear();
+        let nps = self.nodes * 1000 / (ms + 1);
+        let mut line = format!(
+            "info depth {depth} score {score} nodes {} nps {nps} time {ms} pv",
+            self.nodes
+        );
+        for m in self.pv(pos, depth) {
+            line += &format!(" {m}");
+        }
+        if let Some(out) = &mut self.info {
+            let _ = writeln!(out, "{line}");
+        }
+    }
+
+    /// The principal variation of `pos`, at most `depth` moves read back from the table:
+    /// from each position, the legal move of its entry's tag.
+    pub(crate) fn pv(&mut self, pos: &Position, depth: i32) -> Vec<Move> {
+        let mut pv = Vec::new();
         let mut p = *pos;
         for _ in 0..depth {
             p.legal_moves(&mut self.list);
             let t = self.tt.probe(p.zobrist_key()).map_or(0, |e| e.0);
             match self.list.iter().find(|m| tag(m) == t) {
                 Some(&m) => {
-                    self.pv.push(m);
+                    pv.push(m);
                     p = p.play_unchecked(m, self.rules);
                 }
                 None => break,
             }
         }
-        if let Some(out) = &mut self.info {
-            let nps = self.nodes * 1000 / (ms + 1);
-            let mut line = format!(
-                "info depth {depth} score {score} nodes {} nps {nps} time {ms} pv",
-                self.nodes
-            );
-            for m in &self.pv {
-                line += &format!(" {m}");
-            }
-            let _ = writeln!(out, "{line}");
-        }
+        pv
     }
 }
 

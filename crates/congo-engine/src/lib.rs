@@ -135,9 +135,10 @@ pub struct SearchReport {
     /// Positions visited.
     pub nodes: u64,
     /// The principal variation: the expected line of play, starting with
-    /// [`best_move`](SearchReport::best_move) (read back from the transposition table
-    /// after the last finished iteration; the best move alone if none finished, or if
-    /// an unfinished iteration found a better move).
+    /// [`best_move`](SearchReport::best_move), at most [`depth`](SearchReport::depth)
+    /// moves read back from the transposition table after the search (the best move
+    /// alone if the table's line starts otherwise: no iteration finished, or an
+    /// unfinished one found a better move).
     pub pv: Vec<Move>,
 }
 
@@ -267,8 +268,7 @@ impl Engine {
     /// [`EngineError::GameOver`] when a lion is missing, [`EngineError::NoLegalMove`] when
     /// the side to move has no legal move.
     pub fn go(&mut self, time: Duration) -> Result<Move, EngineError> {
-        self.search(SearchLimits::time(time))
-            .map(|report| report.best_move)
+        self.think(SearchLimits::time(time)).map(|(mv, ..)| mv)
     }
 
     /// Searches the current position within `limits`, without playing the move found.
@@ -287,6 +287,22 @@ impl Engine {
     /// # Ok::<_, congo_engine::EngineError>(())
     /// ```
     pub fn search(&mut self, limits: SearchLimits) -> Result<SearchReport, EngineError> {
+        let (best_move, score, depth) = self.think(limits)?;
+        let mut pv = self.searcher.pv(&self.position, depth);
+        if pv.first() != Some(&best_move) {
+            pv = vec![best_move];
+        }
+        Ok(SearchReport {
+            best_move,
+            score,
+            depth: depth as u32,
+            nodes: self.searcher.nodes,
+            pv,
+        })
+    }
+
+    /// The search of [`Engine::search`]: the best move, its score and the depth.
+    fn think(&mut self, limits: SearchLimits) -> Result<(Move, i32, i32), EngineError> {
         if let Some(outcome) = self.position.outcome() {
             return Err(EngineError::GameOver { outcome });
         }
@@ -297,20 +313,12 @@ impl Engine {
         // For the first timed search, the clock may start at the engine's creation.
         let deadlines = limits.time.map(|t| {
             let born = self.born.take();
-            time::Deadlines::new(t, MAX_SEARCH_TIME, Instant::now(), born)
+            time::deadlines(t, MAX_SEARCH_TIME, Instant::now(), born)
         });
         let depth = limits.depth.clamp(1, MAX_DEPTH) as i32;
-        let (best_move, score, depth) = self
-            .searcher
+        self.searcher
             .think(&self.position, deadlines, limits.nodes, depth)
-            .ok_or(EngineError::NoLegalMove)?;
-        Ok(SearchReport {
-            best_move,
-            score,
-            depth: depth as u32,
-            nodes: self.searcher.nodes,
-            pv: self.searcher.pv.clone(),
-        })
+            .ok_or(EngineError::NoLegalMove)
     }
 
     /// The score of the current position for the side to move after the captures

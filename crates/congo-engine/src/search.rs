@@ -54,8 +54,6 @@ pub(crate) struct Searcher {
     pub(crate) info: Option<Box<dyn Write + Send>>,
     /// The best root move found so far.
     pub(crate) best: Option<Move>,
-    /// The principal variation of the last finished iteration.
-    pub(crate) pv: Vec<Move>,
 }
 
 /// A mate score as stored in the table (`dir` 1), relative to the stored node, or back

@@ -25,33 +25,23 @@ fn hard_limit(t: f64) -> f64 {
     (t * HARD_SHARE - HARD_MARGIN).max(t * 0.5)
 }
 
-/// A timed search's deadlines.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Deadlines {
-    /// No node after this instant.
-    pub(crate) hard: Instant,
-    /// No new iteration after this instant.
-    pub(crate) soft: Instant,
-}
-
-impl Deadlines {
-    /// The deadlines of a search given `time` (at most `max`) at `now`, its clock
-    /// started at `born` instead if that was less than the time ago.
-    pub(crate) fn new(
-        time: Duration,
-        max: Duration,
-        now: Instant,
-        born: Option<Instant>,
-    ) -> Deadlines {
-        let time = time.min(max);
-        let start = match born {
-            Some(b) if now.duration_since(b) < time => b,
-            _ => now,
-        };
-        let t = time.as_secs_f64();
-        Deadlines {
-            hard: start + Duration::from_secs_f64(hard_limit(t)),
-            soft: start + Duration::from_secs_f64(t * SOFT_SHARE),
-        }
-    }
+/// The deadlines of a search given `time` (at most `max`) at `now`, its clock started
+/// at `born` instead if that was less than the time ago: when it stops, and after when
+/// it starts no new iteration.
+pub(crate) fn deadlines(
+    time: Duration,
+    max: Duration,
+    now: Instant,
+    born: Option<Instant>,
+) -> (Instant, Instant) {
+    let time = time.min(max);
+    let start = match born {
+        Some(b) if now.duration_since(b) < time => b,
+        _ => now,
+    };
+    let t = time.as_secs_f64();
+    (
+        start + Duration::from_secs_f64(hard_limit(t)),
+        start + Duration::from_secs_f64(t * SOFT_SHARE),
+    )
 }

@@ -8,7 +8,7 @@
 //! at compile time), the depth (8 bits) and the bound (2 bits). The key is the
 //! position's Zobrist key (placement and side to move, not the move number).
 
-use congo::{Move, Square};
+use congo::Move;
 
 /// The largest score magnitude an entry holds: the score is packed as an `i16`.
 pub(crate) const MAX_SCORE: i32 = i16::MAX as i32;
@@ -25,30 +25,19 @@ pub(crate) fn tag(mv: &Move) -> u16 {
     }
     // The first two jumps to intermediate landings, 3 bits each, then the count.
     let mut code = 0;
-    let mut cur = mv.from();
+    let mut cur = mv.from().index() as i32;
     for (i, land) in mv.landings().take(hops.min(2)).enumerate() {
-        code |= jump_code(cur, land) << (3 * i);
+        let land = land.index() as i32;
+        let dir = JUMPS.iter().position(|&d| d == land - cur).unwrap_or(0);
+        code |= (dir as u16) << (3 * i);
         cur = land;
     }
     ends | ((code ^ hops as u16) & 0xf) << 12
 }
 
-/// The direction of the jump from `a` to `b`, numbered clockwise from north (0) to
-/// north-west (7).
-fn jump_code(a: Square, b: Square) -> u16 {
-    let d_file = i32::from(b.file()) - i32::from(a.file());
-    let d_rank = i32::from(b.rank()) - i32::from(a.rank());
-    match (d_file.signum(), d_rank.signum()) {
-        (0, 1) => 0,
-        (1, 1) => 1,
-        (1, 0) => 2,
-        (1, -1) => 3,
-        (0, -1) => 4,
-        (-1, -1) => 5,
-        (-1, 0) => 6,
-        _ => 7,
-    }
-}
+/// The square-index change of a 2-square jump in each direction, clockwise from north
+/// (index `rank * 7 + file`: north is +14).
+const JUMPS: [i32; 8] = [14, 16, 2, -12, -14, -16, -2, 12];
 
 /// The score is exact.
 pub(crate) const EXACT: u8 = 0;
