@@ -8,7 +8,7 @@ use std::time::Instant;
 use congo::{Color, Move, Position};
 
 use crate::eval::evaluate;
-use crate::search::{Searcher, INF, MATE_RANGE, WIN};
+use crate::search::{is_mate, Searcher, INF};
 use crate::tt::tag;
 
 /// An aspiration window's half-width around the last score (from depth
@@ -60,9 +60,7 @@ impl Searcher {
             if self.info.is_some() {
                 self.report(pos, found, start);
             }
-            if soft.map_or(false, |s| Instant::now() >= s)
-                || score.abs() > WIN - MATE_RANGE && d > 2
-            {
+            if soft.map_or(false, |s| Instant::now() >= s) || is_mate(score) && d > 2 {
                 break;
             }
         }

@@ -24,20 +24,21 @@ use crate::weights::WEIGHTS;
 /// The squares a `color` `role` on `sq` reaches (see the module documentation), with
 /// `occ` the occupied squares and `enemy` the enemy's (for the lion: the enemy lion).
 #[inline]
-fn reach(color: Color, role: Role, sq: Square, occ: SquareSet, enemy: SquareSet) -> u64 {
+fn reach(color: Color, role: Role, sq: Square, occ: SquareSet, enemy: u64) -> u64 {
     // The giraffe's and the monkey's steps go to empty squares only.
-    let steps = || attacks::king(sq) - occ;
+    let steps = || attacks::king(sq).bits() & !occ.bits();
     match role {
-        Role::Pawn => attacks::pawn(color, sq),
-        Role::Superpawn => attacks::superpawn(color, sq),
-        Role::Giraffe => attacks::giraffe(sq) | steps(),
-        Role::Monkey => attacks::monkey(sq, occ) & enemy | steps(),
-        Role::Elephant => attacks::elephant(sq),
-        Role::Lion => attacks::lion(color, sq) | attacks::lion_capture(sq, occ) & enemy,
-        Role::Crocodile => attacks::crocodile(sq, occ),
-        Role::Zebra => attacks::zebra(sq),
+        Role::Pawn => attacks::pawn(color, sq).bits(),
+        Role::Superpawn => attacks::superpawn(color, sq).bits(),
+        Role::Giraffe => attacks::giraffe(sq).bits() | steps(),
+        Role::Monkey => attacks::monkey(sq, occ).bits() & enemy | steps(),
+        Role::Elephant => attacks::elephant(sq).bits(),
+        Role::Lion => {
+            attacks::lion(color, sq).bits() | attacks::lion_capture(sq, occ).bits() & enemy
+        }
+        Role::Crocodile => attacks::crocodile(sq, occ).bits(),
+        Role::Zebra => attacks::zebra(sq).bits(),
     }
-    .bits()
 }
 
 /// Adds every feature count of `pos` (White's minus Black's) to `counts`, and returns
@@ -74,7 +75,7 @@ fn terms(pos: &Position, counts: &mut [i32; FEATURES]) -> (i32, bool) {
                 } else {
                     own[1 - c]
                 };
-                let t = reach(color, role, sq, occupied, SquareSet::from_bits(enemy));
+                let t = reach(color, role, sq, occupied, enemy);
                 reached[c] |= t;
                 add(MOBILITY + k, sign * (t & !own[c]).count_ones() as i32);
             }

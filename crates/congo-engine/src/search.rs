@@ -25,7 +25,7 @@ pub(crate) const INF: i32 = 32_000;
 /// The deepest ply of the search path (the quiescence search included).
 pub(crate) const MAX_PLY: usize = 100;
 /// Scores beyond `WIN - MATE_RANGE` are wins (or, negated, losses) in so many plies.
-pub(crate) const MATE_RANGE: i32 = 1000;
+const MATE_RANGE: i32 = 1000;
 
 // The table packs scores as `i16`s: every score the search stores (within ±INF) must
 // fit, and a win at any ply must stay a win, above every evaluation.
@@ -64,6 +64,11 @@ pub(crate) fn mate_shift(score: i32, ply: usize, dir: i32) -> i32 {
     } else {
         score
     }
+}
+
+/// Whether `score` is a won or lost game.
+pub(crate) fn is_mate(score: i32) -> bool {
+    score.abs() > WIN - MATE_RANGE
 }
 
 impl Searcher {
@@ -236,21 +241,12 @@ impl Searcher {
             let s = if i == 0 {
                 -self.search(&child, depth - 1, -beta, -alpha, ply + 1)
             } else {
-                // A zero window, reduced for late quiet moves; again unreduced if it
-                // beats alpha, and with the full window if it then falls inside it.
                 let r = if depth >= 3 && i >= 3 && sc < KILLER {
                     1 + i32::from(i >= 8 && depth >= 5)
                 } else {
                     0
                 };
-                let mut s = -self.search(&child, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
-                if s > alpha && r > 0 {
-                    s = -self.search(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
-                }
-                if s > alpha && s < beta {
-                    s = -self.search(&child, depth - 1, -beta, -alpha, ply + 1);
-                }
-                s
+                self.zero_window(&child, depth - 1, r, alpha, beta, ply + 1)
             };
             if self.stop {
                 break;
@@ -273,5 +269,27 @@ impl Searcher {
             }
         }
         (best, best_tag)
+    }
+
+    /// The score of a later move's `child`: a zero window at `depth` less the reduction
+    /// `r`, again unreduced if it beats `alpha`, and with the full window if it then
+    /// falls inside it.
+    fn zero_window(
+        &mut self,
+        child: &Position,
+        depth: i32,
+        r: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let mut s = -self.search(child, depth - r, -alpha - 1, -alpha, ply);
+        if s > alpha && r > 0 {
+            s = -self.search(child, depth, -alpha - 1, -alpha, ply);
+        }
+        if s > alpha && s < beta {
+            s = -self.search(child, depth, -beta, -alpha, ply);
+        }
+        s
     }
 }
