@@ -13,7 +13,6 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 use std::str::FromStr;
 
 use grid::{BoardSize, ParseSquareError};
-use thiserror::Error;
 
 use crate::board::{bit, file_of, index, rank_of, FULL, SIZE, SQUARES};
 
@@ -50,12 +49,25 @@ pub struct Square(u8);
 /// assert_eq!(err.to_string(), "square a1 of the 8x8 board is not a square of the 7x7 Congo board");
 /// # Ok::<_, grid::ParseSquareError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
-#[error("square {square} of the {} board is not a square of the 7x7 Congo board", square.size())]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct WrongBoardSize {
     /// The square given.
     pub square: grid::Square,
 }
+
+// By hand: the bundler's `thiserror` expansion takes no format arguments.
+impl fmt::Display for WrongBoardSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "square {} of the {} board is not a square of the 7x7 Congo board",
+            self.square,
+            self.square.size()
+        )
+    }
+}
+
+impl std::error::Error for WrongBoardSize {}
 
 impl Square {
     /// Every square, by index (a1, b1, ..., g1, a2, ..., g7).

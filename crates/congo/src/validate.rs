@@ -155,7 +155,15 @@ impl Position {
     /// # Ok::<_, congo::ParseFenError>(())
     /// ```
     pub fn validate(&self) -> Result<(), PositionError> {
-        // 1. Lions.
+        self.check_lions()?;
+        self.check_castles()?;
+        self.check_counts()?;
+        self.check_pawns()?;
+        self.check_river()
+    }
+
+    /// Rule 1, lions: at most one a side, at least one, a missing one the side to move's.
+    fn check_lions(&self) -> Result<(), PositionError> {
         let lions = |color| self.bits_of(color, Role::Lion);
         for color in Color::ALL {
             let count = lions(color).count_ones();
@@ -177,7 +185,12 @@ impl Position {
             }
             (false, false) => {}
         }
-        // 2. Castles.
+        Ok(())
+    }
+
+    /// Rule 2, castles: each lion in its own castle (a lion alone in either).
+    fn check_castles(&self) -> Result<(), PositionError> {
+        let lions = |color| self.bits_of(color, Role::Lion);
         for color in Color::ALL {
             let mut allowed = CASTLE[color];
             if lions(color.other()) == 0 {
@@ -191,7 +204,11 @@ impl Position {
                 });
             }
         }
-        // 3. Counts.
+        Ok(())
+    }
+
+    /// Rule 3, counts: no more pieces of a kind than the start gives.
+    fn check_counts(&self) -> Result<(), PositionError> {
         for color in Color::ALL {
             let pawns = (self.bits_of(color, Role::Pawn) | self.bits_of(color, Role::Superpawn))
                 .count_ones();
@@ -217,7 +234,11 @@ impl Position {
                 }
             }
         }
-        // 4. Pawns on their own first rank.
+        Ok(())
+    }
+
+    /// Rule 4, pawns: none on its own first rank.
+    fn check_pawns(&self) -> Result<(), PositionError> {
         for (color, first_rank) in [(Color::White, 0), (Color::Black, SIZE - 1)] {
             let wrong = self.bits_of(color, Role::Pawn) & rank_bb(first_rank);
             if wrong != 0 {
@@ -227,7 +248,11 @@ impl Position {
                 });
             }
         }
-        // 5. The river.
+        Ok(())
+    }
+
+    /// Rule 5, the river: at most one non-crocodile piece a side on it.
+    fn check_river(&self) -> Result<(), PositionError> {
         for color in Color::ALL {
             let count = (self.by_color[color] & RIVER & !self.by_role[Role::Crocodile as usize])
                 .count_ones();
