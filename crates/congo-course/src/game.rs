@@ -6,7 +6,8 @@ use std::str::FromStr;
 use congo::{Move, ParseFenError, Position, Role, Rules};
 
 use crate::eval::{advanced_eval_with, material_eval, MaterialTable};
-use crate::search::{self, SearchPosition};
+use crate::search;
+use crate::search::SearchPosition;
 
 /// A Congo position and the rule options its moves are made under (promotion on or off).
 ///
