@@ -16,7 +16,7 @@ use congo::{Color, Move, Position, Role, Rules};
 
 use crate::eval::evaluate;
 use crate::ordering::{pick, Frame, CAPTURE, HISTORY_LEN, KILLER, TT_MOVE};
-use crate::tt::{tag, Table, EXACT, LOWER, MAX_SCORE, UPPER};
+use crate::tt::{tag, Table, EXACT, LOWER, UPPER};
 
 /// The score of capturing the enemy lion now; `WIN - n` is a win in `n` plies.
 pub const WIN: i32 = 30_000;
@@ -27,10 +27,9 @@ pub(crate) const MAX_PLY: usize = 100;
 /// Scores beyond `WIN - MATE_RANGE` are wins (or, negated, losses) in so many plies.
 const MATE_RANGE: i32 = 1000;
 
-// The table packs scores as `i16`s: every score the search stores (within ±INF) must
-// fit, and a win at any ply must stay a win, above every evaluation.
-const _: () = assert!(INF <= MAX_SCORE && WIN < INF);
-const _: () = assert!(WIN - MAX_PLY as i32 > WIN - MATE_RANGE);
+// The window's bound is above every score, and a win at any ply stays a win (the table's
+// packing of scores within ±INF is asserted in tt.rs).
+const _: () = assert!(WIN < INF && WIN - MAX_PLY as i32 > WIN - MATE_RANGE);
 
 /// The search's state, kept between searches (the table, the history).
 #[derive(Default)]

@@ -4,14 +4,17 @@
 //! The table is one `vec![0; n]`, which the allocator hands out as untouched zero pages:
 //! creating it costs nothing measurable, and pages are touched only as the search fills
 //! them. An entry packs a 16-bit move tag ([`tag`]), the score (an `i16`: every score
-//! the search stores is within ±[`MAX_SCORE`], which the search asserts of its bounds
-//! at compile time), the depth (8 bits) and the bound (2 bits). The key is the
+//! the search stores is within ±`INF`, asserted at compile time), the depth (8 bits) and
+//! the bound (2 bits). The key is the
 //! position's Zobrist key (placement and side to move, not the move number).
 
 use congo::Move;
 
-/// The largest score magnitude an entry holds: the score is packed as an `i16`.
-pub(crate) const MAX_SCORE: i32 = i16::MAX as i32;
+use crate::search::INF;
+
+// Every score the search stores lies within ±INF (mate scores included): the entry packs
+// it as an `i16`.
+const _: () = assert!(INF <= i16::MAX as i32 && -INF >= i16::MIN as i32);
 
 /// A 16-bit tag of a move: start and final squares, and 4 bits of its first jumps and
 /// their number. Two moves of one position with the same tag are monkey paths with the
@@ -79,8 +82,8 @@ impl Table {
         ))
     }
 
-    /// Stores an entry for `key` (replacing the slot's): `score` within ±[`MAX_SCORE`],
-    /// `depth` at least -1.
+    /// Stores an entry for `key` (replacing the slot's): `score` within ±`INF`, `depth`
+    /// at least -1.
     pub(crate) fn store(&mut self, key: u64, mv: u16, score: i32, depth: i32, bound: u8) {
         let i = (key as usize & self.mask) * 2;
         self.slots[i] = key;
@@ -105,8 +108,8 @@ mod tests {
             (-29_990, 0, UPPER),
             (123, 63, EXACT),
             (29_999, -1, LOWER),
-            (MAX_SCORE, 5, EXACT),
-            (-MAX_SCORE, 5, UPPER),
+            (INF, 5, EXACT),
+            (-INF, 5, UPPER),
         ] {
             table.store(7, 0xabcd, score, depth, bound);
             assert_eq!(table.probe(7), Some((0xabcd, score, depth, bound)));
