@@ -260,7 +260,7 @@ impl Engine {
     }
 
     /// Chooses a move for the current position within `time` (see the
-    /// [protocol](protocol) for how much of it is used; at most [`MAX_SEARCH_TIME`]),
+    /// [`protocol`] for how much of it is used; at most [`MAX_SEARCH_TIME`]),
     /// without playing it.
     ///
     /// # Errors
