@@ -6,8 +6,7 @@ use std::str::FromStr;
 use congo::{Move, ParseFenError, Position, Role, Rules};
 
 use crate::eval::{advanced_eval_with, material_eval, MaterialTable};
-use crate::search;
-use crate::search::SearchPosition;
+use crate::search::{alpha_beta_ordered, negamax, SearchPosition};
 
 /// A Congo position and the rule options its moves are made under (promotion on or off).
 ///
@@ -45,7 +44,7 @@ impl Game {
     /// ```
     #[must_use]
     pub fn minimax(&self, depth: u32, table: &MaterialTable) -> i32 {
-        search::negamax(self, depth, &mut |g: &Game| {
+        negamax(self, depth, &mut |g: &Game| {
             material_eval(&g.position, table)
         })
     }
@@ -65,7 +64,7 @@ impl Game {
     #[must_use]
     pub fn alpha_beta(&self, depth: u32, table: &MaterialTable) -> i32 {
         let mut moves = Vec::with_capacity(64);
-        search::alpha_beta_ordered(&Ordered(*self), depth, &mut |g: &Ordered| {
+        alpha_beta_ordered(&Ordered(*self), depth, &mut |g: &Ordered| {
             advanced_eval_with(&g.0.position, table, &mut moves)
         })
     }
