@@ -8,7 +8,8 @@
 use std::fmt;
 use std::io::{self, Write};
 
-use congo::{text, IllegalMove, ParseFenError, Position, Rules};
+use congo::{IllegalMove, ParseFenError, Position, Rules};
+use congo_course::text as course;
 use judge::{Exit, LineReader};
 
 /// Why a line was not answered.
@@ -55,7 +56,7 @@ fn answer(line: &str, rules: Rules, out: &mut Vec<u8>) -> Result<(), CheckerErro
             if rest.is_empty() {
                 return Err(CheckerError::Missing("FEN", "moves <FEN>"));
             }
-            text::write_moves(rest.as_bytes(), out)
+            course::write_moves(rest.as_bytes(), out)
                 .map_err(|e| CheckerError::BadFen(rest.to_owned(), e))?;
             // write_moves ends the line; the caller does.
             out.pop();
@@ -112,5 +113,5 @@ fn run(rules: Rules) -> io::Result<bool> {
 
 fn main() -> std::process::ExitCode {
     let program = judge::Program::new("congo-checker", include_str!("help/congo-checker.txt"));
-    program.run(text::rule_options, |rules| Exit::from_io(run(rules)))
+    program.run(course::rule_options, |rules| Exit::from_io(run(rules)))
 }

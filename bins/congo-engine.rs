@@ -4,10 +4,10 @@
 //! prints `line N: <error>` on standard error and changes nothing; the exit status is 1
 //! if any line was bad (a line longer than 64 KiB is bad: memory stays flat). Options:
 //! `--edition 2021|2022`, `--no-promotion`, `--info` (search information on standard
-//! error). The protocol is documented in `congo::engine`.
+//! error). The protocol is documented in `congo_engine::protocol`.
 
-use congo::engine::{Engine, EngineError, Reply};
-use congo::text;
+use congo_course::text as course;
+use congo_engine::{Engine, EngineError, Reply};
 use judge::Next;
 
 /// Answers one protocol line: a move for `go`, flushed at once.
@@ -28,11 +28,13 @@ fn main() -> std::process::ExitCode {
         let n = args.len();
         args.retain(|a| a != "--info");
         let info = args.len() < n;
-        text::rule_options(args).map(|(rules, rest)| ((rules, info), rest))
+        course::rule_options(args).map(|(rules, rest)| ((rules, info), rest))
     };
     program.run(options, |(rules, info)| {
         let mut engine = Engine::new(rules);
-        engine.set_info(info);
+        if info {
+            engine.set_info(Some(Box::new(std::io::stderr())));
+        }
         judge::each_line(|line, out| answer(&mut engine, line, out))
     })
 }

@@ -2,11 +2,11 @@
 //! FEN lines and prints one integer per FEN, from the side to move's view. Options:
 //! `--edition 2021|2022`, `--no-promotion`.
 
-use congo::text;
+use congo_course::text as course;
 
 fn main() -> std::process::ExitCode {
     let program = judge::Program::new("congo-minimax", include_str!("help/congo-minimax.txt"));
-    program.cases(text::rule_options, |&r, [f], out, _| {
-        text::write_score(f, r, text::minimax, out)
+    program.cases(course::rule_options, |&r, [f], out, _| {
+        course::write_score(f, r, course::minimax, out)
     })
 }

@@ -1,13 +1,14 @@
 //! Congo Part II: the legal monkey moves of the side to move, per FEN line.
 
-use congo::{text, Role};
+use congo::Role;
+use congo_course::text as course;
 
 fn main() -> std::process::ExitCode {
     let program = judge::Program::new(
         "congo-moves-monkey",
         include_str!("help/congo-moves-monkey.txt"),
     );
-    program.cases(text::rule_options, |_, [f], out, _| {
-        text::write_moves_of(f, Role::Monkey, out)
+    program.cases(course::rule_options, |_, [f], out, _| {
+        course::write_moves_of(f, Role::Monkey, out)
     })
 }

@@ -2,7 +2,8 @@
 //! Prints the leaf count (with `--divide`, first one `move count` line per legal move,
 //! sorted); the last line printed is always the leaf count. See `bins/help/congo-perft.txt`.
 
-use congo::{text, Position, Rules};
+use congo::{Position, Rules};
+use congo_course::text as course;
 use judge::Program;
 
 const PROGRAM: Program = Program::new("congo-perft", include_str!("help/congo-perft.txt"));
@@ -19,7 +20,7 @@ struct Options {
 }
 
 fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
-    let (rules, args) = text::rule_options(args).map_err(|e| e.to_string())?;
+    let (rules, args) = course::rule_options(args).map_err(|e| e.to_string())?;
     let divide = args.iter().any(|a| a == "--divide");
     let rest: Vec<String> = args.into_iter().filter(|a| a != "--divide").collect();
     if let Some(option) = rest.iter().find(|a| a.starts_with("--")) {

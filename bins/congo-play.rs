@@ -3,12 +3,12 @@
 //! `line L: illegal move <move>: <reason>` on standard error and nothing on standard
 //! output for that case.
 
-use congo::text;
+use congo_course::text as course;
 use judge::Failure;
 
 fn main() -> std::process::ExitCode {
     let program = judge::Program::new("congo-play", include_str!("help/congo-play.txt"));
-    program.cases(text::rule_options, |&rules, [fen, mv], out, _| {
-        text::write_play(fen, mv, rules, out).map_err(|e| Failure::at(e.line(), e))
+    program.cases(course::rule_options, |&rules, [fen, mv], out, _| {
+        course::write_play(fen, mv, rules, out).map_err(|e| Failure::at(e.line(), e))
     })
 }

@@ -110,15 +110,15 @@ proptest! {
     #[test]
     fn protocol_parser_never_panics(bytes in vec(any::<u8>(), 0..40)) {
         let mut engine =
-            congo::engine::Engine::new(congo::Rules::FULL);
+            congo_engine::Engine::new(congo::Rules::FULL);
         let text = String::from_utf8_lossy(&bytes);
-        let _ = text.parse::<congo::engine::Command>();
+        let _ = text.parse::<congo_engine::Command>();
         for prefix in ["position ", "moves ", "go x"] {
             let line = format!("{prefix}{text}");
             if !line.starts_with("go") {
                 let _ = engine.handle_line(&line);
             } else {
-                let _ = line.parse::<congo::engine::Command>();
+                let _ = line.parse::<congo_engine::Command>();
             }
         }
     }

@@ -231,7 +231,7 @@ fn every_option_of_every_usage_line_given_twice_is_refused_in_the_judge_wording(
 
 #[test]
 fn congo_option_errors_use_the_judge_wording() {
-    use congo::text::OptionError;
+    use congo_course::text::OptionError;
     assert_eq!(
         OptionError::MissingEdition.to_string(),
         judge::missing("--edition value", "2021 or 2022")

@@ -8,7 +8,7 @@
 
 use std::cell::RefCell;
 
-use congo::engine::{Command, Engine};
+use congo_engine::{Command, Engine};
 use congo::Rules;
 use libfuzzer_sys::fuzz_target;
 

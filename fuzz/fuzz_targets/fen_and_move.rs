@@ -19,7 +19,7 @@ fuzz_target!(|data: &[u8]| {
     };
     assert_eq!(pos.to_string().parse::<Position>().ok(), Some(pos));
     let mut listing = Vec::new();
-    pos.write_listing(&mut listing);
+    congo_course::write_listing(&pos, &mut listing);
     assert!(pos.is_consistent());
     // Keep the move count bounded: contrived monkey lattices have billions of paths.
     if pos.occupied().len() <= 24 {

@@ -59,7 +59,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     assert_eq!(pos.zobrist_key(), pos.zobrist_key_from_scratch());
-    println!("after the game: {pos}, {}", congo::text::status_text(&pos));
+    println!(
+        "after the game: {pos}, {}",
+        pos.outcome()
+            .map_or("Continue".to_string(), |o| o.to_string())
+    );
 
     // Text forms read back what they write.
     assert_eq!(pos.to_string().parse::<Position>()?, pos);

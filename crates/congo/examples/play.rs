@@ -1,4 +1,4 @@
-//! Read a FEN, list the board and the legal moves, play a move, ask the game status:
+//! Read a FEN, show the position and the legal moves, play a move, ask the game status:
 //! `cargo run -p congo --example play [FEN [MOVE]]`.
 
 use std::process::ExitCode;
@@ -16,7 +16,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    print!("{}", position.listing());
+    println!("{position}");
 
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);
@@ -39,8 +39,8 @@ fn main() -> ExitCode {
     {
         Ok((mv, after)) => {
             println!("after {mv}: {after}");
-            match after.outcome() {
-                Some(outcome) => println!("game over: {outcome}"),
+            match after.status().outcome() {
+                Some(outcome) => println!("game over: {outcome} ({:?})", after.status()),
                 None => println!("the game goes on"),
             }
             ExitCode::SUCCESS

@@ -22,8 +22,6 @@
 //! rank: the step tables in [`crate::tables`] are built from `(file, rank)` coordinates,
 //! never from index arithmetic, so no move can wrap.
 
-use grid::{BoardSize, Square};
-
 use crate::piece::ByColor;
 
 /// Files (and ranks) of the board.
@@ -83,40 +81,6 @@ pub(crate) const FAR_RANK: ByColor<u64> = ByColor::new(rank_bb(SIZE - 1), rank_b
 pub(crate) const PAST_RIVER: ByColor<u64> =
     ByColor::new(FULL & !ranks_below(RIVER_RANK + 1), ranks_below(RIVER_RANK));
 
-/// Every square of the Congo board, by index.
-const ALL_SQUARES: [Square; SQUARES] = {
-    let mut t = [match Square::new(0, 0, BoardSize::CONGO) {
-        Some(s) => s,
-        None => panic!("a1 is on the board"),
-    }; SQUARES];
-    let mut i = 0;
-    while i < SQUARES {
-        t[i] = match Square::new(file_of(i) as u8, rank_of(i) as u8, BoardSize::CONGO) {
-            Some(s) => s,
-            None => panic!("every index below 49 is a square"),
-        };
-        i += 1;
-    }
-    t
-};
-
-/// The square of an index below 49.
-#[inline]
-pub(crate) const fn square_of(sq: usize) -> Square {
-    ALL_SQUARES[sq]
-}
-
-/// The index of `square` on the Congo board, `None` if it is off the 7x7 board.
-#[inline]
-pub(crate) const fn index_of(square: Square) -> Option<usize> {
-    let (file, rank) = (square.file() as usize, square.rank() as usize);
-    if file < SIZE && rank < SIZE {
-        Some(index(file, rank))
-    } else {
-        None
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,7 +101,6 @@ mod tests {
         );
         assert_eq!(CASTLE[Color::Black], CASTLE[Color::White] << 28);
         for sq in 0..SQUARES {
-            assert_eq!(index_of(square_of(sq)), Some(sq));
             assert_eq!(index(file_of(sq), rank_of(sq)), sq);
         }
     }

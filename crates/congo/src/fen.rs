@@ -106,77 +106,8 @@ impl Position {
     /// # Ok::<_, ParseFenError>(())
     /// ```
     pub fn from_fen_bytes(bytes: &[u8]) -> Result<Position, ParseFenError> {
-        // Field boundaries, in one pass.
-        let mut spans = [(0usize, 0usize); 3];
-        let mut found = 0usize;
-        let mut i = 0;
-        let len = bytes.len();
-        while i < len {
-            while i < len && bytes[i].is_ascii_whitespace() {
-                i += 1;
-            }
-            if i == len {
-                break;
-            }
-            let start = i;
-            while i < len && !bytes[i].is_ascii_whitespace() {
-                i += 1;
-            }
-            if found < 3 {
-                spans[found] = (start, i);
-            }
-            found += 1;
-        }
-        if found != 3 {
-            return Err(ParseFenError::FieldCount { found });
-        }
-        let placement = &bytes[spans[0].0..spans[0].1];
-        let side = &bytes[spans[1].0..spans[1].1];
-        let number = &bytes[spans[2].0..spans[2].1];
-        let ranks = placement.iter().filter(|&&b| b == b'/').count() + 1;
-        if ranks != SIZE {
-            return Err(ParseFenError::RankCount { found: ranks });
-        }
-        let mut pos = Position::empty(Color::White, 0);
-        let mut rank = SIZE - 1;
-        let mut file = 0usize;
-        for (j, &b) in placement.iter().enumerate() {
-            let code = PIECE_CODE[b as usize];
-            if code != 0 {
-                if file < SIZE {
-                    let sq = bit(index(file, rank));
-                    pos.by_role[usize::from((code - 1) / 2)] |= sq;
-                    if code % 2 == 1 {
-                        pos.by_color.white |= sq;
-                    } else {
-                        pos.by_color.black |= sq;
-                    }
-                }
-                file += 1;
-            } else if b.is_ascii_digit() {
-                file += usize::from(b - b'0');
-            } else if b == b'/' {
-                if file != SIZE {
-                    return Err(ParseFenError::RankLength {
-                        rank: rank as u8 + 1,
-                        squares: file,
-                    });
-                }
-                rank -= 1;
-                file = 0;
-            } else {
-                return Err(ParseFenError::UnknownPiece {
-                    rank: rank as u8 + 1,
-                    letter: char_at(placement, j),
-                });
-            }
-        }
-        if file != SIZE {
-            return Err(ParseFenError::RankLength {
-                rank: 1,
-                squares: file,
-            });
-        }
+        let [placement, side, number] = fields(bytes)?;
+        let mut pos = read_placement(placement)?;
         pos.turn = match side {
             [b] => Color::from_char(*b as char),
             _ => None,
@@ -190,6 +121,84 @@ impl Position {
         })?;
         Ok(pos)
     }
+}
+
+/// The three whitespace-separated fields of a FEN line (placement, side, move number),
+/// found in one pass.
+fn fields(bytes: &[u8]) -> Result<[&[u8]; 3], ParseFenError> {
+    let mut spans = [(0usize, 0usize); 3];
+    let mut found = 0usize;
+    let mut i = 0;
+    let len = bytes.len();
+    while i < len {
+        while i < len && bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i == len {
+            break;
+        }
+        let start = i;
+        while i < len && !bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if found < 3 {
+            spans[found] = (start, i);
+        }
+        found += 1;
+    }
+    if found != 3 {
+        return Err(ParseFenError::FieldCount { found });
+    }
+    Ok(spans.map(|(a, b)| &bytes[a..b]))
+}
+
+/// The pieces of a FEN placement (rank 7 first), on an empty board with White to move.
+fn read_placement(placement: &[u8]) -> Result<Position, ParseFenError> {
+    let ranks = placement.iter().filter(|&&b| b == b'/').count() + 1;
+    if ranks != SIZE {
+        return Err(ParseFenError::RankCount { found: ranks });
+    }
+    let mut pos = Position::empty(Color::White, 0);
+    let mut rank = SIZE - 1;
+    let mut file = 0usize;
+    for (j, &b) in placement.iter().enumerate() {
+        let code = PIECE_CODE[b as usize];
+        if code != 0 {
+            if file < SIZE {
+                let sq = bit(index(file, rank));
+                pos.by_role[usize::from((code - 1) / 2)] |= sq;
+                if code % 2 == 1 {
+                    pos.by_color.white |= sq;
+                } else {
+                    pos.by_color.black |= sq;
+                }
+            }
+            file += 1;
+        } else if b.is_ascii_digit() {
+            file += usize::from(b - b'0');
+        } else if b == b'/' {
+            if file != SIZE {
+                return Err(ParseFenError::RankLength {
+                    rank: rank as u8 + 1,
+                    squares: file,
+                });
+            }
+            rank -= 1;
+            file = 0;
+        } else {
+            return Err(ParseFenError::UnknownPiece {
+                rank: rank as u8 + 1,
+                letter: char_at(placement, j),
+            });
+        }
+    }
+    if file != SIZE {
+        return Err(ParseFenError::RankLength {
+            rank: 1,
+            squares: file,
+        });
+    }
+    Ok(pos)
 }
 
 fn parse_u64(text: &[u8]) -> Option<u64> {

@@ -1,17 +1,17 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
+pub mod attacks;
 mod movegen;
 mod moves;
 mod piece;
 mod position;
+mod square;
 mod tables;
-pub mod text;
 
 mod board;
 mod dir;
 mod fen;
-mod listing;
 mod perft;
 mod play;
 mod rules;
@@ -21,19 +21,13 @@ mod validate;
 mod zobrist;
 
 pub use fen::ParseFenError;
-pub use grid::{BoardSize, ParseSquareError, Square};
-pub use listing::Listing;
+pub use grid::ParseSquareError;
 pub use moves::{Move, ParseMoveError, MAX_INTERMEDIATE_LANDINGS};
-pub use piece::{ByColor, Color, ParseNameError, Piece, Role};
+pub use piece::{ByColor, ByRole, Color, ParseNameError, Piece, Role};
 pub use play::IllegalMove;
 pub use position::Position;
-pub use rules::{Outcome, ParseOutcomeError, ParseRulesError, Rules};
+pub use rules::{
+    DrawReason, Outcome, ParseOutcomeError, ParseRulesError, Rules, Status, WinReason,
+};
+pub use square::{Square, SquareIter, SquareSet, WrongBoardSize};
 pub use validate::PositionError;
-
-pub mod engine;
-pub mod eval;
-mod game;
-pub mod search;
-
-pub use eval::{MaterialTable, WIN_SCORE};
-pub use game::Game;

@@ -5,18 +5,21 @@
 //! each monkey jump path to a [`MoveSink`]: a move list writes one move per target,
 //! a tally adds the target count. Listing and counting therefore cannot disagree.
 
-use crate::board::{bit, rank_of, CASTLE, FULL, PAST_RIVER, RIVER, RIVER_RANK};
+use crate::attacks::{crocodile_bits, lion_lines, monkey_jump, pawn_retreats, superpawn_retreats};
+use crate::board::{bit, CASTLE, FULL};
 use crate::dir::Dir;
 use crate::moves::{Move, MAX_INTERMEDIATE_LANDINGS};
 use crate::piece::Role;
 use crate::position::Position;
-use crate::tables::{jump, ray, slide, step, ELEPHANT, KING, KNIGHT, PAWN, SUPERPAWN, TWO};
+use crate::tables::{ELEPHANT, KING, KNIGHT, PAWN, SUPERPAWN, TWO};
 
 /// One piece of the side to move: its square and every square it can move to (captures
 /// included), one move per target. A monkey's capturing jumps are paths, not targets;
 /// they go to [`MoveSink::monkey_path`].
 #[derive(Clone, Copy)]
 pub(crate) struct PieceMoves {
+    /// The piece's kind.
+    pub(crate) role: Role,
     /// The piece's square index.
     pub(crate) from: usize,
     /// The squares it can move to.
@@ -35,7 +38,9 @@ impl MoveSink for Vec<Move> {
     fn piece_moves(&mut self, moves: PieceMoves) {
         let mut to = moves.to;
         while to != 0 {
-            self.push(Move::from_indices(moves.from, to.trailing_zeros() as usize));
+            self.push(
+                Move::from_indices(moves.from, to.trailing_zeros() as usize).with_role(moves.role),
+            );
             to &= to - 1;
         }
     }
@@ -55,19 +60,6 @@ impl MoveSink for Tally {
 
     fn monkey_path(&mut self, _: Move) {
         self.0 += 1;
-    }
-}
-
-/// The monkey jump from `cur` in `dir`, if the neighbour there holds one of `enemy` (the
-/// enemy pieces not jumped yet) and the square beyond is one of `empty`: the jumped
-/// square's bit and the landing square's index.
-pub(crate) fn monkey_jump(cur: usize, dir: Dir, enemy: u64, empty: u64) -> Option<(u64, usize)> {
-    let jumped = step(cur, dir);
-    let land = jump(cur, dir);
-    if jumped & enemy != 0 && land & empty != 0 {
-        Some((jumped, land.trailing_zeros() as usize))
-    } else {
-        None
     }
 }
 
@@ -103,36 +95,15 @@ fn monkey_paths<S: MoveSink>(
     }
 }
 
-/// The enemy lions the lion on `sq` may capture: the first piece on its file or on a
-/// diagonal (never on its rank).
-fn lion_captures(sq: usize, enemy_lions: u64, occ: u64) -> u64 {
-    let mut targets = 0;
-    for dir in [Dir::N, Dir::NE, Dir::SE, Dir::S, Dir::SW, Dir::NW] {
-        if ray(sq, dir) & enemy_lions != 0 {
-            targets |= slide(sq, dir, occ) & enemy_lions;
-        }
-    }
-    targets
-}
-
-/// A retreat from `sq` in `dir` through `empty` squares, never capturing, never jumping:
-/// the first square when it is empty, and the second too when both are.
-fn retreat(sq: usize, dir: Dir, empty: u64) -> u64 {
-    let one = step(sq, dir) & empty;
-    if one == 0 {
-        0
-    } else {
-        one | jump(sq, dir) & empty
-    }
-}
-
 /// Sends the [`PieceMoves`] of each piece on `pieces` to `sink`, by square index.
-fn each_piece<S: MoveSink>(pieces: u64, sink: &mut S, targets: impl Fn(usize) -> u64) {
+#[inline(always)]
+fn each_piece<S: MoveSink>(role: Role, pieces: u64, sink: &mut S, targets: impl Fn(usize) -> u64) {
     let mut pieces = pieces;
     while pieces != 0 {
         let from = pieces.trailing_zeros() as usize;
         pieces &= pieces - 1;
         sink.piece_moves(PieceMoves {
+            role,
             from,
             to: targets(from),
         });
@@ -162,30 +133,15 @@ impl Position {
                 0
             }
         };
-        // Each kind's targets, in Role::ALL order.
-        // Pawn: a step forward or diagonally forward, moving or capturing; past the
-        // river, a retreat of one or two squares straight back.
-        each_piece(mine(Role::Pawn), sink, move |sq| {
-            let steps = PAWN[us][sq] & !own;
-            if PAST_RIVER[us] & bit(sq) != 0 {
-                let [forward, ..] = Dir::ahead(us);
-                steps | retreat(sq, forward.opposite(), empty)
-            } else {
-                steps
-            }
+        // Each kind's targets, in Role::ALL order: its attacks (crate::attacks) not on
+        // an own piece, and its quiet moves.
+        each_piece(Role::Pawn, mine(Role::Pawn), sink, move |sq| {
+            PAWN[us][sq] & !own | pawn_retreats(us, sq, empty)
         });
-        // Superpawn: a step forward, diagonally forward or sideways, moving or
-        // capturing; anywhere, a retreat of one or two squares straight or diagonally
-        // back (backward for one side is forward for the other).
-        each_piece(mine(Role::Superpawn), sink, move |sq| {
-            let [back, back_left, back_right] = Dir::ahead(us.other());
-            SUPERPAWN[us][sq] & !own
-                | retreat(sq, back, empty)
-                | retreat(sq, back_left, empty)
-                | retreat(sq, back_right, empty)
+        each_piece(Role::Superpawn, mine(Role::Superpawn), sink, move |sq| {
+            SUPERPAWN[us][sq] & !own | superpawn_retreats(us, sq, empty)
         });
-        // Giraffe: a step onto an empty square, or a 2-square jump, moving or capturing.
-        each_piece(mine(Role::Giraffe), sink, move |sq| {
+        each_piece(Role::Giraffe, mine(Role::Giraffe), sink, move |sq| {
             KING[sq] & empty | TWO[sq] & !own
         });
         // Monkey: a step onto an empty square, then its jump paths.
@@ -194,35 +150,28 @@ impl Position {
             let from = monkeys.trailing_zeros() as usize;
             monkeys &= monkeys - 1;
             sink.piece_moves(PieceMoves {
+                role: Role::Monkey,
                 from,
                 to: KING[from] & empty,
             });
             if KING[from] & enemy != 0 {
-                let start = Move::from_indices(from, from);
+                let start = Move::from_indices(from, from).with_role(Role::Monkey);
                 monkey_paths(start, from, enemy, empty | bit(from), enemy_lions, sink);
             }
         }
-        // Elephant: one or two squares orthogonally, jumping, moving or capturing.
-        each_piece(mine(Role::Elephant), sink, move |sq| ELEPHANT[sq] & !own);
+        each_piece(Role::Elephant, mine(Role::Elephant), sink, move |sq| {
+            ELEPHANT[sq] & !own
+        });
         // Lion: a step inside its castle, or the lion capture.
-        each_piece(mine(Role::Lion), sink, move |sq| {
-            KING[sq] & CASTLE[us] & !own | lion_captures(sq, enemy_lions, occ)
+        each_piece(Role::Lion, mine(Role::Lion), sink, move |sq| {
+            KING[sq] & CASTLE[us] & !own | lion_lines(sq, occ, enemy_lions)
         });
-        // Crocodile: a step, or a slide along the river (on it) or along its file toward
-        // the river (off it; the river stops the slide as a piece would), up to the
-        // first piece, capturing an enemy one.
-        each_piece(mine(Role::Crocodile), sink, move |sq| {
-            let slides = if RIVER & bit(sq) != 0 {
-                slide(sq, Dir::E, occ) | slide(sq, Dir::W, occ)
-            } else if rank_of(sq) < RIVER_RANK {
-                slide(sq, Dir::N, occ | RIVER)
-            } else {
-                slide(sq, Dir::S, occ | RIVER)
-            };
-            (KING[sq] | slides) & !own
+        each_piece(Role::Crocodile, mine(Role::Crocodile), sink, move |sq| {
+            crocodile_bits(sq, occ) & !own
         });
-        // Zebra: a knight leap, moving or capturing.
-        each_piece(mine(Role::Zebra), sink, move |sq| KNIGHT[sq] & !own);
+        each_piece(Role::Zebra, mine(Role::Zebra), sink, move |sq| {
+            KNIGHT[sq] & !own
+        });
     }
 
     /// Appends every legal move of the side to move to `moves` (which is cleared first).

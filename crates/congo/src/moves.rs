@@ -6,10 +6,12 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use grid::{BoardSize, ParseSquareError, Square};
+use grid::ParseSquareError;
 
-use crate::board::{bit, file_of, index_of, rank_of, square_of};
+use crate::board::{bit, file_of, rank_of};
 use crate::dir::Dir;
+use crate::piece::Role;
+use crate::square::Square;
 use crate::tables::jump;
 
 /// Most intermediate landing squares a monkey path can hold (3 bits each in two `u64`s).
@@ -44,12 +46,32 @@ pub const MAX_INTERMEDIATE_LANDINGS: usize = 42;
 /// moves.sort();
 /// assert_eq!(moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["a2a3", "b1d3", "b1d3f5", "d1d2"]);
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+///
+/// A move from move generation ([`Position::legal_moves`](crate::Position::legal_moves))
+/// or checked in a position ([`Position::check_move`](crate::Position::check_move),
+/// [`Position::parse_move`](crate::Position::parse_move)) knows which kind of piece
+/// makes it ([`Move::role`]); one read from text alone does not. What it captures is the
+/// position's answer, [`Position::captured`](crate::Position::captured). Equality, hash
+/// and order are those of the text (the squares): a move read from text equals the
+/// generated one.
+///
+/// ```
+/// use congo::{Move, Position, Role};
+/// let text: Move = "d2d3".parse()?;
+/// assert_eq!(text.role(), None);
+/// let checked = Position::START.check_move(text)?;
+/// assert_eq!(checked.role(), Some(Role::Pawn));
+/// assert_eq!(checked, text);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy)]
 pub struct Move {
     pub(crate) from: u8,
     pub(crate) to: u8,
     /// Number of intermediate landing squares (0 for a one-landing move).
     pub(crate) hops: u8,
+    /// The moving piece's kind; `None` when not known (a move read from text).
+    pub(crate) role: Option<Role>,
     /// The [`Dir`] of the jump reaching each intermediate landing, 3 bits each (21 per
     /// `u64`), in path order.
     pub(crate) dirs: [u64; 2],
@@ -87,35 +109,81 @@ pub(crate) fn jump_dir(a: usize, b: usize) -> Option<Dir> {
     Dir::ALL.iter().copied().find(|&dir| jump(a, dir) == bit(b))
 }
 
+impl PartialEq for Move {
+    /// The same squares (whether the moving kind is known or not).
+    fn eq(&self, other: &Move) -> bool {
+        self.from == other.from
+            && self.to == other.to
+            && self.hops == other.hops
+            && self.dirs == other.dirs
+    }
+}
+
+impl Eq for Move {}
+
+impl std::hash::Hash for Move {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.from, self.to, self.hops, self.dirs).hash(state);
+    }
+}
+
 impl Move {
-    /// A move with one landing square; `None` if a square is off the 7x7 board.
+    /// A move with one landing square (its kind not known until a position checks it).
     ///
     /// ```
     /// use congo::{Move, Square};
-    /// use grid::BoardSize;
-    /// let d1 = Square::parse("d1", BoardSize::CONGO)?;
-    /// let d2 = Square::parse("d2", BoardSize::CONGO)?;
-    /// assert_eq!(Move::new(d1, d2).map(|m| m.to_string()), Some("d1d2".to_owned()));
+    /// let (d1, d2) = ("d1".parse()?, "d2".parse()?);
+    /// assert_eq!(Move::new(d1, d2).to_string(), "d1d2");
     /// # Ok::<_, congo::ParseSquareError>(())
     /// ```
     #[must_use]
-    pub const fn new(from: Square, to: Square) -> Option<Move> {
-        match (index_of(from), index_of(to)) {
-            (Some(from), Some(to)) => Some(Move::from_indices(from, to)),
-            _ => None,
-        }
+    pub const fn new(from: Square, to: Square) -> Move {
+        Move::from_indices(from.index(), to.index())
     }
 
     /// The start square.
     #[must_use]
     pub const fn from(&self) -> Square {
-        square_of(self.from as usize)
+        Square::at(self.from as usize)
     }
 
     /// The final landing square.
     #[must_use]
     pub const fn to(&self) -> Square {
-        square_of(self.to as usize)
+        Square::at(self.to as usize)
+    }
+
+    /// The kind of the moving piece: known for a move from move generation or checked in
+    /// a position ([`Position::check_move`](crate::Position::check_move) and the
+    /// functions built on it); `None` for a move read from text alone.
+    ///
+    /// ```
+    /// use congo::{Position, Role};
+    /// let mut moves = Vec::new();
+    /// Position::START.legal_moves(&mut moves);
+    /// assert_eq!(moves[0].role(), Some(Role::Pawn));
+    /// assert_eq!("g1f3".parse::<congo::Move>()?.role(), None);
+    /// # Ok::<_, congo::ParseMoveError>(())
+    /// ```
+    #[must_use]
+    pub const fn role(&self) -> Option<Role> {
+        self.role
+    }
+
+    /// The same move, made by a piece of kind `role`.
+    #[inline]
+    pub(crate) const fn with_role(mut self, role: Role) -> Move {
+        self.role = Some(role);
+        self
+    }
+
+    /// Whether this is a monkey's capturing jump path (rather than a one-square step):
+    /// for a move of the monkey, more than one landing or a landing two squares away.
+    #[inline]
+    pub(crate) fn is_jump_path(&self) -> bool {
+        self.hops > 0
+            || crate::tables::KING[self.from as usize] & bit(self.to as usize) == 0
+                && self.from != self.to
     }
 
     /// How many landing squares the move has (1 except for monkey multi-captures).
@@ -130,6 +198,7 @@ impl Move {
             from: from as u8,
             to: to as u8,
             hops: 0,
+            role: None,
             dirs: [0, 0],
         }
     }
@@ -164,7 +233,7 @@ impl Move {
 
     /// The landing squares in order, ending with [`Move::to`].
     pub fn landings(&self) -> impl Iterator<Item = Square> + '_ {
-        self.landing_indices().map(square_of)
+        self.landing_indices().map(Square::at)
     }
 
     /// Reads move text from bytes: two or more square names written together, their file
@@ -188,7 +257,7 @@ impl Move {
             return Err(ParseMoveError::Length { len });
         }
         let square = |i: usize| {
-            Square::parse_bytes(&text[2 * i..2 * i + 2], BoardSize::CONGO)
+            Square::parse_bytes(&text[2 * i..2 * i + 2])
                 .map(Square::index)
                 .map_err(|source| ParseMoveError::Square {
                     index: i + 1,

@@ -458,3 +458,115 @@ impl<T> IndexMut<Color> for ByColor<T> {
         self.get_mut(color)
     }
 }
+
+/// One value per piece kind, indexed by [`Role`] through named fields, so a table never
+/// depends on the order in which the kinds are declared (after shakmaty's `ByRole`).
+///
+/// ```
+/// use congo::{ByRole, Role};
+/// let mut values = ByRole::from_fn(|role| if role == Role::Lion { 0 } else { 100 });
+/// values[Role::Giraffe] = 400;
+/// assert_eq!(values.giraffe, 400);
+/// assert_eq!(*values.get(Role::Pawn), 100);
+/// assert_eq!(values.map(|v| v / 100).giraffe, 4);
+/// let sum: i32 = values.iter().map(|(_, &v)| v).sum();
+/// assert_eq!(sum, 6 * 100 + 400);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ByRole<T> {
+    /// The pawn's value.
+    pub pawn: T,
+    /// The superpawn's value.
+    pub superpawn: T,
+    /// The giraffe's value.
+    pub giraffe: T,
+    /// The monkey's value.
+    pub monkey: T,
+    /// The elephant's value.
+    pub elephant: T,
+    /// The lion's value.
+    pub lion: T,
+    /// The crocodile's value.
+    pub crocodile: T,
+    /// The zebra's value.
+    pub zebra: T,
+}
+
+impl<T> ByRole<T> {
+    /// The values `f(role)` for every kind, computed in [`Role::ALL`] order.
+    #[must_use]
+    pub fn from_fn(mut f: impl FnMut(Role) -> T) -> ByRole<T> {
+        ByRole {
+            pawn: f(Role::Pawn),
+            superpawn: f(Role::Superpawn),
+            giraffe: f(Role::Giraffe),
+            monkey: f(Role::Monkey),
+            elephant: f(Role::Elephant),
+            lion: f(Role::Lion),
+            crocodile: f(Role::Crocodile),
+            zebra: f(Role::Zebra),
+        }
+    }
+
+    /// The value of `role`.
+    #[must_use]
+    pub const fn get(&self, role: Role) -> &T {
+        match role {
+            Role::Pawn => &self.pawn,
+            Role::Superpawn => &self.superpawn,
+            Role::Giraffe => &self.giraffe,
+            Role::Monkey => &self.monkey,
+            Role::Elephant => &self.elephant,
+            Role::Lion => &self.lion,
+            Role::Crocodile => &self.crocodile,
+            Role::Zebra => &self.zebra,
+        }
+    }
+
+    /// The value of `role`, mutably.
+    pub fn get_mut(&mut self, role: Role) -> &mut T {
+        match role {
+            Role::Pawn => &mut self.pawn,
+            Role::Superpawn => &mut self.superpawn,
+            Role::Giraffe => &mut self.giraffe,
+            Role::Monkey => &mut self.monkey,
+            Role::Elephant => &mut self.elephant,
+            Role::Lion => &mut self.lion,
+            Role::Crocodile => &mut self.crocodile,
+            Role::Zebra => &mut self.zebra,
+        }
+    }
+
+    /// Applies `f` to every value (in [`Role::ALL`] order).
+    #[must_use]
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByRole<U> {
+        ByRole {
+            pawn: f(self.pawn),
+            superpawn: f(self.superpawn),
+            giraffe: f(self.giraffe),
+            monkey: f(self.monkey),
+            elephant: f(self.elephant),
+            lion: f(self.lion),
+            crocodile: f(self.crocodile),
+            zebra: f(self.zebra),
+        }
+    }
+
+    /// Every kind with its value, in [`Role::ALL`] order.
+    pub fn iter(&self) -> impl Iterator<Item = (Role, &T)> + '_ {
+        Role::ALL.iter().map(move |&role| (role, self.get(role)))
+    }
+}
+
+impl<T> Index<Role> for ByRole<T> {
+    type Output = T;
+    fn index(&self, role: Role) -> &T {
+        self.get(role)
+    }
+}
+
+impl<T> IndexMut<Role> for ByRole<T> {
+    fn index_mut(&mut self, role: Role) -> &mut T {
+        self.get_mut(role)
+    }
+}

@@ -1,14 +1,15 @@
 //! Making moves: checking a move against the rules ([`IllegalMove`] says why not),
 //! reading move text, and the position after a move.
 
-use grid::Square;
 use thiserror::Error;
 
+use crate::attacks::monkey_jump;
 use crate::board::{bit, FAR_RANK, FULL, RIVER};
 use crate::moves::{jump_dir, Move, ParseMoveError};
 use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::rules::Rules;
+use crate::square::{Square, SquareSet};
 use crate::tables::{step, KING};
 use crate::zobrist::{keys_on, BLACK_TO_MOVE, PIECE_KEYS};
 
@@ -75,8 +76,66 @@ impl Position {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn play(&self, mv: Move, rules: Rules) -> Result<Position, IllegalMove> {
-        self.check_move(mv)?;
+        let mv = self.check_move(mv)?;
         Ok(self.play_unchecked(mv, rules))
+    }
+
+    /// The squares of the pieces `mv` captures here: for a monkey's jump path, every
+    /// enemy piece it jumps over; for any other move, the enemy piece on its landing
+    /// square, if any (for the lion capture, the enemy lion). Empty for a quiet move.
+    /// The kind of the moving piece is [`Move::role`] when known, else the piece on the
+    /// start square (none: empty). The one statement of what a move captures, which
+    /// [`Position::play`] removes.
+    ///
+    /// ```
+    /// use congo::Position;
+    /// let pos: Position = "3l3/7/7/1pM4/1p1p3/7/3L3 w 0".parse()?;
+    /// let path = pos.parse_move("c4a4c2e4")?; // jumps b4, b3, d3
+    /// let names: Vec<String> = pos.captured(&path).into_iter().map(|s| s.to_string()).collect();
+    /// assert_eq!(names, ["b3", "d3", "b4"]);
+    /// assert!(pos.captured(&pos.parse_move("d1d2")?).is_empty());
+    /// let lion_capture: Position = "3l3/7/7/7/7/7/3L3 w 0".parse()?;
+    /// let names: Vec<String> = lion_capture.captured(&"d1d7".parse()?).into_iter().map(|s| s.to_string()).collect();
+    /// assert_eq!(names, ["d7"]);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn captured(&self, mv: &Move) -> SquareSet {
+        match self.mover(mv) {
+            Some(role) => SquareSet::from_bits(self.captured_bits(mv, role)),
+            None => SquareSet::EMPTY,
+        }
+    }
+
+    /// The kind of the piece making `mv`: [`Move::role`] when it names the kind on the
+    /// start square, else the kind found there.
+    #[inline(always)]
+    pub(crate) fn mover(&self, mv: &Move) -> Option<Role> {
+        let from = bit(mv.from as usize);
+        match mv.role() {
+            Some(role) if self.by_role[role as usize] & from != 0 => Some(role),
+            _ => self.role_at(mv.from as usize),
+        }
+    }
+
+    /// The bitboard of [`Position::captured`] for a move of a `role` piece.
+    #[inline(always)]
+    pub(crate) fn captured_bits(&self, mv: &Move, role: Role) -> u64 {
+        let enemy = self.by_color[self.turn.other()];
+        if role == Role::Monkey && mv.is_jump_path() {
+            // A jump path: the square each jump passes over.
+            let mut cap = 0;
+            let mut cur = mv.from as usize;
+            for land in mv.landing_indices() {
+                if let Some(dir) = jump_dir(cur, land) {
+                    cap |= step(cur, dir);
+                }
+                cur = land;
+            }
+            cap & enemy
+        } else {
+            bit(mv.to as usize) & enemy
+        }
     }
 
     /// The position after `mv`, unchecked: the fast form for moves this library
@@ -111,27 +170,11 @@ impl Position {
         let them = us.other();
         let from = mv.from as usize;
         let to = mv.to as usize;
-        let role = match self.role_at(from) {
+        let role = match self.mover(&mv) {
             Some(role) => role,
             None => return pos,
         };
-        // Captured squares.
-        let captured =
-            if role == Role::Monkey && (mv.hops > 0 || KING[from] & bit(to) == 0 && from != to) {
-                // A jump path: the square each jump passes over.
-                let mut cap = 0;
-                let mut cur = from;
-                for land in mv.landing_indices() {
-                    if let Some(dir) = jump_dir(cur, land) {
-                        cap |= step(cur, dir);
-                    }
-                    cur = land;
-                }
-                cap
-            } else {
-                bit(to) & self.by_color[them]
-            };
-        let captured = captured & self.by_color[them];
+        let captured = self.captured_bits(&mv, role);
         if captured != 0 {
             if KEY {
                 pos.key ^= keys_on(&self.by_role, them as usize, captured);
@@ -177,7 +220,7 @@ impl Position {
         pos
     }
 
-    /// Checks that `mv` is legal here and returns it.
+    /// Checks that `mv` is legal here and returns it, knowing its kind ([`Move::role`]).
     ///
     /// # Errors
     ///
@@ -215,7 +258,7 @@ impl Position {
             moves.contains(&mv)
         };
         if legal {
-            Ok(mv)
+            Ok(mv.with_role(piece.role))
         } else {
             Err(IllegalMove::NotLegal {
                 role: piece.role,
@@ -253,7 +296,7 @@ impl Position {
             if lion_taken {
                 return false;
             }
-            match crate::movegen::monkey_jump(cur, dir, enemy, empty) {
+            match monkey_jump(cur, dir, enemy, empty) {
                 Some((jumped, land)) => {
                     lion_taken = enemy_lions & jumped != 0;
                     enemy &= !jumped;

@@ -1,15 +1,12 @@
 //! The position: one bitboard per piece kind and per colour, the side to move and the
 //! move number. Its FEN (`fen.rs`) and board listing (`listing.rs`) live beside it.
 
-#[cfg(doc)]
-use grid::BoardSize;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
-use grid::{Square, SquareSet};
-
-use crate::board::{bit, index, index_of, FULL, SIZE};
+use crate::board::{bit, index, FULL, SIZE};
 use crate::piece::{ByColor, Color, Piece, Role};
+use crate::square::{Square, SquareSet};
 use crate::zobrist::{self, BLACK_TO_MOVE, PIECE_KEYS};
 
 /// A Congo position: where every piece stands, the side to move and the move number.
@@ -127,21 +124,18 @@ impl Position {
     }
 
     /// Puts `piece` on `square` (or empties it with `None`), replacing whatever stood
-    /// there. A square off the 7x7 board changes nothing.
+    /// there. (A [`grid::Square`] of another board size cannot be given: converting it
+    /// to a Congo [`Square`] is an error, see [`WrongBoardSize`](crate::WrongBoardSize).)
     ///
     /// ```
     /// use congo::{Color, Piece, Position, Role, Square};
     /// let mut pos = Position::empty(Color::White, 0);
-    /// let d1 = Square::parse("d1", grid::BoardSize::CONGO)?;
-    /// pos.set_piece(d1, Some(Piece { color: Color::White, role: Role::Lion }));
+    /// pos.set_piece("d1".parse()?, Some(Piece { color: Color::White, role: Role::Lion }));
     /// assert_eq!(pos.to_string(), "7/7/7/7/7/7/3L3 w 0");
     /// # Ok::<_, congo::ParseSquareError>(())
     /// ```
     pub fn set_piece(&mut self, square: Square, piece: Option<Piece>) {
-        let sq = match index_of(square) {
-            Some(sq) => sq,
-            None => return,
-        };
+        let sq = square.index();
         let mask = !bit(sq);
         self.key ^= zobrist::keys_on(&self.by_role, 0, self.by_color.white & bit(sq))
             ^ zobrist::keys_on(&self.by_role, 1, self.by_color.black & bit(sq));
@@ -188,12 +182,12 @@ impl Position {
     }
 
     /// The squares of `color`'s pieces of kind `role` (a [`SquareSet`]: bit
-    /// `rank * 7 + file`, the [index](Square::index) of a square of [`BoardSize::CONGO`]).
+    /// `rank * 7 + file`, the [index](Square::index) of the square).
     ///
     /// ```
-    /// use congo::{BoardSize, Color, Position, Role};
+    /// use congo::{Color, Position, Role};
     /// let lions = Position::START.pieces(Color::White, Role::Lion);
-    /// let names: Vec<String> = lions.squares(BoardSize::CONGO).map(|s| s.to_string()).collect();
+    /// let names: Vec<String> = lions.into_iter().map(|s| s.to_string()).collect();
     /// assert_eq!(names, ["d1"]);
     /// assert_eq!(lions.bits(), 1 << 3);
     /// assert_eq!(Position::START.pieces(Color::Black, Role::Pawn).len(), 7);
@@ -256,17 +250,17 @@ impl Position {
         Some(Piece { color, role })
     }
 
-    /// The piece on `square`, if any (`None` for a square off the 7x7 board).
+    /// The piece on `square`, if any.
     ///
     /// ```
     /// use congo::{Color, Piece, Position, Role, Square};
-    /// let e7 = Square::parse("e7", grid::BoardSize::CONGO)?;
+    /// let e7: Square = "e7".parse()?;
     /// assert_eq!(Position::START.piece_at(e7), Some(Piece { color: Color::Black, role: Role::Elephant }));
     /// # Ok::<_, congo::ParseSquareError>(())
     /// ```
     #[must_use]
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
-        self.piece_on(index_of(square)?)
+        self.piece_on(square.index())
     }
 
     /// The Zobrist key of the placement and the side to move (not the move number, so

@@ -1,4 +1,4 @@
-//! Rule options and the game outcome.
+//! Rule options, the game's status (ongoing, won, drawn) and its outcome.
 
 use std::fmt;
 use std::str::FromStr;
@@ -81,9 +81,10 @@ impl FromStr for Rules {
 
 /// The result of a finished game.
 ///
-/// A Congo position is over when a lion has been captured ([`Position::outcome`]); the
-/// rules never draw a position, so [`Outcome::Draw`] only comes from the game level (a
-/// match runner's ply cap, an agreement).
+/// [`Position::outcome`] judges by the lions alone (as the assignment's programs print
+/// it) and never draws; [`Status::outcome`] gives the outcome by every rule, a draw for
+/// two bare lions included. [`Outcome::Draw`] also comes from the game level (a match
+/// runner's ply cap, an agreement).
 ///
 /// The text form is `White wins`, `Black wins` or `Draw`; [`FromStr`] reads the same
 /// words in any ASCII case.
@@ -151,7 +152,143 @@ impl FromStr for Outcome {
     }
 }
 
+/// Why a game was won (see [`Status`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WinReason {
+    /// The loser's lion was captured (it is missing from the board).
+    LionCaptured,
+    /// The loser is to move and has no legal move (passing is never allowed).
+    NoLegalMove,
+}
+
+/// Why a game was drawn (see [`Status`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DrawReason {
+    /// Only the two lions are left and the side to move has no lion capture (as
+    /// tournaments and the match runner score it; the assignment's evaluations score it
+    /// 0).
+    BareLions,
+}
+
+/// The state of a game in a position, by every rule of its end (the rule page, "End of
+/// game"); from [`Position::status`].
+///
+/// ```
+/// use congo::{Color, Position, Status, WinReason};
+/// assert_eq!(Position::START.status(), Status::Ongoing);
+/// let won: Position = "7/7/4L2/7/7/7/7 b 0".parse()?;
+/// assert_eq!(won.status(), Status::Won { winner: Color::White, reason: WinReason::LionCaptured });
+/// assert_eq!(won.status().winner(), Some(Color::White));
+/// # Ok::<_, congo::ParseFenError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The game goes on: both lions are on the board, the side to move has a legal
+    /// move, and it is not a draw.
+    Ongoing,
+    /// The game is over and `winner` won.
+    Won {
+        /// The winning side.
+        winner: Color,
+        /// Why.
+        reason: WinReason,
+    },
+    /// The game is over, drawn.
+    Drawn(DrawReason),
+}
+
+impl Status {
+    /// Whether the game is over (won or drawn).
+    #[must_use]
+    pub const fn is_over(self) -> bool {
+        !matches!(self, Status::Ongoing)
+    }
+
+    /// The winner, if the game was won.
+    #[must_use]
+    pub const fn winner(self) -> Option<Color> {
+        match self {
+            Status::Won { winner, .. } => Some(winner),
+            _ => None,
+        }
+    }
+
+    /// The [`Outcome`] of a finished game (`None` while it goes on).
+    #[must_use]
+    pub const fn outcome(self) -> Option<Outcome> {
+        match self {
+            Status::Ongoing => None,
+            Status::Won { winner, .. } => Some(Outcome::Win(winner)),
+            Status::Drawn(_) => Some(Outcome::Draw),
+        }
+    }
+}
+
 impl Position {
+    /// The game's status by every rule of its end, checked in this order:
+    ///
+    /// 1. a lion is missing: the other side won ([`WinReason::LionCaptured`]; Black's
+    ///    lion is checked first, as in [`Position::outcome`]);
+    /// 2. the side to move has no legal move: it lost ([`WinReason::NoLegalMove`]);
+    /// 3. only the two lions are left and the side to move has no lion capture: a draw
+    ///    ([`DrawReason::BareLions`]);
+    /// 4. otherwise [`Status::Ongoing`].
+    ///
+    /// The assignment's programs that print `Continue` judge by the lions alone
+    /// ([`Position::outcome`]), as the assignment asks.
+    ///
+    /// ```
+    /// use congo::{Color, DrawReason, Position, Status, WinReason};
+    /// // White is to move and every White piece is blocked: White lost.
+    /// let stuck: Position = "lLLLLLL/GGLLLLL/LLLLLLL/LLLLLLL/LLLLLLL/LLLLLLL/LLLLLLL w 0".parse()?;
+    /// assert_eq!(stuck.status(), Status::Won { winner: Color::Black, reason: WinReason::NoLegalMove });
+    /// assert_eq!(stuck.outcome(), None); // by the lions alone the game goes on
+    /// // Two bare lions, no lion capture: a draw; with the d-file open: not yet.
+    /// let bare: Position = "2l4/7/7/7/7/7/3L3 w 0".parse()?;
+    /// assert_eq!(bare.status(), Status::Drawn(DrawReason::BareLions));
+    /// let open: Position = "3l3/7/7/7/7/7/3L3 w 0".parse()?;
+    /// assert_eq!(open.status(), Status::Ongoing);
+    /// # Ok::<_, congo::ParseFenError>(())
+    /// ```
+    #[must_use]
+    pub fn status(&self) -> Status {
+        if let Some(Outcome::Win(winner)) = self.outcome() {
+            return Status::Won {
+                winner,
+                reason: WinReason::LionCaptured,
+            };
+        }
+        if self.count_legal_moves() == 0 {
+            return Status::Won {
+                winner: self.turn.other(),
+                reason: WinReason::NoLegalMove,
+            };
+        }
+        let lions = self.by_role[Role::Lion as usize];
+        if self.occupied_bits() == lions && !self.has_lion_capture() {
+            return Status::Drawn(DrawReason::BareLions);
+        }
+        Status::Ongoing
+    }
+
+    /// Whether the side to move's lion can capture the other lion now (the lion
+    /// capture along a file or diagonal, or a step onto it).
+    fn has_lion_capture(&self) -> bool {
+        let us = self.turn;
+        let enemy_lions = self.bits_of(us.other(), Role::Lion);
+        let mut lions = self.bits_of(us, Role::Lion);
+        while lions != 0 {
+            let sq = lions.trailing_zeros() as usize;
+            lions &= lions - 1;
+            let steps = crate::tables::KING[sq] & crate::board::CASTLE[us];
+            let lines = crate::attacks::lion_lines(sq, self.occupied_bits(), enemy_lions);
+            if (steps | lines) & enemy_lions != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
     /// The result, judged by the lions alone: `None` while both lions are on the board
     /// (even if the side to move has no legal move); otherwise the side whose lion
     /// remains wins. With no lion at all, which only a hand-written FEN can give (and

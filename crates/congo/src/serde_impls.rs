@@ -4,12 +4,13 @@
 //! as `elephant`, a [`Piece`] as its FEN letter, [`Rules`] as `2022` or `2021`, an
 //! [`Outcome`] as `White wins`. Deserializing parses the text (any form the type's
 //! `FromStr` accepts) and fails with its parse error. [`ByColor`] is a map with the keys
-//! `white` and `black`. Squares and square sets are the `grid` crate's (its `serde`
-//! feature, turned on by this one).
+//! `white` and `black`. A [`Square`] is written as the `grid` crate's (its `serde`
+//! feature, turned on by this one), `{"name": "c5", "size": "7x7"}`, and read back only
+//! for the 7x7 board; a [`SquareSet`] is its bits, refused beyond bit 48.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::{ByColor, Color, Move, Outcome, Piece, Position, Role, Rules};
+use crate::{ByColor, Color, Move, Outcome, Piece, Position, Role, Rules, Square, SquareSet};
 
 grid::serde_as_text! {
     Position: "a Congo FEN such as gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0",
@@ -42,5 +43,37 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for ByColor<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ByColor<T>, D::Error> {
         let repr = ByColorRepr::deserialize(deserializer)?;
         Ok(ByColor::new(repr.white, repr.black))
+    }
+}
+
+impl Serialize for Square {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.to_grid().serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Square {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Square, D::Error> {
+        let square = grid::Square::deserialize(deserializer)?;
+        Square::try_from(square).map_err(serde::de::Error::custom)
+    }
+}
+
+impl Serialize for SquareSet {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.bits().serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for SquareSet {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<SquareSet, D::Error> {
+        let bits = u64::deserialize(deserializer)?;
+        if bits == SquareSet::from_bits(bits).bits() {
+            Ok(SquareSet::from_bits(bits))
+        } else {
+            Err(serde::de::Error::custom(format!(
+                "square set bits {bits:#x} beyond the 49 squares of the Congo board"
+            )))
+        }
     }
 }

@@ -1,16 +1,25 @@
 //! Validation: what no game of Congo can reach, checked apart from parsing.
 
-use grid::Square;
 use thiserror::Error;
 
-use crate::board::{rank_bb, square_of, CASTLE, RIVER, SIZE};
-use crate::piece::{Color, Role};
+use crate::board::{rank_bb, CASTLE, RIVER, SIZE};
+use crate::piece::{ByRole, Color, Role};
 use crate::position::Position;
+use crate::square::Square;
 
 /// The most pieces of each kind a side has at the start, and so ever: nothing but a
-/// pawn ever changes kind (into a superpawn). Indexed by [`Role`]; pawns and superpawns
-/// are counted together (7), and the lion is checked on its own.
-const START_COUNT: [u32; 8] = [7, 7, 1, 1, 2, 1, 1, 1];
+/// pawn ever changes kind (into a superpawn). Pawns and superpawns are counted together
+/// (7), and the lion is checked on its own.
+const START_COUNT: ByRole<u32> = ByRole {
+    pawn: 7,
+    superpawn: 7,
+    giraffe: 1,
+    monkey: 1,
+    elephant: 2,
+    lion: 1,
+    crocodile: 1,
+    zebra: 1,
+};
 
 /// What is wrong with a position no game can reach (see [`Position::validate`]).
 /// Colours and kinds are written as words (`white`, `elephant`), squares by name.
@@ -146,7 +155,15 @@ impl Position {
     /// # Ok::<_, congo::ParseFenError>(())
     /// ```
     pub fn validate(&self) -> Result<(), PositionError> {
-        // 1. Lions.
+        self.check_lions()?;
+        self.check_castles()?;
+        self.check_counts()?;
+        self.check_pawns()?;
+        self.check_river()
+    }
+
+    /// Rule 1, lions: at most one a side, at least one, a missing one the side to move's.
+    fn check_lions(&self) -> Result<(), PositionError> {
         let lions = |color| self.bits_of(color, Role::Lion);
         for color in Color::ALL {
             let count = lions(color).count_ones();
@@ -168,7 +185,12 @@ impl Position {
             }
             (false, false) => {}
         }
-        // 2. Castles.
+        Ok(())
+    }
+
+    /// Rule 2, castles: each lion in its own castle (a lion alone in either).
+    fn check_castles(&self) -> Result<(), PositionError> {
+        let lions = |color| self.bits_of(color, Role::Lion);
         for color in Color::ALL {
             let mut allowed = CASTLE[color];
             if lions(color.other()) == 0 {
@@ -178,15 +200,19 @@ impl Position {
             if outside != 0 {
                 return Err(PositionError::LionOutsideCastle {
                     color,
-                    square: square_of(outside.trailing_zeros() as usize),
+                    square: Square::at(outside.trailing_zeros() as usize),
                 });
             }
         }
-        // 3. Counts.
+        Ok(())
+    }
+
+    /// Rule 3, counts: no more pieces of a kind than the start gives.
+    fn check_counts(&self) -> Result<(), PositionError> {
         for color in Color::ALL {
             let pawns = (self.bits_of(color, Role::Pawn) | self.bits_of(color, Role::Superpawn))
                 .count_ones();
-            if pawns > START_COUNT[Role::Pawn as usize] {
+            if pawns > START_COUNT.pawn {
                 return Err(PositionError::TooManyPawns {
                     color,
                     count: pawns,
@@ -197,7 +223,7 @@ impl Position {
                     continue;
                 }
                 let count = self.bits_of(color, role).count_ones();
-                let max = START_COUNT[role as usize];
+                let max = *START_COUNT.get(role);
                 if count > max {
                     return Err(PositionError::TooManyPieces {
                         color,
@@ -208,17 +234,25 @@ impl Position {
                 }
             }
         }
-        // 4. Pawns on their own first rank.
+        Ok(())
+    }
+
+    /// Rule 4, pawns: none on its own first rank.
+    fn check_pawns(&self) -> Result<(), PositionError> {
         for (color, first_rank) in [(Color::White, 0), (Color::Black, SIZE - 1)] {
             let wrong = self.bits_of(color, Role::Pawn) & rank_bb(first_rank);
             if wrong != 0 {
                 return Err(PositionError::PawnOnFirstRank {
                     color,
-                    square: square_of(wrong.trailing_zeros() as usize),
+                    square: Square::at(wrong.trailing_zeros() as usize),
                 });
             }
         }
-        // 5. The river.
+        Ok(())
+    }
+
+    /// Rule 5, the river: at most one non-crocodile piece a side on it.
+    fn check_river(&self) -> Result<(), PositionError> {
         for color in Color::ALL {
             let count = (self.by_color[color] & RIVER & !self.by_role[Role::Crocodile as usize])
                 .count_ones();

@@ -2,7 +2,7 @@
 //! Run with `cargo test -p congo --features serde` (Cargo.toml skips it without the
 //! feature).
 
-use congo::{BoardSize, ByColor, Color, Move, Outcome, Piece, Position, Role, Rules, Square};
+use congo::{ByColor, Color, Move, Outcome, Piece, Position, Role, Rules, Square};
 use serde::{Deserialize, Serialize};
 
 /// A value as a program would store it: a game record.
@@ -30,7 +30,7 @@ fn a_record_round_trips_through_json() {
         first_to_move: Color::White,
         captured: vec!["z".parse().unwrap(), "P".parse().unwrap()],
         kinds: vec![Role::Crocodile],
-        square: Square::parse("c5", BoardSize::CONGO).unwrap(),
+        square: "c5".parse::<Square>().unwrap(),
     };
     let json = serde_json::to_string(&record).unwrap();
     assert_eq!(

@@ -9,7 +9,7 @@ use itertools::Itertools;
 use proptest::prelude::*;
 use proptest::sample::select;
 
-use congo::{BoardSize, Color, Move, Outcome, Piece, Position, Role, Rules, Square};
+use congo::{Color, Move, Outcome, Piece, Position, Role, Rules, Square};
 
 const STARTS: &[&str] = &[
     "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0",
@@ -31,7 +31,7 @@ fn piece() -> impl Strategy<Value = Piece> {
 }
 
 fn square() -> impl Strategy<Value = Square> {
-    (0..7u8, 0..7u8).prop_map(|(f, r)| Square::new(f, r, BoardSize::CONGO).unwrap())
+    (0..7u8, 0..7u8).prop_map(|(f, r)| Square::new(f, r).unwrap())
 }
 
 /// A random placement: each square empty or holding a random piece, any side to move,
@@ -45,7 +45,7 @@ fn placement() -> impl Strategy<Value = Position> {
         .prop_map(|(squares, side, number)| {
             let mut pos = Position::empty(side, number);
             for (i, piece) in squares.into_iter().enumerate() {
-                let sq = Square::new((i % 7) as u8, (i / 7) as u8, BoardSize::CONGO).unwrap();
+                let sq = Square::new((i % 7) as u8, (i / 7) as u8).unwrap();
                 pos.set_piece(sq, piece);
             }
             pos
@@ -56,7 +56,7 @@ fn placement() -> impl Strategy<Value = Position> {
 /// of 2-square jumps (text built from the squares, then parsed).
 fn a_move() -> impl Strategy<Value = Move> {
     prop_oneof![
-        (square(), square()).prop_map(|(a, b)| Move::new(a, b).unwrap()),
+        (square(), square()).prop_map(|(a, b)| Move::new(a, b)),
         (
             square(),
             prop::collection::vec(select(common::JUMPS.to_vec()), 2..12)
@@ -78,11 +78,7 @@ fn a_move() -> impl Strategy<Value = Move> {
                     };
                     f = nf;
                     r = nr;
-                    text.push_str(
-                        &Square::new(f as u8, r as u8, BoardSize::CONGO)
-                            .unwrap()
-                            .to_string(),
-                    );
+                    text.push_str(&Square::new(f as u8, r as u8).unwrap().to_string());
                 }
                 text.parse::<Move>().unwrap()
             }),
@@ -113,7 +109,7 @@ proptest! {
 
     #[test]
     fn squares_round_trip(sq in square()) {
-        prop_assert_eq!(Square::parse(&sq.to_string(), BoardSize::CONGO), Ok(sq));
+        prop_assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
         prop_assert_eq!(format!("{sq:?}"), format!("Square({sq})"));
     }
 
@@ -143,12 +139,12 @@ proptest! {
             for mv in moves {
                 assert_eq!(mv.to_string().parse::<Move>(), Ok(*mv));
             }
-            // The judge's listing (text::write_moves, which sorts `Move`s) is the move
-            // names sorted alphabetically, as the assignment asks.
-            let mut out = Vec::new();
-            congo::text::write_moves(pos.to_string().as_bytes(), &mut out).unwrap();
-            let expected = format!("{}\n", moves.iter().map(Move::to_string).sorted().join(" "));
-            assert_eq!(String::from_utf8(out).unwrap(), expected);
+            // Sorting `Move`s (as the judge's move lines do) gives the move names sorted
+            // alphabetically, as the assignment asks.
+            let mut sorted = moves.to_vec();
+            sorted.sort();
+            let names: Vec<String> = sorted.iter().map(Move::to_string).collect();
+            assert_eq!(names, moves.iter().map(Move::to_string).sorted().collect::<Vec<_>>());
         });
     }
 }

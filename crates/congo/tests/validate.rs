@@ -3,7 +3,6 @@
 //! start is valid.
 
 use congo::{Color, Position, PositionError, Role, Rules, Square};
-use grid::BoardSize;
 
 fn check(fen: &str) -> Result<(), PositionError> {
     fen.parse::<Position>()
@@ -12,7 +11,7 @@ fn check(fen: &str) -> Result<(), PositionError> {
 }
 
 fn sq(name: &str) -> Square {
-    Square::parse(name, BoardSize::CONGO).unwrap()
+    name.parse::<Square>().unwrap()
 }
 
 #[test]

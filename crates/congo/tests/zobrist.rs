@@ -5,7 +5,6 @@
 use std::collections::HashMap;
 
 use congo::{Color, Move, Piece, Position, Role, Rules, Square};
-use grid::BoardSize;
 
 /// The FENs of the shared vector files (first field of each data line).
 fn vector_fens() -> Vec<Position> {
@@ -79,7 +78,7 @@ fn incremental_key_equals_the_key_from_scratch_along_random_games() {
 }
 
 fn sq(name: &str) -> Square {
-    Square::parse(name, BoardSize::CONGO).unwrap()
+    name.parse::<Square>().unwrap()
 }
 
 #[test]

@@ -10,6 +10,24 @@ use crate::zobrist;
 /// The Reversi board size, 8 files by 8 ranks.
 pub const SIZE: BoardSize = BoardSize::CHESS;
 
+/// A square of another board size than Reversi's 8x8, given where a Reversi square is
+/// needed: always an error, never a square ignored or renamed (the policy stated in
+/// `grid`'s documentation, the same in every game crate).
+///
+/// ```
+/// use reversi::{Board, WrongBoardSize};
+/// let congo_d3 = grid::Square::parse("d3", grid::BoardSize::CONGO)?;
+/// assert_eq!(Board::START.disc_at(congo_d3), Err(WrongBoardSize { square: congo_d3 }));
+/// assert_eq!(Board::START.flips(congo_d3), Err(WrongBoardSize { square: congo_d3 }));
+/// # Ok::<_, grid::ParseSquareError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+#[error("square {square} is not on the 8x8 Reversi board")]
+pub struct WrongBoardSize {
+    /// The square given.
+    pub square: Square,
+}
+
 /// Why a move (or a pass) cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum IllegalMove {
@@ -453,28 +471,30 @@ impl Board {
         ByColor::from_fn(|color| self.discs(color).len())
     }
 
-    /// The colour of the disc on `square`, if any (`None` also for a square of another
-    /// board size).
+    /// The colour of the disc on `square`, if any.
+    ///
+    /// # Errors
+    ///
+    /// [`WrongBoardSize`] for a square of another board size.
     ///
     /// ```
     /// use reversi::{Board, Color};
     /// let e4 = grid::BoardSize::CHESS.parse_square("e4")?;
-    /// assert_eq!(Board::START.disc_at(e4), Some(Color::Black));
+    /// assert_eq!(Board::START.disc_at(e4), Ok(Some(Color::Black)));
     /// # Ok::<_, grid::ParseSquareError>(())
     /// ```
-    #[must_use]
-    pub fn disc_at(&self, square: Square) -> Option<Color> {
+    pub fn disc_at(&self, square: Square) -> Result<Option<Color>, WrongBoardSize> {
         if square.size() != SIZE {
-            return None;
+            return Err(WrongBoardSize { square });
         }
         let bit = 1u64 << (square.index() & 63);
-        if self.mover & bit != 0 {
+        Ok(if self.mover & bit != 0 {
             Some(self.side_to_move)
         } else if self.opponent & bit != 0 {
             Some(self.side_to_move.other())
         } else {
             None
-        }
+        })
     }
 
     /// The legal moves of the side to move: the empty squares where a disc closes, in at
@@ -561,23 +581,29 @@ impl Board {
     /// The discs a move of the side to move on `square` would flip (empty when the move
     /// is illegal).
     ///
+    /// # Errors
+    ///
+    /// [`WrongBoardSize`] for a square of another board size.
+    ///
     /// ```
     /// use reversi::Board;
     /// let chess = grid::BoardSize::CHESS;
-    /// let flipped = Board::START.flips(chess.parse_square("d3")?);
+    /// let flipped = Board::START.flips(chess.parse_square("d3")?).unwrap();
     /// assert_eq!(flipped.squares(chess).map(|s| s.to_string()).collect::<Vec<_>>(), ["d4"]);
     /// # Ok::<_, grid::ParseSquareError>(())
     /// ```
-    #[must_use]
-    pub fn flips(&self, square: Square) -> SquareSet {
-        if square.size() != SIZE || (self.mover | self.opponent) >> (square.index() & 63) & 1 != 0 {
-            return SquareSet::EMPTY;
+    pub fn flips(&self, square: Square) -> Result<SquareSet, WrongBoardSize> {
+        if square.size() != SIZE {
+            return Err(WrongBoardSize { square });
         }
-        SquareSet::from_bits(bitboard::flips(
+        if (self.mover | self.opponent) >> (square.index() & 63) & 1 != 0 {
+            return Ok(SquareSet::EMPTY);
+        }
+        Ok(SquareSet::from_bits(bitboard::flips(
             self.mover,
             self.opponent,
             square.index() as u32,
-        ))
+        )))
     }
 
     /// The board after the side to move places a disc on `square`: the runs it closes
@@ -732,7 +758,7 @@ impl std::fmt::Display for Diagram<'_> {
             for file in 0..8u8 {
                 let c = SIZE
                     .square(file, rank)
-                    .and_then(|square| self.board.disc_at(square))
+                    .and_then(|square| self.board.disc_at(square).ok().flatten())
                     .map_or('.', Color::char);
                 write!(f, "{c}")?;
             }

@@ -11,7 +11,7 @@ mod zobrist;
 
 pub use board::{
     Board, BoardError, Diagram, IllegalMove, InvalidBoard, Orientation, Outcome, ParseBoardError,
-    ParseOutcomeError, SIZE,
+    ParseOutcomeError, WrongBoardSize, SIZE,
 };
 pub use color::{ByColor, Color, ParseColorError};
 pub use perft::{Convention, ParseConventionError, ParsePlyError, Ply};

@@ -198,7 +198,7 @@ proptest! {
             for square in CHESS.squares() {
                 let (file, rank) = (square.file() as i32, square.rank() as i32);
                 assert_eq!(
-                    board.flips(square).bits(),
+                    board.flips(square).unwrap().bits(),
                     bits_of(&plain.flips(color, file, rank)),
                     "{square} in\n{board}"
                 );
@@ -215,7 +215,7 @@ proptest! {
         play_game(&choices, |board, _| {
             let legal = board.legal_moves();
             for square in CHESS.squares() {
-                let flipped = board.flips(square);
+                let flipped = board.flips(square).unwrap();
                 assert_eq!(
                     legal.contains(square),
                     !flipped.is_empty(),
@@ -241,7 +241,7 @@ proptest! {
             let mover = board.side_to_move();
             let before = board.disc_counts();
             for square in board.legal_moves().squares(CHESS) {
-                let flipped = board.flips(square).len();
+                let flipped = board.flips(square).unwrap().len();
                 let after = board.play(square).unwrap();
                 let counts = after.disc_counts();
                 assert_eq!(counts[mover], before[mover] + 1 + flipped);
@@ -250,7 +250,7 @@ proptest! {
                 let gained = after.discs(mover) - board.discs(mover);
                 assert_eq!(
                     gained,
-                    board.flips(square) | SquareSet::from_square(square).unwrap()
+                    board.flips(square).unwrap() | SquareSet::from_square(square).unwrap()
                 );
                 assert_eq!(after.side_to_move(), mover.other());
             }
@@ -278,8 +278,8 @@ proptest! {
                     let (f, r) = map(square.file() as i32, square.rank() as i32);
                     let image_square = CHESS.square(f as u8, r as u8).unwrap();
                     assert_eq!(
-                        image.flips(image_square).bits(),
-                        transform(board.flips(square).bits(), map)
+                        image.flips(image_square).unwrap().bits(),
+                        transform(board.flips(square).unwrap().bits(), map)
                     );
                 }
             }

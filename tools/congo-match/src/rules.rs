@@ -3,13 +3,13 @@
 //! only. The rest of the tool sees positions as [`Board`], moves as text, and the end of
 //! a game as [`End`].
 
-use congo::{Color, Outcome, Position, Rules};
+use congo::{Color, DrawReason, Outcome, Position, Rules, Status, WinReason};
 
 /// The rules every game is played with: the full rules (pawns promote).
 const RULES: Rules = Rules::FULL;
 
-// The four calls below are the whole of the tool's use of the changing part of the
-// congo API (side to move, the lions' verdict, playing a move known to be legal).
+// The calls below are the whole of the tool's use of the changing part of the congo
+// API (side to move, the lions' verdict, the game's status, playing a legal move).
 
 /// The side to move of `pos`.
 fn turn(pos: &Position) -> Color {
@@ -130,40 +130,28 @@ impl Board {
         Ok(Board(play_legal(&self.0, mv)))
     }
 
-    /// Whether only the two lions are on the board (read from the FEN's placement).
-    fn bare_lions(&self) -> bool {
-        let fen = self.fen();
-        let placement = fen.split(' ').next().unwrap_or("");
-        let mut pieces = placement.chars().filter(char::is_ascii_alphabetic);
-        let (a, b, c) = (pieces.next(), pieces.next(), pieces.next());
-        matches!(
-            (a, b, c),
-            (Some('L'), Some('l'), None) | (Some('l'), Some('L'), None)
-        )
-    }
-
-    /// Whether the game is over in this position, by the rules: a lion is gone (its
-    /// owner lost); the side to move has no legal move (it lost); only the two lions are
-    /// left and the side to move cannot capture the other lion (a draw).
+    /// Whether the game is over in this position, by the rules (the congo crate's
+    /// [`Position::status`]): a lion is gone (its owner lost); the side to move has no
+    /// legal move (it lost); only the two lions are left and the side to move cannot
+    /// capture the other lion (a draw).
     #[must_use]
     pub fn end(&self) -> Option<End> {
-        if let Some(side) = lion_winner(&self.0) {
-            return Some(End::Win(side, "lion captured"));
+        let side = |color| match color {
+            Color::White => Side::White,
+            Color::Black => Side::Black,
+        };
+        match self.0.status() {
+            Status::Ongoing => None,
+            Status::Won {
+                winner,
+                reason: WinReason::LionCaptured,
+            } => Some(End::Win(side(winner), "lion captured")),
+            Status::Won {
+                winner,
+                reason: WinReason::NoLegalMove,
+            } => Some(End::Win(side(winner), "no legal move")),
+            Status::Drawn(DrawReason::BareLions) => Some(End::Draw("two bare lions")),
         }
-        let mut moves = Vec::new();
-        self.0.legal_moves(&mut moves);
-        let us = self.side_to_move();
-        if moves.is_empty() {
-            return Some(End::Win(us.other(), "no legal move"));
-        }
-        if self.bare_lions()
-            && !moves
-                .iter()
-                .any(|&mv| lion_winner(&play_legal(&self.0, mv)).is_some())
-        {
-            return Some(End::Draw("two bare lions"));
-        }
-        None
     }
 }
 
@@ -191,6 +179,11 @@ mod tests {
         assert_eq!(end("3l3/7/7/7/7/7/3L3 w 0"), None);
         // c3 and e5 on one diagonal through an empty d4: the lion capture is available.
         assert_eq!(end("7/7/4l2/7/2L4/7/7 b 0"), None);
+        // White to move without a legal move: Black won.
+        assert_eq!(
+            end("lLLLLLL/GGLLLLL/LLLLLLL/LLLLLLL/LLLLLLL/LLLLLLL/LLLLLLL w 0"),
+            Some(End::Win(Side::Black, "no legal move"))
+        );
         // A third piece: play on.
         assert_eq!(end("2l4/7/7/7/7/P6/3L3 w 0"), None);
         assert_eq!(end("2ele1z/ppppppp/7/7/7/PPPPPPP/2ELE1Z w 0"), None);

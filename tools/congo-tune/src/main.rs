@@ -17,9 +17,10 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
-use congo::engine::eval::{evaluate_position, features, FEATURES};
-use congo::engine::{Command, Engine, SearchLimits, BENCH_POSITIONS};
-use congo::{Color, Outcome, Position, Role, Rules};
+use congo::{Color, Position, Role, Rules, Status};
+use congo_engine::eval::{evaluate_position, features};
+use congo_engine::features::{kind_slot, FEATURES, KINDS, MATERIAL};
+use congo_engine::{Engine, SearchLimits, BENCH_POSITIONS};
 
 #[derive(Parser)]
 #[command(about = "Tunes the congo engine's evaluation and measures its search speed")]
@@ -65,7 +66,7 @@ enum Cmd {
         #[arg(long, default_value_t = 2.0)]
         rate: f64,
         /// The weights file to write.
-        #[arg(short, long, default_value = "crates/congo/src/engine/weights.rs")]
+        #[arg(short, long, default_value = "crates/congo-engine/src/weights.rs")]
         output: PathBuf,
     },
     /// Searches a fixed set of positions to a fixed depth: nodes and nodes per second.
@@ -96,8 +97,9 @@ fn main() -> Result<()> {
     }
 }
 
-/// Whether only the two lions are left (the runner's draw).
-fn bare_lions(pos: &Position) -> bool {
+/// Whether only lions are left: the evaluation scores such a position 0 whatever the
+/// weights (a draw), so it has nothing to fit.
+fn only_lions(pos: &Position) -> bool {
     Color::ALL
         .iter()
         .all(|&c| pos.occupied_by(c) == pos.pieces(c, Role::Lion))
@@ -118,57 +120,12 @@ fn selfplay(
         Position::START,
     ];
     let mut engine = Engine::new(Rules::FULL);
-    let limits = SearchLimits {
-        depth: 64,
-        nodes,
-        time: None,
-    };
+    let limits = SearchLimits::nodes(nodes);
     let (mut written, mut decided) = (0u64, 0u64);
     let started = Instant::now();
-    let mut moves = Vec::new();
     for game in 0..games {
-        let mut pos = starts[(game % 2) as usize];
-        let mut played = Vec::new();
-        // Random opening plies (the game is dropped if one of them ends it).
-        for _ in 0..plies {
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() || pos.outcome().is_some() {
-                break;
-            }
-            let mv = moves[rng.usize(..moves.len())];
-            played.push(mv.to_string());
-            pos = pos.play_unchecked(mv, Rules::FULL);
-        }
-        engine.handle(Command::Position(pos))?;
-        let mut quiet = Vec::new();
-        let mut result = 0.5;
-        for ply in 0..max_plies {
-            let current = *engine.position();
-            if current.outcome().is_some() || bare_lions(&current) {
-                result = match current.outcome() {
-                    Some(Outcome::Win(Color::White)) => 1.0,
-                    Some(Outcome::Win(Color::Black)) => 0.0,
-                    Some(Outcome::Draw) | None => 0.5,
-                };
-                break;
-            }
-            let report = match engine.search(limits) {
-                Ok(report) => report,
-                Err(_) => {
-                    // No legal move: the side to move loses.
-                    result = if current.side_to_move() == Color::White {
-                        0.0
-                    } else {
-                        1.0
-                    };
-                    break;
-                }
-            };
-            if ply >= 4 && engine.quiet_score() == evaluate_position(&current) {
-                quiet.push(current.to_string());
-            }
-            engine.handle(Command::Moves(vec![report.best_move.to_string()]))?;
-        }
+        let start = random_opening(starts[(game % 2) as usize], plies, &mut rng);
+        let (quiet, result) = play_game(&mut engine, start, limits, max_plies)?;
         if result != 0.5 {
             decided += 1;
         }
@@ -194,6 +151,49 @@ fn selfplay(
     Ok(())
 }
 
+/// `start` after `plies` random legal plies (fewer if one of them ends the game).
+fn random_opening(start: Position, plies: u32, rng: &mut fastrand::Rng) -> Position {
+    let mut pos = start;
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() || pos.outcome().is_some() {
+            break;
+        }
+        pos = pos.play_unchecked(moves[rng.usize(..moves.len())], Rules::FULL);
+    }
+    pos
+}
+
+/// Plays the engine against itself from `start` for at most `max_plies` plies: the FENs
+/// of the quiet positions from the fifth ply on, and the result for White (1, 0.5 or 0).
+fn play_game(
+    engine: &mut Engine,
+    start: Position,
+    limits: SearchLimits,
+    max_plies: u32,
+) -> Result<(Vec<String>, f64)> {
+    engine.set_position(start);
+    let mut quiet = Vec::new();
+    for ply in 0..max_plies {
+        let current = *engine.position();
+        // A lion captured, no legal move (a loss), or two bare lions (a draw).
+        match current.status() {
+            Status::Won { winner, .. } => {
+                return Ok((quiet, if winner == Color::White { 1.0 } else { 0.0 }))
+            }
+            Status::Drawn(_) => return Ok((quiet, 0.5)),
+            Status::Ongoing => {}
+        }
+        let report = engine.search(limits)?;
+        if ply >= 4 && engine.quiet_score() == evaluate_position(&current) {
+            quiet.push(current.to_string());
+        }
+        engine.play(report.best_move)?;
+    }
+    Ok((quiet, 0.5))
+}
+
 /// One training position: its nonzero features (index, count) and its label.
 struct Sample {
     features: Vec<(u16, f64)>,
@@ -210,7 +210,7 @@ fn load(paths: &[PathBuf]) -> Result<Vec<Sample>> {
                 .split_once(" | ")
                 .with_context(|| format!("{}:{}: no ` | `", path.display(), i + 1))?;
             let pos: Position = fen.parse()?;
-            if bare_lions(&pos) {
+            if only_lions(&pos) {
                 continue;
             }
             let f = features(&pos);
@@ -229,6 +229,20 @@ fn load(paths: &[PathBuf]) -> Result<Vec<Sample>> {
         bail!("no positions");
     }
     Ok(samples)
+}
+
+/// The material weight the fit starts from for `role` (the lion's is never used).
+fn start_material(role: Role) -> f64 {
+    match role {
+        Role::Pawn => 100.0,
+        Role::Superpawn => 280.0,
+        Role::Giraffe => 250.0,
+        Role::Monkey => 350.0,
+        Role::Elephant => 300.0,
+        Role::Lion => 0.0,
+        Role::Crocodile => 400.0,
+        Role::Zebra => 300.0,
+    }
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -252,7 +266,9 @@ fn tune(paths: &[PathBuf], epochs: u32, rate: f64, output: &PathBuf) -> Result<(
     // The start: material only (the same whatever the weights compiled in, so the result
     // depends on the data alone).
     let mut w = vec![0.0; FEATURES];
-    w[..8].copy_from_slice(&[100.0, 280.0, 250.0, 350.0, 300.0, 0.0, 400.0, 300.0]);
+    for (k, &role) in KINDS.iter().enumerate() {
+        w[MATERIAL + k] = start_material(role);
+    }
     // The scale: the k that fits the current weights best (a grid, then refined).
     let mut k = 0.0;
     let mut best = f64::MAX;
@@ -287,7 +303,7 @@ fn tune(paths: &[PathBuf], epochs: u32, rate: f64, output: &PathBuf) -> Result<(
             }
         }
         for i in 0..FEATURES {
-            if i == Role::Lion as usize {
+            if i == MATERIAL + kind_slot(Role::Lion) {
                 continue;
             }
             m[i] = b1 * m[i] + (1.0 - b1) * grad[i];
@@ -300,11 +316,19 @@ fn tune(paths: &[PathBuf], epochs: u32, rate: f64, output: &PathBuf) -> Result<(
             eprintln!("epoch {epoch}: error {:.6}", error(&samples, &w, k));
         }
     }
+    write_weights(&w, output)?;
+    eprintln!("weights written to {}", output.display());
+    Ok(())
+}
+
+/// Writes the weights `w` (rounded) as the engine's `weights.rs` (then `cargo fmt`).
+fn write_weights(w: &[f64], output: &PathBuf) -> Result<()> {
     let mut text = String::from(
-        "//! The evaluation's weights, in centipawns, by feature index (see [`super::eval`]).\n\
+        "//! The evaluation's weights, in centipawns, by feature (the layout: [`super::features`]).\n\
          //! Written by `congo-tune tune` (the recipe: tools/congo-tune/README.md).\n\n\
+         use super::features::Weights;\n\n\
          /// The weight of each feature.\n\
-         pub(crate) const WEIGHTS: [i32; super::eval::FEATURES] = [\n",
+         pub(crate) const WEIGHTS: Weights = Weights([\n",
     );
     for row in w.chunks(14) {
         let row: Vec<String> = row
@@ -313,9 +337,8 @@ fn tune(paths: &[PathBuf], epochs: u32, rate: f64, output: &PathBuf) -> Result<(
             .collect();
         text.push_str(&format!("    {},\n", row.join(", ")));
     }
-    text.push_str("];\n");
+    text.push_str("]);\n");
     fs::write(output, text)?;
-    eprintln!("weights written to {}", output.display());
     Ok(())
 }
 
@@ -324,13 +347,9 @@ fn bench(depth: u32) -> Result<()> {
     let started = Instant::now();
     for fen in BENCH_POSITIONS {
         let mut engine = Engine::new(Rules::FULL);
-        engine.handle_line(&format!("position {fen}"))?;
+        engine.set_position(fen.parse()?);
         let t = Instant::now();
-        let report = engine.search(SearchLimits {
-            depth,
-            nodes: u64::MAX,
-            time: None,
-        })?;
+        let report = engine.search(SearchLimits::depth(depth))?;
         let secs = t.elapsed().as_secs_f64();
         println!(
             "{fen}: depth {} score {} move {} nodes {} nps {:.0}",

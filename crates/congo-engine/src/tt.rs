@@ -3,25 +3,44 @@
 //!
 //! The table is one `vec![0; n]`, which the allocator hands out as untouched zero pages:
 //! creating it costs nothing measurable, and pages are touched only as the search fills
-//! them. An entry packs a 16-bit move tag ([`tag`]), the score (16 bits), the depth
-//! (8 bits) and the bound (2 bits).
+//! them. An entry packs a 16-bit move tag ([`tag`]), the score (an `i16`: every score
+//! the search stores is within ±`INF`, asserted at compile time), the depth (8 bits) and
+//! the bound (2 bits). The key is the
+//! position's Zobrist key (placement and side to move, not the move number).
 
-use crate::moves::Move;
-use crate::position::Position;
+use congo::Move;
 
-/// The position's Zobrist key ([`Position::zobrist_key`]: placement and side to move,
-/// not the move number, kept up to date by every move made), the key of the table and of
-/// repetition detection.
-pub(crate) fn key(pos: &Position) -> u64 {
-    pos.zobrist_key()
-}
+use crate::search::INF;
 
-/// A 16-bit tag of a move: start and final squares, and 4 bits of its first jumps and their number. Two
-/// moves of one position with the same tag are monkey paths with the same ends; the table
-/// only orders moves, so such a rare mix-up costs time, never legality.
+// Every score the search stores lies within ±INF (mate scores included): the entry packs
+// it as an `i16`.
+const _: () = assert!(INF <= i16::MAX as i32 && -INF >= i16::MIN as i32);
+
+/// A 16-bit tag of a move: start and final squares, and 4 bits of its first jumps and
+/// their number. Two moves of one position with the same tag are monkey paths with the
+/// same ends; the table only orders moves, so such a rare mix-up costs time, never
+/// legality.
 pub(crate) fn tag(mv: &Move) -> u16 {
-    u16::from(mv.from) | u16::from(mv.to) << 6 | (mv.dirs[0] as u16 ^ u16::from(mv.hops)) << 12
+    let ends = mv.from().index() as u16 | (mv.to().index() as u16) << 6;
+    let hops = mv.landing_count() - 1;
+    if hops == 0 {
+        return ends;
+    }
+    // The first two jumps to intermediate landings, 3 bits each, then the count.
+    let mut code = 0;
+    let mut cur = mv.from().index() as i32;
+    for (i, land) in mv.landings().take(hops.min(2)).enumerate() {
+        let land = land.index() as i32;
+        let dir = JUMPS.iter().position(|&d| d == land - cur).unwrap_or(0);
+        code |= (dir as u16) << (3 * i);
+        cur = land;
+    }
+    ends | ((code ^ hops as u16) & 0xf) << 12
 }
+
+/// The square-index change of a 2-square jump in each direction, clockwise from north
+/// (index `rank * 7 + file`: north is +14).
+const JUMPS: [i32; 8] = [14, 16, 2, -12, -14, -16, -2, 12];
 
 /// The score is exact.
 pub(crate) const EXACT: u8 = 0;
@@ -63,7 +82,8 @@ impl Table {
         ))
     }
 
-    /// Stores an entry for `key` (replacing the slot's), `depth` at least -1.
+    /// Stores an entry for `key` (replacing the slot's): `score` within ±`INF`, `depth`
+    /// at least -1.
     pub(crate) fn store(&mut self, key: u64, mv: u16, score: i32, depth: i32, bound: u8) {
         let i = (key as usize & self.mask) * 2;
         self.slots[i] = key;
@@ -78,12 +98,19 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use congo::Position;
 
     #[test]
     fn entries_read_back_as_stored() {
         let mut table = Table::new(4);
         assert!(table.probe(7).is_none());
-        for (score, depth, bound) in [(-29_990, 0, UPPER), (123, 63, EXACT), (29_999, -1, LOWER)] {
+        for (score, depth, bound) in [
+            (-29_990, 0, UPPER),
+            (123, 63, EXACT),
+            (29_999, -1, LOWER),
+            (INF, 5, EXACT),
+            (-INF, 5, UPPER),
+        ] {
             table.store(7, 0xabcd, score, depth, bound);
             assert_eq!(table.probe(7), Some((0xabcd, score, depth, bound)));
         }

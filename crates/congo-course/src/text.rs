@@ -1,13 +1,13 @@
 //! The text of the assignment's programs, as pure functions: the rule options of their
-//! command lines, and the answers of Parts II to V appended to a buffer. Reading input,
-//! reporting errors and exit statuses are the `judge` crate's job; each program in
-//! `bins/` joins the two.
+//! command lines (`--edition`, `--no-promotion`), and the answers of Parts II to V
+//! appended to a buffer. Reading input, reporting errors and exit statuses are the
+//! `judge` crate's job; each program in `bins/` joins the two.
 
 use std::fmt;
 
-use crate::{
-    Game, IllegalMove, MaterialTable, ParseFenError, ParseMoveError, Position, Role, Rules,
-};
+use congo::{IllegalMove, ParseFenError, ParseMoveError, Position, Role, Rules};
+
+use crate::{Game, MaterialTable};
 
 /// A bad rule option (see [`rule_options`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,7 +51,7 @@ impl std::error::Error for OptionError {}
 /// [`OptionError`] for `--edition` without a value or with another edition.
 ///
 /// ```
-/// use congo::text::{rule_options, OptionError};
+/// use congo_course::text::{rule_options, OptionError};
 /// use congo::Rules;
 /// let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
 /// assert_eq!(
@@ -98,7 +98,7 @@ pub fn rule_options(args: Vec<String>) -> Result<(Rules, Vec<String>), OptionErr
 ///
 /// ```
 /// let mut out = Vec::new();
-/// congo::text::write_moves(b"3l3/7/7/7/7/7/3LZ2 w 0", &mut out)?;
+/// congo_course::text::write_moves(b"3l3/7/7/7/7/7/3LZ2 w 0", &mut out)?;
 /// // The lion in its castle; it captures the other lion across the empty d-file.
 /// let lion = "d1c1 d1c2 d1d2 d1d7 d1e2";
 /// let zebra = "e1c2 e1d3 e1f3 e1g2";
@@ -121,7 +121,7 @@ pub fn write_moves(fen: &[u8], out: &mut Vec<u8>) -> Result<(), ParseFenError> {
 /// ```
 /// use congo::Role;
 /// let mut out = Vec::new();
-/// congo::text::write_moves_of(b"3l3/7/7/7/7/7/3LZ2 w 0", Role::Zebra, &mut out)?;
+/// congo_course::text::write_moves_of(b"3l3/7/7/7/7/7/3LZ2 w 0", Role::Zebra, &mut out)?;
 /// assert_eq!(out, b"e1c2 e1d3 e1f3 e1g2\n");
 /// # Ok::<_, congo::ParseFenError>(())
 /// ```
@@ -134,7 +134,7 @@ pub fn write_moves_of(fen: &[u8], role: Role, out: &mut Vec<u8>) -> Result<(), P
 
 /// Appends the moves' names sorted (`Move`'s order is that of the names), single spaces
 /// between them, and a newline.
-fn write_sorted(moves: &mut [crate::Move], out: &mut Vec<u8>) {
+fn write_sorted(moves: &mut [congo::Move], out: &mut Vec<u8>) {
     moves.sort_unstable();
     let names: Vec<String> = moves.iter().map(ToString::to_string).collect();
     out.extend_from_slice(names.join(" ").as_bytes());
@@ -149,9 +149,10 @@ pub type Score = fn(&Game, &MaterialTable) -> i32;
 /// Part IV evaluation: material ([`crate::eval::material_eval`]).
 ///
 /// ```
-/// use congo::{Game, MaterialTable, Rules};
+/// use congo::Rules;
+/// use congo_course::{Game, MaterialTable};
 /// let game = Game::new("3l3/7/7/7/7/7/3LZ2 w 0".parse()?, Rules::FULL);
-/// assert_eq!(congo::text::material(&game, &MaterialTable::STANDARD), 300);
+/// assert_eq!(congo_course::text::material(&game, &MaterialTable::STANDARD), 300);
 /// # Ok::<_, congo::ParseFenError>(())
 /// ```
 #[must_use]
@@ -189,7 +190,7 @@ pub fn alpha_beta(game: &Game, table: &MaterialTable) -> i32 {
 /// A bad FEN; nothing is appended then.
 ///
 /// ```
-/// use congo::text::{material, write_score};
+/// use congo_course::text::{material, write_score};
 /// use congo::Rules;
 /// let mut out = Vec::new();
 /// write_score(b"3l3/7/7/7/7/7/3LZ2 w 0", Rules::FULL, material, &mut out)?;
@@ -209,10 +210,13 @@ pub fn write_score(
 }
 
 /// The status line of Part III: `Continue` while both lions are on the board, else
-/// `White wins` or `Black wins` (the [`Outcome`](crate::Outcome) text).
+/// `White wins` or `Black wins` (the [`Outcome`](congo::Outcome) text), judged by the
+/// lions alone as the assignment asks ([`Position::outcome`]; a side to move without a
+/// legal move still reads `Continue`, where [`Position::status`] says it lost).
 ///
 /// ```
-/// use congo::{text::status_text, Position};
+/// use congo::Position;
+/// use congo_course::text::status_text;
 /// assert_eq!(status_text(&Position::START), "Continue");
 /// assert_eq!(status_text(&"7/7/7/7/7/7/3L3 b 0".parse()?), "White wins");
 /// assert_eq!(status_text(&"3l3/7/7/7/7/7/7 w 0".parse()?), "Black wins");
@@ -222,8 +226,8 @@ pub fn write_score(
 pub fn status_text(position: &Position) -> &'static str {
     match position.winner() {
         None => "Continue",
-        Some(crate::Color::White) => "White wins",
-        Some(crate::Color::Black) => "Black wins",
+        Some(congo::Color::White) => "White wins",
+        Some(congo::Color::Black) => "Black wins",
     }
 }
 
@@ -252,7 +256,7 @@ impl PlayError {
     ///
     /// ```
     /// let mut out = Vec::new();
-    /// let error = congo::text::write_play(b"3l3/7/7/7/7/7/3L3 w 0", b"d1d5", congo::Rules::FULL, &mut out)
+    /// let error = congo_course::text::write_play(b"3l3/7/7/7/7/7/3L3 w 0", b"d1d5", congo::Rules::FULL, &mut out)
     ///     .unwrap_err();
     /// assert_eq!(error.line(), 1);
     /// ```
@@ -275,7 +279,7 @@ impl PlayError {
 /// largest, [`u64::MAX`], with Black to move); nothing is appended then.
 ///
 /// ```
-/// use congo::text::{write_play, PlayError};
+/// use congo_course::text::{write_play, PlayError};
 /// use congo::Rules;
 /// let mut out = Vec::new();
 /// let last = b"3l3/7/7/7/7/7/3L3 b 18446744073709551615";
@@ -284,9 +288,9 @@ impl PlayError {
 /// assert_eq!(out, b"7/3l3/7/7/7/7/3L3 w 18446744073709551615\nContinue\n");
 /// out.clear();
 /// let mut out = Vec::new();
-/// congo::text::write_play(b"3l3/7/7/7/7/7/3L3 w 0", b"d1d2", Rules::FULL, &mut out)?;
+/// congo_course::text::write_play(b"3l3/7/7/7/7/7/3L3 w 0", b"d1d2", Rules::FULL, &mut out)?;
 /// assert_eq!(out, b"3l3/7/7/7/7/3L3/7 b 0\nContinue\n");
-/// # Ok::<_, congo::text::PlayError>(())
+/// # Ok::<_, congo_course::text::PlayError>(())
 /// ```
 pub fn write_play(
     fen: &[u8],
@@ -295,7 +299,7 @@ pub fn write_play(
     out: &mut Vec<u8>,
 ) -> Result<(), PlayError> {
     let position = Position::from_fen_bytes(fen)?;
-    if position.side_to_move() == crate::Color::Black && position.move_number() == u64::MAX {
+    if position.side_to_move() == congo::Color::Black && position.move_number() == u64::MAX {
         return Err(PlayError::MoveNumber);
     }
     let mv = std::str::from_utf8(move_text)

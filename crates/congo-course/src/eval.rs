@@ -4,9 +4,7 @@
 //! All scores are integers in the assignment's units (a pawn is 100), from the view of the
 //! side to move.
 
-use crate::moves::Move;
-use crate::piece::{Color, Role};
-use crate::position::Position;
+use congo::{ByRole, Color, Move, Position, Role};
 
 /// The score of a won game (the opponent's lion is gone), from the winner's view.
 pub const WIN_SCORE: i32 = 10_000;
@@ -38,55 +36,70 @@ pub const WIN_SCORE: i32 = 10_000;
 /// The two editions differ in promotion, a rule option, not in material.
 ///
 /// ```
-/// use congo::{MaterialTable, Role};
+/// use congo::Role;
+/// use congo_course::MaterialTable;
 /// assert_eq!(MaterialTable::STANDARD.value(Role::Superpawn), 350);
 /// assert_eq!(MaterialTable::EDITION_2021.value(Role::Elephant), 200);
 /// assert_eq!(MaterialTable::STANDARD.value(Role::Lion), 0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MaterialTable {
-    values: [i32; 8],
+    values: ByRole<i32>,
 }
 
 impl MaterialTable {
     /// The default table covering every piece (reproduces every 2022 sample).
-    pub const STANDARD: MaterialTable = MaterialTable::new([
-        // Indexed by `Role as usize`: pawn, superpawn, giraffe, monkey, elephant, lion,
-        // crocodile, zebra.
-        100, 350, 400, 500, 200, 0, 500, 300,
-    ]);
+    pub const STANDARD: MaterialTable = MaterialTable::new(ByRole {
+        pawn: 100,
+        superpawn: 350,
+        giraffe: 400,
+        monkey: 500,
+        elephant: 200,
+        lion: 0,
+        crocodile: 500,
+        zebra: 300,
+    });
 
     /// The 2021 edition's table (pawn 100, elephant 200, zebra 300; the other kinds, absent
     /// from that edition, as in [`STANDARD`](Self::STANDARD)).
-    pub const EDITION_2021: MaterialTable =
-        MaterialTable::new([100, 350, 400, 500, 200, 0, 500, 300]);
+    pub const EDITION_2021: MaterialTable = MaterialTable::new(ByRole {
+        pawn: 100,
+        superpawn: 350,
+        giraffe: 400,
+        monkey: 500,
+        elephant: 200,
+        lion: 0,
+        crocodile: 500,
+        zebra: 300,
+    });
 
-    /// A table from one value per kind, in [`Role::ALL`] order (pawn, superpawn, giraffe,
-    /// monkey, elephant, lion, crocodile, zebra). The lion's entry is ignored (lions are
-    /// never counted).
+    /// A table from one value per kind. The lion's entry is ignored (lions are never
+    /// counted).
     ///
     /// ```
-    /// use congo::{MaterialTable, Role};
-    /// let t = MaterialTable::new([1, 2, 3, 4, 5, 6, 7, 8]);
+    /// use congo::{ByRole, Role};
+    /// use congo_course::MaterialTable;
+    /// let t = MaterialTable::new(ByRole { zebra: 8, lion: 6, ..ByRole::default() });
     /// assert_eq!(t.value(Role::Zebra), 8);
     /// assert_eq!(t.value(Role::Lion), 0);
     /// ```
     #[must_use]
-    pub const fn new(mut values: [i32; 8]) -> MaterialTable {
-        values[Role::Lion as usize] = 0;
+    pub const fn new(mut values: ByRole<i32>) -> MaterialTable {
+        values.lion = 0;
         MaterialTable { values }
     }
 
     /// The value of one piece of kind `role` (0 for the lion).
     #[must_use]
     pub const fn value(self, role: Role) -> i32 {
-        self.values[role as usize]
+        *self.values.get(role)
     }
 
     /// The material of `color`: the sum of its pieces' values (lions not counted).
     ///
     /// ```
-    /// use congo::{Color, MaterialTable, Position};
+    /// use congo::{Color, Position};
+    /// use congo_course::MaterialTable;
     /// // 7 pawns, giraffe 400, monkey 500, 2 elephants 400, crocodile 500, zebra 300.
     /// assert_eq!(MaterialTable::STANDARD.material(&Position::START, Color::Black), 2800);
     /// ```
@@ -110,10 +123,10 @@ impl Default for MaterialTable {
 /// only the two lions are left, `Some(WIN_SCORE)` when Black's lion is missing,
 /// `Some(-WIN_SCORE)` when White's lion is missing, checked in that order; `None` otherwise.
 fn lion_cases(pos: &Position) -> Option<i32> {
-    let white_lion = pos.bits_of(Color::White, Role::Lion) != 0;
-    let black_lion = pos.bits_of(Color::Black, Role::Lion) != 0;
+    let white_lion = !pos.pieces(Color::White, Role::Lion).is_empty();
+    let black_lion = !pos.pieces(Color::Black, Role::Lion).is_empty();
     let lions = pos.pieces(Color::White, Role::Lion) | pos.pieces(Color::Black, Role::Lion);
-    if white_lion && black_lion && pos.occupied_bits() == lions.bits() {
+    if white_lion && black_lion && pos.occupied() == lions {
         Some(0)
     } else if !black_lion {
         Some(WIN_SCORE)
@@ -138,7 +151,8 @@ fn for_side_to_move(pos: &Position, white_score: i32) -> i32 {
 /// Negated when Black is to move.
 ///
 /// ```
-/// use congo::{eval::material_eval, MaterialTable, Position};
+/// use congo::Position;
+/// use congo_course::{eval::material_eval, MaterialTable};
 /// let pos: Position = "1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 b 12".parse()?;
 /// assert_eq!(material_eval(&pos, &MaterialTable::STANDARD), 1200);
 /// # Ok::<_, congo::ParseFenError>(())
@@ -168,7 +182,8 @@ pub struct Activity {
 /// A lion capture lands on the enemy lion: it counts 1 + 10.
 ///
 /// ```
-/// use congo::{eval::activity, Color, Position};
+/// use congo::{Color, Position};
+/// use congo_course::eval::activity;
 /// // White: lion d1 (c1 c2 d2 e2, and the lion capture d1d7), zebra e1 (c2 d3 f3 g2).
 /// let pos: Position = "3l3/7/7/7/7/7/3LZ2 w 0".parse()?;
 /// let white = activity(&pos, Color::White);
@@ -186,8 +201,8 @@ fn activity_with(pos: &Position, color: Color, moves: &mut Vec<Move>) -> Activit
     let mut as_mover = *pos;
     as_mover.set_side_to_move(color);
     as_mover.legal_moves(moves);
-    let enemy = pos.by_color[color.other()];
-    let enemy_lion = pos.bits_of(color.other(), Role::Lion);
+    let enemy = pos.occupied_by(color.other()).bits();
+    let enemy_lion = pos.pieces(color.other(), Role::Lion).bits();
     let mut attack = 0;
     for mv in moves.iter() {
         let to = 1u64 << mv.to().index();
@@ -207,7 +222,8 @@ fn activity_with(pos: &Position, color: Color, moves: &mut Vec<Move>) -> Activit
 /// Black is to move.
 ///
 /// ```
-/// use congo::{eval::advanced_eval, MaterialTable, Position};
+/// use congo::Position;
+/// use congo_course::{eval::advanced_eval, MaterialTable};
 /// let pos: Position = "3l2z/ppppppp/7/7/7/PPP1PPP/3L2Z w 4".parse()?;
 /// assert_eq!(advanced_eval(&pos, &MaterialTable::STANDARD), -102);
 /// # Ok::<_, congo::ParseFenError>(())

@@ -1,11 +1,9 @@
 //! Game-tree search: the assignment's minimax (Part IV) and fail-hard alpha-beta (Part V),
-//! and the engine's iterative-deepening alpha-beta with move ordering and a deadline.
+//! plain and with move ordering. (The tournament engine's search is another crate's.)
 //!
 //! Everything here is generic over [`SearchPosition`] (a position that lists its legal
 //! moves and plays one), with the evaluation passed in as a closure, so the same code
 //! searches Congo positions and, in the tests, synthetic game trees.
-
-use std::time::Instant;
 
 /// What a search needs from a game position.
 ///
@@ -24,7 +22,7 @@ pub trait SearchPosition: Sized {
     #[must_use]
     fn play(&self, mv: Self::Move) -> Self;
 
-    /// A move-ordering hint for the engine search: moves with a higher hint are searched
+    /// A move-ordering hint for [`alpha_beta_ordered`]: moves with a higher hint are searched
     /// first (for example captures before quiet moves). It never changes a search's value,
     /// only how soon alpha-beta can cut. The default gives every move 0.
     fn order_hint(&self, mv: Self::Move) -> i32 {
@@ -32,7 +30,7 @@ pub trait SearchPosition: Sized {
         0
     }
 
-    /// A hash of the position for the engine's table of best moves (a transposition
+    /// A hash of the position for [`alpha_beta_ordered`]'s table of best moves (a transposition
     /// table used for move ordering only, so collisions cost speed, never correctness).
     /// The default `None` disables the table.
     fn hash_key(&self) -> Option<u64> {
@@ -54,9 +52,9 @@ pub const INFINITY: i32 = 10_000_000;
 /// moves of minus the child's value, starting from [`MINIMAX_START`].
 ///
 /// ```
-/// use congo::eval::material_eval;
-/// use congo::search::negamax;
-/// use congo::{Game, MaterialTable};
+/// use congo_course::eval::material_eval;
+/// use congo_course::search::negamax;
+/// use congo_course::{Game, MaterialTable};
 /// let game: Game = "3l2z/ppppppp/7/7/7/PPP1PPP/3L2Z w 4".parse()?;
 /// let table = MaterialTable::STANDARD;
 /// assert_eq!(negamax(&game, 2, &mut |g: &Game| material_eval(&g.position, &table)), -100);
@@ -88,9 +86,9 @@ pub fn negamax<P: SearchPosition>(pos: &P, depth: u32, eval: &mut impl FnMut(&P)
 /// depth; in general it is the negamax value clamped to `[alpha, beta]`.
 ///
 /// ```
-/// use congo::eval::advanced_eval;
-/// use congo::search::{alpha_beta, INFINITY};
-/// use congo::{Game, MaterialTable};
+/// use congo_course::eval::advanced_eval;
+/// use congo_course::search::{alpha_beta, INFINITY};
+/// use congo_course::{Game, MaterialTable};
 /// let game: Game = "3l2z/ppppppp/7/7/7/PPP1PPP/3L2Z w 4".parse()?;
 /// let table = MaterialTable::STANDARD;
 /// let mut eval = |g: &Game| advanced_eval(&g.position, &table);
@@ -122,39 +120,9 @@ pub fn alpha_beta<P: SearchPosition>(
     alpha
 }
 
-/// Sorts `moves` by decreasing [`SearchPosition::order_hint`] (stable, so equal hints
-/// keep generation order).
-fn order_moves<P: SearchPosition>(pos: &P, moves: &mut [P::Move]) {
-    moves.sort_by_key(|&mv| std::cmp::Reverse(pos.order_hint(mv)));
-}
-
-/// The outcome of [`iterative_deepening`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchResult<M> {
-    /// The chosen move (see [`iterative_deepening`]); `None` only when the position is
-    /// finished or has no legal move.
-    pub best_move: Option<M>,
-    /// The value of the deepest completed iteration, from the side to move's view
-    /// (evaluation units; wins are near `±win_score`, the sooner the larger).
-    pub score: i32,
-    /// The deepest fully searched depth in plies (0 if not even depth 1 finished).
-    pub depth: u32,
-    /// Positions visited over all iterations.
-    pub nodes: u64,
-}
-
-/// How often (in visited positions) the search looks at the clock.
-const CLOCK_INTERVAL: u64 = 256;
-
-/// Search state of [`alpha_beta_ordered`] and [`iterative_deepening`].
+/// Search state of [`alpha_beta_ordered`].
 struct Deepening<'a, P: SearchPosition, E> {
     eval: &'a mut E,
-    /// When to stop (`None`: never).
-    deadline: Option<Instant>,
-    /// Finished positions with `|eval| >= win_score` score `eval ± depth` (`None`: plain).
-    win_score: Option<i32>,
-    nodes: u64,
-    stopped: bool,
     /// One reusable move list per ply.
     buffers: Vec<Vec<P::Move>>,
     /// Per ply, the last two moves that caused a beta cutoff (killer moves).
@@ -164,9 +132,6 @@ struct Deepening<'a, P: SearchPosition, E> {
     /// The table's number of entries (a power of two), allocated on first use.
     table_size: usize,
 }
-
-/// Entries of the engine's best-move table (a power of two).
-const ENGINE_TABLE_SIZE: usize = 1 << 16;
 
 /// Entries of the best-move table of [`alpha_beta_ordered`] (small: depth-4 searches
 /// visit a few thousand positions, and a judge runs one search per input line).
@@ -180,18 +145,9 @@ const TABLE_BONUS: i32 = 1 << 30;
 const KILLER_BONUS: [i32; 2] = [50, 40];
 
 impl<'a, P: SearchPosition, E: FnMut(&P) -> i32> Deepening<'a, P, E> {
-    fn new(
-        eval: &'a mut E,
-        deadline: Option<Instant>,
-        win_score: Option<i32>,
-        table_size: usize,
-    ) -> Self {
+    fn new(eval: &'a mut E, table_size: usize) -> Self {
         Deepening {
             eval,
-            deadline,
-            win_score,
-            nodes: 0,
-            stopped: false,
             buffers: Vec::new(),
             killers: Vec::new(),
             table: Vec::new(),
@@ -220,28 +176,9 @@ impl<'a, P: SearchPosition, E: FnMut(&P) -> i32> Deepening<'a, P, E> {
         }
     }
 
-    /// Fail-hard alpha-beta with move ordering (hint, then killer moves); returns 0 with
-    /// `stopped` set once the deadline passed.
+    /// Fail-hard alpha-beta with move ordering (table move, hint, then killer moves).
     fn search(&mut self, pos: &P, depth: u32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
-        if let Some(deadline) = self.deadline {
-            if self.nodes % CLOCK_INTERVAL == 0 && Instant::now() >= deadline {
-                self.stopped = true;
-            }
-        }
-        if self.stopped {
-            return 0;
-        }
-        if pos.is_finished() {
-            let value = (self.eval)(pos);
-            let bonus = depth as i32;
-            return match self.win_score {
-                Some(win) if value >= win => value + bonus,
-                Some(win) if value <= -win => value - bonus,
-                _ => value,
-            };
-        }
-        if depth == 0 {
+        if depth == 0 || pos.is_finished() {
             return (self.eval)(pos);
         }
         while self.buffers.len() <= ply {
@@ -270,9 +207,6 @@ impl<'a, P: SearchPosition, E: FnMut(&P) -> i32> Deepening<'a, P, E> {
         let mut best = None;
         for &mv in &moves {
             let value = -self.search(&pos.play(mv), depth - 1, ply + 1, -beta, -alpha);
-            if self.stopped {
-                break;
-            }
             if value >= beta {
                 let k = &mut self.killers[ply];
                 if k[0] != Some(mv) {
@@ -288,7 +222,7 @@ impl<'a, P: SearchPosition, E: FnMut(&P) -> i32> Deepening<'a, P, E> {
                 alpha = value;
             }
         }
-        if let (Some(mv), false) = (best, self.stopped) {
+        if let Some(mv) = best {
             self.store(hash, mv);
         }
         self.buffers[ply] = moves;
@@ -305,9 +239,9 @@ impl<'a, P: SearchPosition, E: FnMut(&P) -> i32> Deepening<'a, P, E> {
 /// full window returns the exact negamax value in any move order.
 ///
 /// ```
-/// use congo::eval::advanced_eval;
-/// use congo::search::{alpha_beta_ordered, negamax};
-/// use congo::{Game, MaterialTable};
+/// use congo_course::eval::advanced_eval;
+/// use congo_course::search::{alpha_beta_ordered, negamax};
+/// use congo_course::{Game, MaterialTable};
 /// let game: Game = "1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 b 12".parse()?;
 /// let mut eval = |g: &Game| advanced_eval(&g.position, &MaterialTable::STANDARD);
 /// assert_eq!(alpha_beta_ordered(&game, 4, &mut eval), 1020);
@@ -320,116 +254,10 @@ pub fn alpha_beta_ordered<P: SearchPosition>(
     depth: u32,
     eval: &mut impl FnMut(&P) -> i32,
 ) -> i32 {
-    let mut state = Deepening::new(eval, None, None, ORDERED_TABLE_SIZE);
+    let mut state = Deepening::new(eval, ORDERED_TABLE_SIZE);
     let mut value = 0;
     for d in 1..=depth.max(1) {
         value = state.search(pos, d.min(depth), 0, -INFINITY, INFINITY);
     }
     value
-}
-
-/// The engine's search: iterative-deepening fail-hard alpha-beta on `eval`, from depth 1
-/// up to `max_depth`, stopping at `deadline`.
-///
-/// Move ordering: at the root the previous iteration's best move first, then by
-/// [`SearchPosition::order_hint`]; inside the tree the best move found for the same
-/// position before (a best-move table keyed by [`SearchPosition::hash_key`]), then by
-/// `order_hint`, then killer moves. The clock is read every
-/// few hundred positions. When the deadline cuts an iteration, the root moves it
-/// completed (the previous best move first) still count: the answer is the best of them,
-/// which is the previous iteration's best move unless a completed move beat it (and the
-/// first move in ordering if not even one root move was searched). No new iteration starts once half the time to the
-/// deadline is spent, nor once a forced win or loss is seen (`|score| >= win_score`).
-/// `win_score` is the evaluation's value for a won game (10000 for the Congo
-/// evaluations).
-///
-/// ```
-/// use congo::eval::advanced_eval;
-/// use congo::search::iterative_deepening;
-/// use congo::{Game, MaterialTable, WIN_SCORE};
-/// use std::time::{Duration, Instant};
-/// // White's lion captures Black's lion along the open d-file.
-/// let game: Game = "3l3/7/7/7/7/7/3L3 w 0".parse()?;
-/// let mut eval = |g: &Game| advanced_eval(&g.position, &MaterialTable::STANDARD);
-/// let deadline = Instant::now() + Duration::from_millis(50);
-/// let result = iterative_deepening(&game, &mut eval, WIN_SCORE, 8, deadline);
-/// assert_eq!(result.best_move.map(|m| m.to_string()), Some("d1d7".to_string()));
-/// assert!(result.score >= WIN_SCORE);
-/// # Ok::<_, congo::ParseFenError>(())
-/// ```
-#[must_use]
-pub fn iterative_deepening<P: SearchPosition>(
-    pos: &P,
-    eval: &mut impl FnMut(&P) -> i32,
-    win_score: i32,
-    max_depth: u32,
-    deadline: Instant,
-) -> SearchResult<P::Move> {
-    let start = Instant::now();
-    let mut result = SearchResult {
-        best_move: None,
-        score: 0,
-        depth: 0,
-        nodes: 0,
-    };
-    if pos.is_finished() {
-        result.score = eval(pos);
-        return result;
-    }
-    let mut root_moves = Vec::new();
-    pos.legal_moves(&mut root_moves);
-    order_moves(pos, &mut root_moves);
-    let first = match root_moves.first() {
-        Some(&first) => first,
-        None => {
-            result.score = MINIMAX_START;
-            return result;
-        }
-    };
-    result.best_move = Some(first);
-    let mut state = Deepening::new(eval, Some(deadline), Some(win_score), ENGINE_TABLE_SIZE);
-    for depth in 1..=max_depth {
-        let mut alpha = -INFINITY;
-        let mut best = None;
-        for &mv in &root_moves {
-            let value = -state.search(&pos.play(mv), depth - 1, 1, -INFINITY, -alpha);
-            if state.stopped {
-                break;
-            }
-            if value > alpha || best.is_none() {
-                alpha = value;
-                best = Some(mv);
-            }
-        }
-        if state.stopped {
-            // The root moves searched before the deadline were searched completely, the
-            // previous best first, so the best of them is at least as good a choice.
-            if best.is_some() {
-                result.best_move = best;
-            }
-            break;
-        }
-        let best = match best {
-            Some(best) => best,
-            None => break,
-        };
-        result.best_move = Some(best);
-        result.score = alpha;
-        result.depth = depth;
-        // Previous best move first in the next iteration.
-        if let Some(i) = root_moves.iter().position(|&m| m == best) {
-            root_moves[..=i].rotate_right(1);
-        }
-        // A deeper iteration takes several times longer than this one: when half the
-        // time is gone it would most likely be cut, so stop here.
-        let now = Instant::now();
-        if alpha.abs() >= win_score
-            || now >= deadline
-            || now - start >= deadline.saturating_duration_since(start) / 2
-        {
-            break;
-        }
-    }
-    result.nodes = state.nodes;
-    result
 }

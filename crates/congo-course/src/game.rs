@@ -1,21 +1,18 @@
-//! A position together with its rule options: what the searches of Parts IV and V and
-//! the engine walk through.
+//! A position together with its rule options: what the searches of Parts IV and V walk
+//! through.
 
 use std::str::FromStr;
-use std::time::Instant;
 
-use crate::eval::{advanced_eval_with, material_eval, MaterialTable, WIN_SCORE};
-use crate::fen::ParseFenError;
-use crate::moves::Move;
-use crate::piece::Role;
-use crate::position::Position;
-use crate::rules::Rules;
-use crate::search::{self, SearchPosition, SearchResult};
+use congo::{Move, ParseFenError, Position, Role, Rules};
+
+use crate::eval::{advanced_eval_with, material_eval, MaterialTable};
+use crate::search::{alpha_beta_ordered, negamax, SearchPosition};
 
 /// A Congo position and the rule options its moves are made under (promotion on or off).
 ///
 /// ```
-/// use congo::{Game, Rules};
+/// use congo::Rules;
+/// use congo_course::Game;
 /// let game: Game = "3l2z/ppppppp/7/7/7/PPP1PPP/3L2Z w 4".parse()?;
 /// assert_eq!(game.rules, Rules::FULL);
 /// assert_eq!(game.position.to_string(), "3l2z/ppppppp/7/7/7/PPP1PPP/3L2Z w 4");
@@ -40,14 +37,14 @@ impl Game {
     /// evaluation under `table`, from the side to move's view (see [`search::negamax`]).
     ///
     /// ```
-    /// use congo::{Game, MaterialTable};
+    /// use congo_course::{Game, MaterialTable};
     /// let game: Game = "1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 b 12".parse()?;
     /// assert_eq!(game.minimax(2, &MaterialTable::STANDARD), 750);
     /// # Ok::<_, congo::ParseFenError>(())
     /// ```
     #[must_use]
     pub fn minimax(&self, depth: u32, table: &MaterialTable) -> i32 {
-        search::negamax(self, depth, &mut |g: &Game| {
+        negamax(self, depth, &mut |g: &Game| {
             material_eval(&g.position, table)
         })
     }
@@ -59,7 +56,7 @@ impl Game {
     /// changes only the speed, not the value.
     ///
     /// ```
-    /// use congo::{Game, MaterialTable};
+    /// use congo_course::{Game, MaterialTable};
     /// let game: Game = "1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 w 35".parse()?;
     /// assert_eq!(game.alpha_beta(4, &MaterialTable::STANDARD), -669);
     /// # Ok::<_, congo::ParseFenError>(())
@@ -67,41 +64,9 @@ impl Game {
     #[must_use]
     pub fn alpha_beta(&self, depth: u32, table: &MaterialTable) -> i32 {
         let mut moves = Vec::with_capacity(64);
-        search::alpha_beta_ordered(&Ordered(*self), depth, &mut |g: &Ordered| {
+        alpha_beta_ordered(&Ordered(*self), depth, &mut |g: &Ordered| {
             advanced_eval_with(&g.0.position, table, &mut moves)
         })
-    }
-
-    /// The engine's choice: iterative-deepening alpha-beta on the advanced evaluation
-    /// (captures first, previous best move first at the root), up to `max_depth` plies,
-    /// stopping at `deadline` (see [`search::iterative_deepening`]). `best_move` is `None`
-    /// only when the game is over or the side to move has no legal move.
-    ///
-    /// ```
-    /// use congo::{Game, MaterialTable};
-    /// use std::time::{Duration, Instant};
-    /// // White's lion takes Black's lion along the open c-file and wins at once.
-    /// let game: Game = "2l4/7/7/7/7/7/2L1Z2 w 0".parse()?;
-    /// let deadline = Instant::now() + Duration::from_millis(100);
-    /// let result = game.best_move(&MaterialTable::STANDARD, 6, deadline);
-    /// assert_eq!(result.best_move.map(|m| m.to_string()).as_deref(), Some("c1c7"));
-    /// # Ok::<_, congo::ParseFenError>(())
-    /// ```
-    #[must_use]
-    pub fn best_move(
-        &self,
-        table: &MaterialTable,
-        max_depth: u32,
-        deadline: Instant,
-    ) -> SearchResult<Move> {
-        let mut moves = Vec::with_capacity(64);
-        search::iterative_deepening(
-            &Ordered(*self),
-            &mut |g: &Ordered| advanced_eval_with(&g.0.position, table, &mut moves),
-            WIN_SCORE,
-            max_depth,
-            deadline,
-        )
     }
 }
 
@@ -131,9 +96,9 @@ impl SearchPosition for Game {
 }
 
 /// A [`Game`] whose moves are ordered for alpha-beta: lion captures, then other captures
-/// by the captured piece's value (monkey jumps by the number of pieces jumped), then
-/// quiet moves in generation order; hashed (the placement and side to move) for the
-/// engine's best-move table.
+/// by the captured piece's value (monkey jumps by the number of pieces jumped,
+/// [`Position::captured`]), then quiet moves in generation order; hashed (the placement
+/// and side to move) for the search's best-move table.
 #[derive(Clone, Copy, Debug)]
 struct Ordered(Game);
 
@@ -159,23 +124,14 @@ impl SearchPosition for Ordered {
     fn order_hint(&self, mv: Move) -> i32 {
         let pos = &self.0.position;
         let them = pos.side_to_move().other();
-        let to = 1u64 << mv.to().index();
-        if pos.bits_of(them, Role::Lion) & to != 0 {
+        let to = mv.to();
+        if pos.pieces(them, Role::Lion).contains(to) {
             return 100_000;
         }
-        if pos.by_color[them] & to != 0 {
-            return Role::ALL
-                .into_iter()
-                .find(|&r| pos.bits_of(them, r) & to != 0)
-                .map_or(1, |r| 1 + MaterialTable::STANDARD.value(r));
+        if let Some(victim) = pos.piece_at(to).filter(|p| p.color == them) {
+            return 1 + MaterialTable::STANDARD.value(victim.role);
         }
-        let from = mv.from();
-        let (df, dr) = (
-            i32::from(mv.to().file()) - i32::from(from.file()),
-            i32::from(mv.to().rank()) - i32::from(from.rank()),
-        );
-        let jumped = mv.landing_count() > 1 || df.abs() == 2 || dr.abs() == 2;
-        if jumped && pos.bits_of(pos.side_to_move(), Role::Monkey) & (1u64 << from.index()) != 0 {
+        if mv.role() == Some(Role::Monkey) && !pos.captured(&mv).is_empty() {
             return 150 * mv.landing_count() as i32;
         }
         0

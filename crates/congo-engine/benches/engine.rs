@@ -1,14 +1,14 @@
-//! Benchmark of the engine's search: each of [`congo::engine::BENCH_POSITIONS`] searched
+//! Benchmark of the engine's search: each of [`congo_engine::BENCH_POSITIONS`] searched
 //! to a fixed depth by a fresh engine; the throughput is in nodes (`cargo run --release -p
 //! congo-tune -- bench` prints the same searches' node counts and nodes per second).
 //!
-//! Run: `cargo bench -p congo --bench engine`.
+//! Run: `cargo bench -p congo-engine --bench engine`.
 
 // `criterion_group!` defines an undocumented public function.
 #![allow(missing_docs)]
 
-use congo::engine::{Engine, SearchLimits, BENCH_POSITIONS};
 use congo::Rules;
+use congo_engine::{Engine, SearchLimits, BENCH_POSITIONS};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 /// The depth of every search.
@@ -17,15 +17,11 @@ const DEPTH: u32 = 6;
 /// A fresh engine's search of `fen` to [`DEPTH`]: the nodes visited.
 fn search(fen: &str) -> u64 {
     let mut engine = Engine::new(Rules::FULL);
+    engine.set_position(fen.parse().expect("the benchmark positions are good"));
     engine
-        .handle_line(&format!("position {fen}"))
-        .expect("the benchmark positions are good");
-    let limits = SearchLimits {
-        depth: DEPTH,
-        nodes: u64::MAX,
-        time: None,
-    };
-    engine.search(limits).expect("a move").nodes
+        .search(SearchLimits::depth(DEPTH))
+        .expect("a move")
+        .nodes
 }
 
 fn bench_search(c: &mut Criterion) {

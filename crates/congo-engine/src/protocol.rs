@@ -16,11 +16,12 @@
 //!
 //! The engine starts at the start position. `go` does not change the position: the
 //! controller reports the moves actually played with `moves`. The move is chosen by the
-//! engine's own search (`engine/search.rs`: iterative-deepening principal-variation
+//! engine's own search ([`Engine::search`]: iterative-deepening principal-variation
 //! search with a transposition table and a quiescence search) on its own tuned
-//! evaluation ([`eval`]); the Part IV/V evaluations and searches are not used.
+//! evaluation ([`eval`](super::eval)); the Part IV/V evaluations and searches are not
+//! used.
 //!
-//! Time: the clock starts when the `go` line is handled, except for the engine's first
+//! Time ([`Engine::go`]): the clock starts when the `go` line is handled, except for the engine's first
 //! timed search, whose clock starts when the engine was made if that was less than the
 //! time given ago (a controller's clock for the first `go` may have started with the
 //! program, and the line may have waited while the program started). The search starts
@@ -57,53 +58,14 @@
 //!   engine's would be an answer to a question not asked.
 
 use std::str::FromStr;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use grid::excerpt;
 use thiserror::Error;
 
-use crate::fen::ParseFenError;
-use crate::moves::Move;
-use crate::play::IllegalMove;
-use crate::position::Position;
-use crate::rules::{Outcome, Rules};
+use congo::{IllegalMove, Move, Outcome, ParseFenError, Position};
 
-pub mod eval;
-mod search;
-mod tt;
-mod weights;
-
-pub use search::WIN;
-
-/// The longest the engine searches, whatever time `go` gives (a year: larger times would
-/// overflow the clock).
-pub const MAX_SEARCH_TIME: Duration = Duration::from_secs(365 * 24 * 60 * 60);
-
-/// The deepest iteration the engine starts (a cap that is never reached in practice).
-pub const MAX_DEPTH: u32 = 64;
-
-/// The positions of the engine's speed benchmarks (`congo-tune bench`, `cargo bench -p
-/// congo --bench engine`): the course's start, the standard start, four middle games and
-/// two endings.
-///
-/// ```
-/// for fen in congo::engine::BENCH_POSITIONS {
-///     assert!(fen.parse::<congo::Position>().is_ok());
-/// }
-/// ```
-pub const BENCH_POSITIONS: [&str; 8] = [
-    "2ele1z/ppppppp/7/7/7/PPPPPPP/2ELE1Z w 0",
-    "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0",
-    "g1elecz/pp1pppp/2p4/1m5/3P3/PPP1PPP/GMELECZ w 2",
-    "2el2z/p1ppp1p/1p3p1/7/2P1P2/PP1P1PP/2ELE1Z b 3",
-    "gm1lec1/p1ppp1p/1p3pz/7/2P4/P1MPPPP/G1ELECZ w 4",
-    "3le2/1pp2p1/p2p3/7/1P1PP2/P4PP/2EL2Z w 12",
-    "1m1El2/P1P2P1/1S4C/4S2/1E3S1/1P3c1/2GL3 b 79",
-    "2ml3/7/2p4/7/3P3/7/3LM2 w 30",
-];
-
-/// The transposition table has `2^TT_BITS` entries of 16 bytes (8 MiB).
-const TT_BITS: u32 = 19;
+use crate::Engine;
 
 /// Why a protocol line was rejected. The engine's state is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -189,7 +151,7 @@ impl FromStr for Command {
     /// missing or bad time.
     ///
     /// ```
-    /// use congo::engine::{Command, EngineError};
+    /// use congo_engine::{Command, EngineError};
     /// use std::time::Duration;
     /// assert_eq!("go 0.25".parse(), Ok(Command::Go(Duration::from_millis(250))));
     /// assert_eq!("moves d2d3 d6d5".parse(), Ok(Command::Moves(vec!["d2d3".into(), "d6d5".into()])));
@@ -263,91 +225,7 @@ pub enum Reply {
     Quit,
 }
 
-/// What ends [`Engine::search`]: whichever comes first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchLimits {
-    /// The deepest iteration (1 or more).
-    pub depth: u32,
-    /// Positions visited (the search stops within a few hundred of it).
-    pub nodes: u64,
-    /// The time, as for `go` (`None`: no time limit).
-    pub time: Option<Duration>,
-}
-
-/// The result of [`Engine::search`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchReport {
-    /// The move chosen.
-    pub best_move: Move,
-    /// Its score from the side to move's side, in centipawns ([`WIN`] less the plies to
-    /// a lion capture for a won game); 0 if no iteration finished.
-    pub score: i32,
-    /// The last finished iteration (0: none, or the move was forced).
-    pub depth: u32,
-    /// Positions visited.
-    pub nodes: u64,
-}
-
-/// The engine: the current game (position and the keys of its earlier positions), the
-/// search with its transposition table, and the protocol state machine.
-///
-/// ```
-/// use congo::engine::{Engine, Reply};
-/// use congo::Rules;
-/// let mut engine = Engine::new(Rules::FULL);
-/// assert_eq!(engine.handle_line("position 3l3/7/7/7/7/7/3LZ2 w 0"), Ok(Reply::Silent));
-/// // The lion capture along the open d-file wins at once.
-/// let Ok(Reply::Move(mv)) = engine.handle_line("go 0.05") else { panic!() };
-/// assert_eq!(mv.to_string(), "d1d7");
-/// assert!(engine.handle_line("moves d1d7 d7d6").is_err()); // no move after the win
-/// assert!(engine.handle_line("moves d1d7").is_err()); // nor any until a new position
-/// assert_eq!(engine.handle_line("position 3l3/7/7/7/7/7/3LZ2 w 0"), Ok(Reply::Silent));
-/// assert_eq!(engine.handle_line("moves d1d7"), Ok(Reply::Silent));
-/// assert!(engine.handle_line("go 0.05").is_err());
-/// ```
-pub struct Engine {
-    position: Position,
-    /// The keys of the positions since the last `newgame` or `position`, the current
-    /// one last.
-    keys: Vec<u64>,
-    searcher: search::Searcher,
-    /// A `position` or `moves` line was rejected since the last good `newgame` or
-    /// `position`: `go` and `moves` are refused ([`EngineError::NoPosition`]).
-    lost: bool,
-    /// When the engine was made, until the first timed search: a controller's clock
-    /// for the first `go` may have started with the program.
-    born: Option<Instant>,
-}
-
 impl Engine {
-    /// An engine at the start position, making moves under `rules`, evaluating with its
-    /// own tuned weights ([`eval`]).
-    #[must_use]
-    pub fn new(rules: Rules) -> Engine {
-        // Before the table is allocated: that is start-up time too.
-        let born = Instant::now();
-        let position = Position::START;
-        Engine {
-            position,
-            keys: vec![tt::key(&position)],
-            searcher: search::Searcher::new(rules, TT_BITS),
-            lost: false,
-            born: Some(born),
-        }
-    }
-
-    /// Whether each finished iteration writes `info depth D score S nodes N nps R time
-    /// MS pv M ...` on standard error (off by default).
-    pub fn set_info(&mut self, on: bool) {
-        self.searcher.info = on;
-    }
-
-    /// The current position.
-    #[must_use]
-    pub fn position(&self) -> &Position {
-        &self.position
-    }
-
     /// Handles one protocol line (see the [module documentation](self)); a blank line
     /// is [`Reply::Silent`].
     ///
@@ -358,7 +236,7 @@ impl Engine {
     /// `newgame` or `position`.
     ///
     /// ```
-    /// use congo::engine::{Engine, EngineError};
+    /// use congo_engine::{Engine, EngineError};
     /// use congo::Rules;
     /// let mut engine = Engine::new(Rules::FULL);
     /// assert!(engine.handle_line("position 3l3/7/7/7/7/7/3LZ2 x 0").is_err());
@@ -389,13 +267,12 @@ impl Engine {
     /// after a rejected `position` or `moves` line (see [`Engine::handle_line`]).
     pub fn handle(&mut self, command: Command) -> Result<Reply, EngineError> {
         match command {
-            Command::NewGame | Command::Position(_) => {
-                self.position = match command {
-                    Command::Position(position) => position,
-                    _ => Position::START,
-                };
-                self.keys = vec![tt::key(&self.position)];
-                self.lost = false;
+            Command::NewGame => {
+                self.set_position(Position::START);
+                Ok(Reply::Silent)
+            }
+            Command::Position(position) => {
+                self.set_position(position);
                 Ok(Reply::Silent)
             }
             Command::Moves(_) | Command::Go(_) if self.lost => Err(EngineError::NoPosition),
@@ -410,8 +287,8 @@ impl Engine {
                             text: excerpt(text.as_bytes()),
                             source,
                         })?;
-                    position = eval::make(&position, mv, self.searcher.rules);
-                    keys.push(tt::key(&position));
+                    position = position.play_unchecked(mv, self.searcher.rules);
+                    keys.push(position.zobrist_key());
                 }
                 self.position = position;
                 self.keys = keys;
@@ -420,100 +297,5 @@ impl Engine {
             Command::Go(time) => self.go(time).map(Reply::Move),
             Command::Quit => Ok(Reply::Quit),
         }
-    }
-
-    /// Chooses a move for the current position within `time` (see the [module
-    /// documentation](self) for how much of it is used; at most [`MAX_SEARCH_TIME`]),
-    /// without playing it.
-    ///
-    /// # Errors
-    ///
-    /// [`EngineError::GameOver`] when a lion is missing, [`EngineError::NoLegalMove`] when
-    /// the side to move has no legal move.
-    pub fn go(&mut self, time: Duration) -> Result<Move, EngineError> {
-        self.think(MAX_DEPTH, u64::MAX, Some(time))
-            .map(|(mv, ..)| mv)
-    }
-
-    /// Searches the current position within `limits`, without playing the move found.
-    ///
-    /// # Errors
-    ///
-    /// As [`Engine::go`].
-    ///
-    /// ```
-    /// use congo::engine::{Engine, SearchLimits};
-    /// let mut engine = Engine::new(congo::Rules::FULL);
-    /// let limits = SearchLimits { depth: 3, nodes: u64::MAX, time: None };
-    /// let report = engine.search(limits).unwrap();
-    /// assert_eq!(report.depth, 3);
-    /// assert!(report.nodes > 0);
-    /// ```
-    pub fn search(&mut self, limits: SearchLimits) -> Result<SearchReport, EngineError> {
-        let (best_move, score, depth) = self.think(limits.depth, limits.nodes, limits.time)?;
-        Ok(SearchReport {
-            best_move,
-            score,
-            depth: depth as u32,
-            nodes: self.searcher.nodes,
-        })
-    }
-
-    fn think(
-        &mut self,
-        depth: u32,
-        nodes: u64,
-        time: Option<Duration>,
-    ) -> Result<(Move, i32, i32), EngineError> {
-        if let Some(outcome) = self.position.outcome() {
-            return Err(EngineError::GameOver { outcome });
-        }
-        // The positions before this one: the search adds its own key.
-        let keys = &mut self.searcher.keys;
-        keys.clear();
-        keys.extend_from_slice(&self.keys[..self.keys.len() - 1]);
-        // The clock starts now, or for the first timed search at the engine's creation
-        // if that was less than the time given ago (the `go` may have waited in the pipe
-        // while the program started). `born` is taken before the call: a closure
-        // borrowing `self` beside `self.searcher` needs edition 2021's disjoint captures.
-        let born = if time.is_some() {
-            self.born.take()
-        } else {
-            None
-        };
-        let clock = match time {
-            Some(t) => {
-                let t = t.min(MAX_SEARCH_TIME);
-                let now = Instant::now();
-                let start = match born {
-                    Some(b) if now.duration_since(b) < t => b,
-                    _ => now,
-                };
-                Some((start, t.as_secs_f64()))
-            }
-            None => None,
-        };
-        self.searcher
-            .think(
-                &self.position,
-                clock,
-                nodes,
-                depth.clamp(1, MAX_DEPTH) as i32,
-            )
-            .ok_or(EngineError::NoLegalMove)
-    }
-
-    /// The score of the current position for the side to move after the captures
-    /// settle (the quiescence search), in centipawns; for tuning, where a position whose
-    /// score differs from its [`eval::evaluate_position`] is not quiet.
-    ///
-    /// ```
-    /// use congo::engine::Engine;
-    /// let mut engine = Engine::new(congo::Rules::FULL);
-    /// assert_eq!(engine.quiet_score(), congo::engine::eval::evaluate_position(engine.position()));
-    /// ```
-    pub fn quiet_score(&mut self) -> i32 {
-        let position = self.position;
-        self.searcher.quiet_score(&position)
     }
 }
