@@ -52,9 +52,9 @@ fn mobility_groups_and_move_lists_are_written_as_the_exercise_writes_them() {
     );
     let d4 = BoardSize::CHESS.parse_square("d4").unwrap();
     assert_eq!(
-        squares_text(&knight.moves(d4)),
+        squares_text(&knight.moves(d4).unwrap()),
         "{b3, b5, c2, c6, e2, e6, f3, f5}"
     );
     let a1 = BoardSize::CHESS.parse_square("a1").unwrap();
-    assert_eq!(squares_text(&knight.moves(a1)), "{b3, c2}");
+    assert_eq!(squares_text(&knight.moves(a1).unwrap()), "{b3, c2}");
 }
