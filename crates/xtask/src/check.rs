@@ -17,8 +17,35 @@ use cargo_metadata::{Message, TargetKind};
 use crate::compilers::{self, Build, Compiler};
 use crate::workspace::{case_inputs, Binary, Workspace};
 
-/// The largest bundle a judge accepts, in bytes (64 KiB).
+/// The largest bundle a judge accepts, in bytes (64 KiB): `check-bundles` fails above it.
 pub const MAX_BUNDLE_BYTES: usize = 64 * 1024;
+
+/// The size every bundle keeps below, in bytes (60 KiB), so that the programs can grow
+/// before they reach [`MAX_BUNDLE_BYTES`]: the bundler compacts the file until it fits
+/// ([`crate::layout::fit`]), and `check-bundles` warns above it.
+pub const ROOM_BUNDLE_BYTES: usize = 60 * 1024;
+
+/// How a bundle of `bytes` bytes stands against [`ROOM_BUNDLE_BYTES`] and
+/// [`MAX_BUNDLE_BYTES`], for a person: `58000 bytes, 3440 below 60 KiB (61440), 7536
+/// below the 64 KiB limit`.
+#[must_use]
+pub fn describe_size(bytes: usize) -> String {
+    let room = match ROOM_BUNDLE_BYTES.checked_sub(bytes) {
+        Some(room) => format!("{room} below 60 KiB ({ROOM_BUNDLE_BYTES})"),
+        None => format!(
+            "WARNING: {} over 60 KiB ({ROOM_BUNDLE_BYTES})",
+            bytes - ROOM_BUNDLE_BYTES
+        ),
+    };
+    let limit = match MAX_BUNDLE_BYTES.checked_sub(bytes) {
+        Some(left) => format!("{left} below the 64 KiB limit ({MAX_BUNDLE_BYTES})"),
+        None => format!(
+            "{} over the 64 KiB limit ({MAX_BUNDLE_BYTES})",
+            bytes - MAX_BUNDLE_BYTES
+        ),
+    };
+    format!("{bytes} bytes, {room}, {limit}")
+}
 
 /// How `check-bundles` runs.
 #[derive(Clone, Debug)]
@@ -104,9 +131,9 @@ pub fn check_bundles(ws: &Workspace, options: &Options) -> Result<Vec<Checked>> 
                 };
                 match &result {
                     Ok(checked) => println!(
-                        "bundle {}: {} bytes, {} builds, {} case files identical",
+                        "bundle {}: {}; {} builds, {} case files identical",
                         checked.name,
-                        checked.bytes,
+                        describe_size(checked.bytes),
                         checked.builds.len(),
                         checked.cases
                     ),
@@ -124,6 +151,19 @@ pub fn check_bundles(ws: &Workspace, options: &Options) -> Result<Vec<Checked>> 
         .map(|(name, _)| name.as_str())
         .collect();
     print_matrix(&compilers, &results);
+    let crowded: Vec<String> = results
+        .iter()
+        .filter_map(|(name, result)| result.as_ref().ok().map(|checked| (name, checked.bytes)))
+        .filter(|(_, bytes)| *bytes > ROOM_BUNDLE_BYTES)
+        .map(|(name, bytes)| format!("{name} ({bytes} bytes)"))
+        .collect();
+    if !crowded.is_empty() {
+        println!(
+            "warning: over 60 KiB ({ROOM_BUNDLE_BYTES} bytes), little room left below the \
+             {MAX_BUNDLE_BYTES}-byte limit: {}",
+            crowded.join(", ")
+        );
+    }
     println!(
         "bundles: {} passed, {} failed",
         results.len() - failed.len(),
@@ -191,10 +231,7 @@ fn check_one(
     let name = &judge.name;
     let text = crate::bundle(ws, name)?;
     if text.len() > MAX_BUNDLE_BYTES {
-        bail!(
-            "the bundle is {} bytes, over the {MAX_BUNDLE_BYTES}-byte limit",
-            text.len()
-        );
+        bail!("the bundle is too large: {}", describe_size(text.len()));
     }
     let dir = scratch.join(name);
     fs::create_dir_all(&dir)?;
