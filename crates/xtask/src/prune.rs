@@ -25,6 +25,8 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{Attribute, Fields, ImplItem, Item, TraitItem, UseTree};
 
+mod derives;
+
 /// At most this many rustc checks for one bundle.
 const MAX_CHECKS: usize = 90;
 
@@ -82,8 +84,12 @@ pub fn prune(file: syn::File, scratch: &Path) -> Result<String> {
         check(text, scratch)
     };
     let text = remove_dead_code(prettyplease::unparse(&file), &check, debug)?;
-    match strip_trait_impls(&text, &check, debug)? {
+    let text = match strip_trait_impls(&text, &check, debug)? {
         // What only the removed impls used is dead now.
+        Some(stripped) => remove_dead_code(stripped, &check, debug)?,
+        None => text,
+    };
+    match derives::strip_derives(&text, &check, debug)? {
         Some(stripped) => remove_dead_code(stripped, &check, debug),
         None => Ok(text),
     }
