@@ -177,8 +177,8 @@ enum Last {
 /// a space between two words (`let x`, `1 as u8`), between two punctuation characters
 /// that would fuse (`a & &b`, `x: ::std`, `< -1`), after a word before `#` or `'`
 /// (`r #`, `b 'a` would start a raw string or a byte literal), and nowhere else. Joined
-/// punctuation (`&&`, `'a`) stays joined. Lines are broken after about [`LINE`] bytes
-/// where a space would be needed (or past [`MAX_LINE`] at any break allowed), so the file
+/// punctuation (`&&`, `'a`) stays joined. Lines are broken after about 100 bytes
+/// where a space would be needed (or past 160 at any break allowed), so the file
 /// stays a file of lines. Literals are written as in `text`, multi-line ones included.
 ///
 /// # Errors
