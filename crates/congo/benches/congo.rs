@@ -5,6 +5,9 @@
 
 // `criterion_group!` defines an undocumented public function.
 #![allow(missing_docs)]
+// A bench is never bundled for a judge: it may use std newer than the crate\'s 1.63
+// (clippy.toml), such as `std::hint::black_box` (1.66).
+#![allow(clippy::incompatible_msrv)]
 
 use std::hint::black_box;
 

@@ -3,6 +3,7 @@
 mod direction;
 mod excerpt;
 mod random;
+mod ray;
 #[cfg(feature = "serde")]
 mod serde_impls;
 #[cfg(feature = "serde")]
@@ -12,9 +13,10 @@ mod set;
 mod size;
 mod square;
 
-pub use direction::{Direction, Ray};
+pub use direction::Direction;
 pub use excerpt::{excerpt, trim, EXCERPT_CHARS};
 pub use random::split_mix64;
+pub use ray::Ray;
 pub use set::{SquareIndices, SquareSet};
 pub use size::{BoardSize, ParseBoardSizeError};
 pub use square::{ParseSquareError, Square};

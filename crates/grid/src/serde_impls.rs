@@ -8,7 +8,10 @@ use serde::de::{self, Deserializer};
 use serde::ser::{SerializeStruct, Serializer};
 use serde::{Deserialize, Serialize};
 
-use crate::{BoardSize, Direction, Square, SquareSet};
+use crate::direction::Direction;
+use crate::set::SquareSet;
+use crate::size::BoardSize;
+use crate::square::Square;
 
 crate::serde_as_text!(BoardSize: "a board size such as 8x8");
 

@@ -5,7 +5,8 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::direction::{Direction, Ray};
+use crate::direction::Direction;
+use crate::excerpt::excerpt;
 use crate::size::BoardSize;
 
 /// A square of a board of known [`BoardSize`].
@@ -117,7 +118,7 @@ impl Square {
     /// # Ok::<_, grid::ParseSquareError>(())
     /// ```
     pub fn parse_bytes(text: &[u8], size: BoardSize) -> Result<Square, ParseSquareError> {
-        let owned = || crate::excerpt(text);
+        let owned = || excerpt(text);
         let (&letter, digits) = text.split_first().ok_or(ParseSquareError::Empty)?;
         if !letter.is_ascii_alphabetic() {
             return Err(ParseSquareError::File { text: owned() });
@@ -208,23 +209,87 @@ impl Square {
         let rank = u8::try_from(rank).ok()?;
         Square::new(file, rank, self.size)
     }
+}
 
-    /// The squares reached by repeating `direction` from this square (the square itself
-    /// excluded), nearest first, up to `max_steps` steps (`None`: until the edge).
-    /// `Some(1)` is a leaper's single step.
+/// The squares of a board size (here rather than in the `size` module, which knows no
+/// square: board sizes come first, squares are built on them).
+impl BoardSize {
+    /// The square on 0-based `file` (0 = `a`) and `rank` (0 = rank `1`), if on this board.
     ///
     /// ```
-    /// use grid::{BoardSize, Direction, Square};
-    /// let d4 = Square::parse("d4", BoardSize::CHESS)?;
-    /// let down_right = Direction::from_matrix(1, 1).unwrap();
-    /// let names: Vec<String> = d4.ray(down_right, None).map(|s| s.to_string()).collect();
-    /// assert_eq!(names, ["e3", "f2", "g1"]);
-    /// assert_eq!(d4.ray(down_right, Some(2)).count(), 2);
-    /// # Ok::<_, grid::ParseSquareError>(())
+    /// use grid::BoardSize;
+    /// let d4 = BoardSize::CHESS.square(3, 3).unwrap();
+    /// assert_eq!(d4.to_string(), "d4");
+    /// assert_eq!(BoardSize::CHESS.square(8, 0), None);
     /// ```
     #[must_use]
-    pub fn ray(self, direction: Direction, max_steps: Option<u32>) -> Ray {
-        Ray::new(self, direction, max_steps)
+    pub fn square(self, file: u8, rank: u8) -> Option<Square> {
+        Square::new(file, rank, self)
+    }
+
+    /// The square with index `rank * files + file` (`a1` = 0, then along rank 1,
+    /// then rank 2...), if below [`square_count`](Self::square_count).
+    ///
+    /// ```
+    /// use grid::BoardSize;
+    /// assert_eq!(BoardSize::CONGO.square_at(48).unwrap().to_string(), "g7");
+    /// assert_eq!(BoardSize::CONGO.square_at(49), None);
+    /// ```
+    #[must_use]
+    pub fn square_at(self, index: usize) -> Option<Square> {
+        if index < self.square_count() {
+            let files = self.files() as usize;
+            Square::new((index % files) as u8, (index / files) as u8, self)
+        } else {
+            None
+        }
+    }
+
+    /// The square at matrix coordinates `(row, col)`: row 0 is the top rank (the highest
+    /// rank number), col 0 is file `a`. `None` when off the board.
+    ///
+    /// ```
+    /// use grid::BoardSize;
+    /// let d4 = BoardSize::CHESS.square_from_matrix(4, 3).unwrap();
+    /// assert_eq!(d4.to_string(), "d4");
+    /// assert_eq!(BoardSize::CHESS.square_from_matrix(8, 7), None);
+    /// assert_eq!(BoardSize::CHESS.square_from_matrix(-1, 0), None);
+    /// ```
+    #[must_use]
+    pub fn square_from_matrix(self, row: i64, col: i64) -> Option<Square> {
+        let ranks = i64::from(self.ranks());
+        if !(0..ranks).contains(&row) || !(0..i64::from(self.files())).contains(&col) {
+            return None;
+        }
+        Square::new(col as u8, (ranks - 1 - row) as u8, self)
+    }
+
+    /// Parses an algebraic square name (`d4`, `z26`) on this board.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseSquareError`] saying what is wrong: empty text, no file letter, no rank
+    /// number, a rank with a leading zero or trailing characters, or a square off this board.
+    ///
+    /// ```
+    /// use grid::{BoardSize, ParseSquareError};
+    /// assert_eq!(BoardSize::CONGO.parse_square("g7")?.index(), 48);
+    /// assert!(BoardSize::CONGO.parse_square("h1").is_err());
+    /// # Ok::<_, ParseSquareError>(())
+    /// ```
+    pub fn parse_square(self, text: &str) -> Result<Square, ParseSquareError> {
+        Square::parse(text, self)
+    }
+
+    /// Every square of the board in index order: `a1`, `b1`, ..., then rank 2, ...
+    ///
+    /// ```
+    /// use grid::BoardSize;
+    /// let names: Vec<String> = BoardSize::new(2, 2).unwrap().squares().map(|s| s.to_string()).collect();
+    /// assert_eq!(names, ["a1", "b1", "a2", "b2"]);
+    /// ```
+    pub fn squares(self) -> impl Iterator<Item = Square> {
+        (0..self.square_count()).filter_map(move |index| self.square_at(index))
     }
 }
 
@@ -434,5 +499,19 @@ mod tests {
             BoardSize::CHESS.squares().find_map(|s| s.offset(huge)),
             None
         );
+    }
+
+    #[test]
+    fn squares_in_index_order() {
+        for (files, ranks) in [(1, 1), (7, 7), (8, 8), (26, 3), (3, 26), (26, 99)] {
+            let size = BoardSize::new(files, ranks).unwrap();
+            let all: Vec<_> = size.squares().collect();
+            assert_eq!(all.len(), size.square_count());
+            for (index, square) in all.iter().enumerate() {
+                assert_eq!(square.index(), index);
+                assert_eq!(size.square_at(index), Some(*square));
+            }
+            assert_eq!(size.square_at(size.square_count()), None);
+        }
     }
 }

@@ -17,8 +17,35 @@ use cargo_metadata::{Message, TargetKind};
 use crate::compilers::{self, Build, Compiler};
 use crate::workspace::{case_inputs, Binary, Workspace};
 
-/// The largest bundle a judge accepts, in bytes (64 KiB).
+/// The largest bundle a judge accepts, in bytes (64 KiB): `check-bundles` fails above it.
 pub const MAX_BUNDLE_BYTES: usize = 64 * 1024;
+
+/// The size every bundle keeps below, in bytes (60 KiB), so that the programs can grow
+/// before they reach [`MAX_BUNDLE_BYTES`]: the bundler compacts the file until it fits
+/// ([`crate::layout::fit`]), and `check-bundles` warns above it.
+pub const ROOM_BUNDLE_BYTES: usize = 60 * 1024;
+
+/// How a bundle of `bytes` bytes stands against [`ROOM_BUNDLE_BYTES`] and
+/// [`MAX_BUNDLE_BYTES`], for a person: `58000 bytes, 3440 below 60 KiB (61440), 7536
+/// below the 64 KiB limit`.
+#[must_use]
+pub fn describe_size(bytes: usize) -> String {
+    let room = match ROOM_BUNDLE_BYTES.checked_sub(bytes) {
+        Some(room) => format!("{room} below 60 KiB ({ROOM_BUNDLE_BYTES})"),
+        None => format!(
+            "WARNING: {} over 60 KiB ({ROOM_BUNDLE_BYTES})",
+            bytes - ROOM_BUNDLE_BYTES
+        ),
+    };
+    let limit = match MAX_BUNDLE_BYTES.checked_sub(bytes) {
+        Some(left) => format!("{left} below the 64 KiB limit ({MAX_BUNDLE_BYTES})"),
+        None => format!(
+            "{} over the 64 KiB limit ({MAX_BUNDLE_BYTES})",
+            bytes - MAX_BUNDLE_BYTES
+        ),
+    };
+    format!("{bytes} bytes, {room}, {limit}")
+}
 
 /// How `check-bundles` runs.
 #[derive(Clone, Debug)]
@@ -104,9 +131,9 @@ pub fn check_bundles(ws: &Workspace, options: &Options) -> Result<Vec<Checked>> 
                 };
                 match &result {
                     Ok(checked) => println!(
-                        "bundle {}: {} bytes, {} builds, {} case files identical",
+                        "bundle {}: {}; {} builds, {} case files identical",
                         checked.name,
-                        checked.bytes,
+                        describe_size(checked.bytes),
                         checked.builds.len(),
                         checked.cases
                     ),
@@ -124,6 +151,7 @@ pub fn check_bundles(ws: &Workspace, options: &Options) -> Result<Vec<Checked>> 
         .map(|(name, _)| name.as_str())
         .collect();
     print_matrix(&compilers, &results);
+    warn_if_crowded(&results);
     println!(
         "bundles: {} passed, {} failed",
         results.len() - failed.len(),
@@ -138,6 +166,23 @@ pub fn check_bundles(ws: &Workspace, options: &Options) -> Result<Vec<Checked>> 
         bail!("failed: {}", failures.join(", "));
     }
     Ok(results.into_iter().filter_map(|(_, r)| r.ok()).collect())
+}
+
+/// Prints a warning naming the bundles over [`ROOM_BUNDLE_BYTES`], if any.
+fn warn_if_crowded(results: &[(String, Result<Checked>)]) {
+    let crowded: Vec<String> = results
+        .iter()
+        .filter_map(|(name, result)| result.as_ref().ok().map(|checked| (name, checked.bytes)))
+        .filter(|(_, bytes)| *bytes > ROOM_BUNDLE_BYTES)
+        .map(|(name, bytes)| format!("{name} ({bytes} bytes)"))
+        .collect();
+    if !crowded.is_empty() {
+        println!(
+            "warning: over 60 KiB ({ROOM_BUNDLE_BYTES} bytes), little room left below the \
+             {MAX_BUNDLE_BYTES}-byte limit: {}",
+            crowded.join(", ")
+        );
+    }
 }
 
 /// Builds the root package's binaries with cargo; returns (name, executable) pairs.
@@ -191,17 +236,37 @@ fn check_one(
     let name = &judge.name;
     let text = crate::bundle(ws, name)?;
     if text.len() > MAX_BUNDLE_BYTES {
-        bail!(
-            "the bundle is {} bytes, over the {MAX_BUNDLE_BYTES}-byte limit",
-            text.len()
-        );
+        bail!("the bundle is too large: {}", describe_size(text.len()));
     }
     let dir = scratch.join(name);
     fs::create_dir_all(&dir)?;
+    let builds = compile_everywhere(ws, judge, &text, &dir, compilers)?;
+    let cases = compare_cases(ws, name, exe, &builds, options)?;
+    Ok(Checked {
+        name: name.clone(),
+        bytes: text.len(),
+        cases,
+        builds: builds.into_iter().map(|(label, _)| label).collect(),
+    })
+}
+
+/// Writes `text`, the bundle of `judge`, to `dir` and compiles it with every compiler
+/// under every edition it knows (a judge running plain `rustc -O main.rs` compiles as
+/// edition 2015, others pass an edition); returns each build's label and executable.
+///
+/// # Errors
+///
+/// A compiler cannot be run, or any build gives an error or a warning (each traced to
+/// the workspace's sources).
+fn compile_everywhere(
+    ws: &Workspace,
+    judge: &Binary,
+    text: &str,
+    dir: &Path,
+    compilers: &[Compiler],
+) -> Result<Vec<(String, PathBuf)>> {
     let source = dir.join("main.rs");
-    fs::write(&source, &text)?;
-    // Every compiler under every edition it knows: a judge running plain
-    // `rustc -O main.rs` compiles as edition 2015, others pass an edition.
+    fs::write(&source, text)?;
     let mut builds = Vec::new();
     let mut refused = Vec::new();
     for compiler in compilers {
@@ -220,7 +285,7 @@ fn check_one(
             }
             let stderr = String::from_utf8_lossy(&output.stderr);
             let traced =
-                crate::locate::trace(ws, Some(&judge.root), &text, &source, &stderr).join("\n");
+                crate::locate::trace(ws, Some(&judge.root), text, &source, &stderr).join("\n");
             refused.push(format!(
                 "{build} {} the bundle; in the workspace's sources:\n{traced}\n{stderr}",
                 if output.status.success() {
@@ -234,6 +299,22 @@ fn check_one(
     if !refused.is_empty() {
         bail!("{}", refused.join("\n"));
     }
+    Ok(builds)
+}
+
+/// Runs the workspace binary `exe` and every build in `builds` on each case file of the
+/// judge program `name`; returns how many case files there are.
+///
+/// # Errors
+///
+/// A program cannot be run or times out, or any build differs from `exe` (all listed).
+fn compare_cases(
+    ws: &Workspace,
+    name: &str,
+    exe: &Path,
+    builds: &[(String, PathBuf)],
+    options: &Options,
+) -> Result<usize> {
     let inputs = case_inputs(&ws.cases_dir(name));
     let mut differences = Vec::new();
     for input in &inputs {
@@ -244,7 +325,7 @@ fn check_one(
         let stdin = fs::read(input)?;
         let expected = run(exe, &args, &stdin, options.timeout)
             .with_context(|| format!("workspace binary on {case}"))?;
-        for (label, bundled) in &builds {
+        for (label, bundled) in builds {
             let got = run(bundled, &args, &stdin, options.timeout)
                 .with_context(|| format!("bundle built by {label} on {case}"))?;
             if let Some(difference) = compare(&expected, &got) {
@@ -258,12 +339,7 @@ fn check_one(
             differences.join("\n")
         );
     }
-    Ok(Checked {
-        name: name.clone(),
-        bytes: text.len(),
-        cases: inputs.len(),
-        builds: builds.into_iter().map(|(label, _)| label).collect(),
-    })
+    Ok(inputs.len())
 }
 
 /// Compiles every workspace library that a judge program may inline (those the root
@@ -280,6 +356,39 @@ pub fn check_libraries(
     compilers: &[&Compiler],
     scratch: &Path,
 ) -> Result<Vec<LibraryFailure>> {
+    let order = library_order(ws)?;
+    let mut failures: Vec<LibraryFailure> = Vec::new();
+    for lib in &order {
+        let failed_dep = ws.libraries[lib]
+            .dependencies
+            .iter()
+            .find(|dep| failures.iter().any(|f| &f.library == *dep));
+        if let Some(dep) = failed_dep {
+            println!("library {lib}: not compiled, since `{dep}`, which it uses, failed");
+            continue;
+        }
+        let (passed, problems) = compile_library(ws, lib, compilers, scratch)?;
+        if problems.is_empty() {
+            println!("library {lib}: compiles with {}", passed.join(", "));
+        } else {
+            let report = problems.join("\n");
+            println!("library {lib}: FAILED: {report}");
+            failures.push(LibraryFailure {
+                library: lib.clone(),
+                report,
+            });
+        }
+    }
+    Ok(failures)
+}
+
+/// The workspace libraries a judge program may inline (those the root package depends
+/// on, and theirs), each after the libraries it uses.
+///
+/// # Errors
+///
+/// The libraries depend on each other in a cycle.
+fn library_order(ws: &Workspace) -> Result<Vec<String>> {
     let mut reachable: Vec<String> = ws.root_dependencies.iter().cloned().collect();
     let mut index = 0;
     while index < reachable.len() {
@@ -311,57 +420,52 @@ pub fn check_libraries(
             bail!("the workspace libraries depend on each other in a cycle");
         }
     }
-    let mut failures: Vec<LibraryFailure> = Vec::new();
-    for lib in &order {
-        let failed_dep = ws.libraries[lib]
-            .dependencies
-            .iter()
-            .find(|dep| failures.iter().any(|f| &f.library == *dep));
-        if let Some(dep) = failed_dep {
-            println!("library {lib}: not compiled, since `{dep}`, which it uses, failed");
-            continue;
-        }
-        let text = crate::library_source(ws, lib)?;
-        let source = scratch.join(format!("lib-{lib}.rs"));
-        fs::write(&source, &text)?;
-        let mut problems = Vec::new();
-        let mut passed = Vec::new();
-        for compiler in compilers {
-            for &edition in &compiler.editions {
-                let build = Build { compiler, edition };
-                // Errors only: unused items are expected, the library being whole.
-                let output = Command::new(&compiler.command)
-                    .args(["--edition", edition, "--crate-type", "lib", "--crate-name"])
-                    .arg(format!("lib_{lib}"))
-                    .args(["--emit=metadata", "-A", "warnings", "--out-dir"])
-                    .arg(scratch)
-                    .arg(&source)
-                    .output()
-                    .with_context(|| format!("cannot run {}", compiler.command.display()))?;
-                if output.status.success() {
-                    passed.push(build.to_string());
-                    continue;
-                }
-                let stderr = String::from_utf8_lossy(&output.stderr);
-                let traced = crate::locate::trace(ws, None, &text, &source, &stderr);
-                problems.push(format!(
-                    "{build} refuses code of `{lib}`:\n{}\n{stderr}",
-                    traced.join("\n")
-                ));
+    Ok(order)
+}
+
+/// Compiles the whole of `lib` ([`crate::library_source`]) as a library with each
+/// compiler under each of its editions; returns the builds that passed and, for each
+/// that did not, rustc's message with the workspace lines it traces to.
+///
+/// # Errors
+///
+/// The library cannot be prepared or rustc cannot be run.
+fn compile_library(
+    ws: &Workspace,
+    lib: &str,
+    compilers: &[&Compiler],
+    scratch: &Path,
+) -> Result<(Vec<String>, Vec<String>)> {
+    let text = crate::library_source(ws, lib)?;
+    let source = scratch.join(format!("lib-{lib}.rs"));
+    fs::write(&source, &text)?;
+    let mut problems = Vec::new();
+    let mut passed = Vec::new();
+    for compiler in compilers {
+        for &edition in &compiler.editions {
+            let build = Build { compiler, edition };
+            // Errors only: unused items are expected, the library being whole.
+            let output = Command::new(&compiler.command)
+                .args(["--edition", edition, "--crate-type", "lib", "--crate-name"])
+                .arg(format!("lib_{lib}"))
+                .args(["--emit=metadata", "-A", "warnings", "--out-dir"])
+                .arg(scratch)
+                .arg(&source)
+                .output()
+                .with_context(|| format!("cannot run {}", compiler.command.display()))?;
+            if output.status.success() {
+                passed.push(build.to_string());
+                continue;
             }
-        }
-        if problems.is_empty() {
-            println!("library {lib}: compiles with {}", passed.join(", "));
-        } else {
-            let report = problems.join("\n");
-            println!("library {lib}: FAILED: {report}");
-            failures.push(LibraryFailure {
-                library: lib.clone(),
-                report,
-            });
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            let traced = crate::locate::trace(ws, None, &text, &source, &stderr);
+            problems.push(format!(
+                "{build} refuses code of `{lib}`:\n{}\n{stderr}",
+                traced.join("\n")
+            ));
         }
     }
-    Ok(failures)
+    Ok((passed, problems))
 }
 
 /// A library the old compiler refused.

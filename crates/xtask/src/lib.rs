@@ -3,6 +3,7 @@
 pub mod check;
 pub mod compilers;
 pub mod edition;
+pub mod layout;
 pub mod locate;
 pub mod msrv;
 pub mod paths;
@@ -16,7 +17,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use anyhow::{bail, Context, Result};
 use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::quote;
-use syn::{AttrStyle, Attribute, Ident, Item};
+use syn::visit_mut::{self, VisitMut};
+use syn::{AttrStyle, Attribute, Ident, Item, Visibility};
 
 pub use workspace::Workspace;
 
@@ -65,26 +67,19 @@ pub fn bundle_with_progress(
     }
     main.attrs = attrs;
     main.items.extend(modules);
+    CrateVisibility.visit_file_mut(&mut main);
 
     progress("removing unused code (each round is checked with rustc)");
     let scratch = tempfile::tempdir().context("cannot make a scratch folder")?;
     let text = prune::prune(main, scratch.path()).with_context(|| format!("bundling `{name}`"))?;
-    let mut text = indent_with_tabs(&text)?;
-    if text.len() + HEADER_ALLOWANCE > check::MAX_BUNDLE_BYTES {
-        // Over a judge's limit with indentation: drop it (a quarter of the size saved
-        // is worth more than the layout in a file nobody edits).
-        progress("over 64 KiB indented: writing it without indentation");
-        text = unindent(&text)?;
-    }
-    if text.len() + HEADER_ALLOWANCE > check::MAX_BUNDLE_BYTES {
-        progress("still over 64 KiB: joining the lines that end in { } ; or ,");
-        text = compact(&text)?;
-    }
-    Ok(format!(
+    let header = format!(
         "// `{name}`: single-file build of this judge program and the workspace crates it\n\
          // uses, made by `cargo xtask bundle {name}`. Compile with `rustc -O` (any edition).\n\
-         // Generated: edit the workspace's sources, not this file.\n\n{text}"
-    ))
+         // Generated: edit the workspace's sources, not this file.\n\n"
+    );
+    let budget = check::ROOM_BUNDLE_BYTES.saturating_sub(header.len());
+    let text = layout::fit(&text, budget, progress)?;
+    Ok(header + &text)
 }
 
 /// The whole of the workspace library `lib` and the libraries it uses, as one source
@@ -155,104 +150,6 @@ fn inline_libraries(
         )?);
     }
     Ok((used, modules))
-}
-
-/// Room kept for the bundle's three-line header when deciding to drop indentation.
-const HEADER_ALLOWANCE: usize = 400;
-
-/// Removes the indentation of every line, except lines that begin inside a multi-line
-/// string literal (left byte for byte).
-///
-/// # Errors
-///
-/// `text` does not parse.
-pub fn unindent(text: &str) -> Result<String> {
-    relayout(text, |line, out| {
-        out.push_str(line.trim_start_matches([' ', '\t']));
-    })
-}
-
-/// [`unindent`], then joins each line ending in `{`, `}`, `;` or `,` with the next: those
-/// characters never combine with a following token (`}else`, `;let`, `{x` read as the
-/// spaced forms), so the program is the same, one byte shorter a line. Lines that begin
-/// or end inside a multi-line string literal, and lines holding `//`, keep their line
-/// break.
-///
-/// # Errors
-///
-/// `text` does not parse.
-pub fn compact(text: &str) -> Result<String> {
-    let text = unindent(text)?;
-    let file = syn::parse_file(&text).context("cannot parse the bundle")?;
-    let mut inside_literal = std::collections::BTreeSet::new();
-    literal_lines(quote!(#file), &mut inside_literal);
-    let mut out = String::with_capacity(text.len());
-    for (index, line) in text.split_inclusive('\n').enumerate() {
-        let body = line.strip_suffix('\n');
-        let joinable = match body {
-            Some(body) => {
-                !inside_literal.contains(&(index + 1))
-                    && !inside_literal.contains(&(index + 2))
-                    && !body.contains("//")
-                    && body.ends_with(['{', '}', ';', ','])
-            }
-            None => false,
-        };
-        match body {
-            Some(body) if joinable => out.push_str(body),
-            _ => out.push_str(line),
-        }
-    }
-    Ok(out)
-}
-
-/// Replaces each 4-space indentation step of prettyplease's output by one tab (judges
-/// limit the file's size, and indentation is a third of it). Lines that begin inside a
-/// multi-line string literal are left byte for byte.
-///
-/// # Errors
-///
-/// `text` does not parse.
-pub fn indent_with_tabs(text: &str) -> Result<String> {
-    relayout(text, |line, out| {
-        let body = line.trim_start_matches(' ');
-        let spaces = line.len() - body.len();
-        out.extend(std::iter::repeat_n('\t', spaces / 4));
-        out.extend(std::iter::repeat_n(' ', spaces % 4));
-        out.push_str(body);
-    })
-}
-
-/// Rewrites each line of `text` with `layout` (which appends the new line to its second
-/// argument), except the lines that begin inside a multi-line string literal, copied
-/// byte for byte.
-fn relayout(text: &str, mut layout: impl FnMut(&str, &mut String)) -> Result<String> {
-    let file = syn::parse_file(text).context("cannot parse the bundle")?;
-    let mut inside_literal = std::collections::BTreeSet::new();
-    literal_lines(quote!(#file), &mut inside_literal);
-    let mut out = String::with_capacity(text.len());
-    for (index, line) in text.split_inclusive('\n').enumerate() {
-        if inside_literal.contains(&(index + 1)) {
-            out.push_str(line);
-        } else {
-            layout(line, &mut out);
-        }
-    }
-    Ok(out)
-}
-
-/// Collects the lines (1-based) that begin inside a literal spanning several lines.
-fn literal_lines(tokens: TokenStream, lines: &mut std::collections::BTreeSet<usize>) {
-    for tree in tokens {
-        match tree {
-            TokenTree::Literal(literal) => {
-                let span = literal.span();
-                lines.extend(span.start().line + 1..=span.end().line);
-            }
-            TokenTree::Group(group) => literal_lines(group.stream(), lines),
-            _ => {}
-        }
-    }
 }
 
 /// The crate-level attributes kept in a bundle: `#![allow(..)]` only. Docs and lint
@@ -333,27 +230,18 @@ fn item_ident(item: &Item) -> Option<&Ident> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// Writes `pub(crate)` as `pub` (7 bytes less each): in a binary crate, which nothing
+/// outside uses, the two mean the same, for name resolution (`use` and glob imports see
+/// the same items) as for the unused-code lints. `pub(super)` and `pub(in path)` stay.
+struct CrateVisibility;
 
-    #[test]
-    fn compacting_joins_lines_after_braces_semicolons_and_commas_only() {
-        let text = "mod a {\n    const T: &str = \"x;\n    y,\";\n    fn f(a: u8,\n        b: u8) {\n        g(); // c;\n        if a == b {\n        } else {\n        }\n        h(a\n            + b)\n    }\n}\n";
-        let compact = compact(text).unwrap();
-        assert_eq!(
-            compact,
-            "mod a {const T: &str = \"x;\n    y,\";\nfn f(a: u8,b: u8) {g(); // c;\nif a == b {} else {}h(a\n+ b)\n}}"
-        );
-        syn::parse_file(&compact).unwrap();
-    }
-
-    #[test]
-    fn unindenting_keeps_multi_line_literals_byte_for_byte() {
-        let text = "mod a {\n    const T: &str = \"x\n    y\";\n    fn f() {\n\t\tg();\n    }\n}\n";
-        assert_eq!(
-            unindent(text).unwrap(),
-            "mod a {\nconst T: &str = \"x\n    y\";\nfn f() {\ng();\n}\n}\n"
-        );
+impl VisitMut for CrateVisibility {
+    fn visit_visibility_mut(&mut self, visibility: &mut Visibility) {
+        if let Visibility::Restricted(restricted) = visibility {
+            if restricted.in_token.is_none() && restricted.path.is_ident("crate") {
+                *visibility = Visibility::Public(Default::default());
+            }
+        }
+        visit_mut::visit_visibility_mut(self, visibility);
     }
 }

@@ -3,16 +3,53 @@
 //! edits (`crates/congo/src/movegen.rs:486`), not a line of a generated file.
 //!
 //! A bundle keeps each library as `mod name { .. }` and each inlined module file as a
-//! nested `mod`, so the modules open around an error line give the module path, and the
-//! path gives the file (`src/a/b.rs` or `src/a/b/mod.rs`, as `mod` declarations are
-//! resolved). The line itself is then looked up in that file by its text.
+//! nested `mod`, so the modules open around an error's line and column (in the syntax
+//! tree, whatever the file's layout) give the module path, and the path gives the file
+//! (`src/a/b.rs` or `src/a/b/mod.rs`, as `mod` declarations are resolved). The line
+//! itself is then looked up in that file by its text (found only in a layout that keeps
+//! the source's lines; else the module is named).
 
 use std::path::{Path, PathBuf};
 
 use crate::Workspace;
 
-/// The modules open at `line` (1-based) of a prettyplease-printed file, outermost first.
-pub fn module_path_at(text: &str, line: usize) -> Vec<String> {
+/// The modules open at `line` and `column` (both 1-based, `column` in characters, as
+/// rustc gives them) of a bundle, outermost first: read from its syntax tree, so that
+/// any layout works (indented, or several modules on one line); by the indentation of
+/// the lines if the text does not parse.
+pub fn module_path_at(text: &str, line: usize, column: usize) -> Vec<String> {
+    match syn::parse_file(text) {
+        Ok(file) => {
+            let mut path = Vec::new();
+            modules_around(&file.items, (line, column.saturating_sub(1)), &mut path);
+            path
+        }
+        Err(_) => module_path_by_indentation(text, line),
+    }
+}
+
+/// Pushes to `path` the inline module of `items` whose braces hold `at` (line 1-based,
+/// column 0-based), then those inside it.
+fn modules_around(items: &[syn::Item], at: (usize, usize), path: &mut Vec<String>) {
+    for item in items {
+        let syn::Item::Mod(module) = item else {
+            continue;
+        };
+        let Some((brace, inner)) = &module.content else {
+            continue;
+        };
+        let (open, close) = (brace.span.open().start(), brace.span.close().end());
+        if (open.line, open.column) <= at && at < (close.line, close.column) {
+            path.push(module.ident.to_string());
+            modules_around(inner, at, path);
+            return;
+        }
+    }
+}
+
+/// The modules open at `line` (1-based) of a prettyplease-printed file, outermost first,
+/// by the indentation of the `mod name {` lines and their closing braces.
+fn module_path_by_indentation(text: &str, line: usize) -> Vec<String> {
     let mut stack: Vec<(String, String)> = Vec::new();
     for (index, current) in text.lines().enumerate() {
         if index + 1 >= line {
@@ -99,15 +136,13 @@ pub fn trace(
         let Some(position) = location.strip_prefix(&marker) else {
             continue;
         };
-        let Some(line) = position
-            .split(':')
-            .next()
-            .and_then(|n| n.parse::<usize>().ok())
-        else {
+        let mut numbers = position.split(':').map(|n| n.parse::<usize>().ok());
+        let Some(line) = numbers.next().flatten() else {
             continue;
         };
+        let column = numbers.next().flatten().unwrap_or(1);
         let code = lines.get(line.wrapping_sub(1)).map_or("", |l| l.trim());
-        let path = module_path_at(bundle_text, line);
+        let path = module_path_at(bundle_text, line, column);
         let Some(file) = source_file(ws, binary, &path) else {
             continue;
         };
@@ -140,11 +175,27 @@ mod tests {
     #[test]
     fn module_paths_follow_the_nesting_of_the_printed_file() {
         let text = "fn main() {}\nmod congo {\n    pub mod movegen {\n        fn a() {}\n    }\n    fn b() {}\n}\nmod grid {\n\tpub(crate) mod set {\n\t\tfn c() {}\n\t}\n}\n";
-        assert_eq!(module_path_at(text, 1), Vec::<String>::new());
-        assert_eq!(module_path_at(text, 4), ["congo", "movegen"]);
-        assert_eq!(module_path_at(text, 6), ["congo"]);
-        assert_eq!(module_path_at(text, 10), ["grid", "set"]);
-        assert_eq!(module_path_at(text, 12), ["grid"]);
+        assert_eq!(module_path_at(text, 1, 1), Vec::<String>::new());
+        assert_eq!(module_path_at(text, 4, 9), ["congo", "movegen"]);
+        assert_eq!(module_path_at(text, 6, 5), ["congo"]);
+        assert_eq!(module_path_at(text, 10, 3), ["grid", "set"]);
+        assert_eq!(module_path_at(text, 12, 1), ["grid"]);
+        for line in [1, 4, 6, 10] {
+            assert_eq!(
+                module_path_at(text, line, 1),
+                module_path_by_indentation(text, line)
+            );
+        }
+        // A minified bundle: several modules on one line, told apart by the column.
+        let minified = "fn main(){}mod congo{pub mod movegen{fn a(){}}fn b(){}}mod grid{fn c(){}}";
+        let column = |code: &str| minified.find(code).unwrap() + 1;
+        assert_eq!(
+            module_path_at(minified, 1, column("fn a")),
+            ["congo", "movegen"]
+        );
+        assert_eq!(module_path_at(minified, 1, column("fn b")), ["congo"]);
+        assert_eq!(module_path_at(minified, 1, column("fn c")), ["grid"]);
+        assert_eq!(module_path_at(minified, 1, 1), Vec::<String>::new());
     }
 
     #[test]

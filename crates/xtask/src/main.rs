@@ -77,14 +77,11 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                         std::fs::create_dir_all(dir)?;
                     }
                     std::fs::write(&path, &text)?;
-                    eprintln!(
-                        "bundle {name}: wrote {} ({} bytes)",
-                        path.display(),
-                        text.len()
-                    );
+                    eprintln!("bundle {name}: wrote {}", path.display());
                 }
                 None => std::io::stdout().lock().write_all(text.as_bytes())?,
             }
+            eprintln!("bundle {name}: {}", check::describe_size(text.len()));
         }
         Task::CheckBundles {
             jobs,

@@ -25,6 +25,8 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{Attribute, Fields, ImplItem, Item, TraitItem, UseTree};
 
+mod derives;
+
 /// At most this many rustc checks for one bundle.
 const MAX_CHECKS: usize = 90;
 
@@ -39,6 +41,7 @@ enum Mode {
 }
 
 /// What rustc said about a file.
+#[derive(Default)]
 struct Report {
     /// Rendered errors.
     errors: Vec<String>,
@@ -81,8 +84,12 @@ pub fn prune(file: syn::File, scratch: &Path) -> Result<String> {
         check(text, scratch)
     };
     let text = remove_dead_code(prettyplease::unparse(&file), &check, debug)?;
-    match strip_trait_impls(&text, &check, debug)? {
+    let text = match strip_trait_impls(&text, &check, debug)? {
         // What only the removed impls used is dead now.
+        Some(stripped) => remove_dead_code(stripped, &check, debug)?,
+        None => text,
+    };
+    match derives::strip_derives(&text, &check, debug)? {
         Some(stripped) => remove_dead_code(stripped, &check, debug),
         None => Ok(text),
     }
@@ -109,81 +116,103 @@ fn remove_dead_code(
         if report.dead.is_empty() {
             return Ok(text);
         }
-        // One round: remove what rustc reported, then check that the file still
-        // compiles; if it does not, keep (silenced) the items the errors name, and redo.
-        // A type never constructed that live code still names is kept, but its trait
-        // impls go unless proven needed too.
-        let unbuilt: BTreeSet<String> = report
+        (text, report) = remove_round(&text, &report, check, debug)?;
+    }
+}
+
+/// One round: removes what rustc reported in `report` (about `text`), then checks that
+/// the file still compiles; if it does not, keeps (silenced) the items the errors name,
+/// and redoes the round. A type never constructed that live code still names is kept,
+/// but its trait impls go unless proven needed too. Returns the new text and what rustc
+/// says about it.
+fn remove_round(
+    text: &str,
+    report: &Report,
+    check: &dyn Fn(&str) -> Result<Report>,
+    debug: bool,
+) -> Result<(String, Report)> {
+    let unbuilt: BTreeSet<String> = report
+        .silence
+        .iter()
+        .filter_map(|position| report.dead_names.get(position).cloned())
+        .collect();
+    let mut round = Round {
+        targets: report.dead.clone(),
+        silence: BTreeSet::new(),
+        strip_impls_of: unbuilt,
+        mode: Mode::Remove,
+    };
+    let mut attempt = apply(text, &round).with_context(|| report.rendered.join("\n"))?;
+    loop {
+        let result = check(&attempt)?;
+        if result.errors.is_empty() {
+            if debug {
+                eprintln!("round done");
+            }
+            return Ok((attempt, result));
+        }
+        if debug {
+            eprintln!("round broke the bundle:\n{}", result.errors.join("\n"));
+        }
+        if result.errors.len() == result.unresolved_import_errors {
+            // Only imports of removed items are left: remove them too.
+            let imports = Round {
+                targets: result.unresolved_imports.clone(),
+                silence: BTreeSet::new(),
+                strip_impls_of: BTreeSet::new(),
+                mode: Mode::Remove,
+            };
+            attempt = apply(&attempt, &imports)?;
+            continue;
+        }
+        round.keep_what_errors_name(report, &result)?;
+        attempt = apply(text, &round)?;
+    }
+}
+
+impl Round {
+    /// After this round (of the items in `report`) broke the file with the errors of
+    /// `result`: keeps, silenced, the removed items those errors name, and the trait
+    /// impls of kept types they still name; if they name nothing new, silences the
+    /// whole round instead.
+    ///
+    /// # Errors
+    ///
+    /// The round already silenced everything and the file still does not compile.
+    fn keep_what_errors_name(&mut self, report: &Report, result: &Report) -> Result<()> {
+        let needed: BTreeSet<Position> = report
+            .dead_names
+            .iter()
+            .filter(|(_, name)| result.error_names.contains(*name))
+            .map(|(position, _)| *position)
+            .collect();
+        // A type already kept whose name is still in the errors needs its impls.
+        let kept_names: BTreeSet<&String> = self
             .silence
             .iter()
-            .filter_map(|position| report.dead_names.get(position).cloned())
+            .filter_map(|position| report.dead_names.get(position))
             .collect();
-        let mut round = Round {
-            targets: report.dead.clone(),
-            silence: BTreeSet::new(),
-            strip_impls_of: unbuilt,
-            mode: Mode::Remove,
-        };
-        let mut attempt = apply(&text, &round).with_context(|| report.rendered.join("\n"))?;
-        loop {
-            let result = check(&attempt)?;
-            if result.errors.is_empty() {
-                if debug {
-                    eprintln!("round done");
-                }
-                text = attempt;
-                report = result;
-                break;
-            }
-            if debug {
-                eprintln!("round broke the bundle:\n{}", result.errors.join("\n"));
-            }
-            if result.errors.len() == result.unresolved_import_errors {
-                // Only imports of removed items are left: remove them too.
-                let imports = Round {
-                    targets: result.unresolved_imports.clone(),
-                    silence: BTreeSet::new(),
-                    strip_impls_of: BTreeSet::new(),
-                    mode: Mode::Remove,
-                };
-                attempt = apply(&attempt, &imports)?;
-                continue;
-            }
-            let needed: BTreeSet<Position> = report
-                .dead_names
-                .iter()
-                .filter(|(_, name)| result.error_names.contains(*name))
-                .map(|(position, _)| *position)
-                .collect();
-            // A type already kept whose name is still in the errors needs its impls.
-            let kept_names: BTreeSet<&String> = round
-                .silence
-                .iter()
-                .filter_map(|position| report.dead_names.get(position))
-                .collect();
-            let impls_needed: BTreeSet<String> = round
-                .strip_impls_of
-                .iter()
-                .filter(|name| result.error_names.contains(*name) && kept_names.contains(name))
-                .cloned()
-                .collect();
-            if round.mode == Mode::Allow {
-                bail!(
-                    "the bundle does not compile once unused code is silenced:\n{}",
-                    result.errors.join("\n")
-                );
-            }
-            if needed.is_subset(&round.silence) && impls_needed.is_empty() {
-                // The errors name nothing removed: silence the whole round instead.
-                round.mode = Mode::Allow;
-                round.strip_impls_of.clear();
-            }
-            round.silence.extend(needed);
-            round
-                .strip_impls_of
-                .retain(|name| !impls_needed.contains(name));
-            attempt = apply(&text, &round)?;
+        let impls_needed: BTreeSet<String> = self
+            .strip_impls_of
+            .iter()
+            .filter(|name| result.error_names.contains(*name) && kept_names.contains(name))
+            .cloned()
+            .collect();
+        if self.mode == Mode::Allow {
+            bail!(
+                "the bundle does not compile once unused code is silenced:\n{}",
+                result.errors.join("\n")
+            );
         }
+        if needed.is_subset(&self.silence) && impls_needed.is_empty() {
+            // The errors name nothing removed: silence the whole round instead.
+            self.mode = Mode::Allow;
+            self.strip_impls_of.clear();
+        }
+        self.silence.extend(needed);
+        self.strip_impls_of
+            .retain(|name| !impls_needed.contains(name));
+        Ok(())
     }
 }
 
@@ -344,80 +373,11 @@ fn check(text: &str, scratch: &Path) -> Result<Report> {
         .arg(&source)
         .output()
         .with_context(|| format!("cannot run {}", rustc.to_string_lossy()))?;
-    let mut report = Report {
-        errors: Vec::new(),
-        unresolved_import_errors: 0,
-        unresolved_imports: BTreeSet::new(),
-        error_names: BTreeSet::new(),
-        error_name_sets: Vec::new(),
-        dead_names: BTreeMap::new(),
-        dead: BTreeSet::new(),
-        silence: BTreeSet::new(),
-        other: Vec::new(),
-        rendered: Vec::new(),
-    };
+    let mut report = Report::default();
     for line in String::from_utf8_lossy(&output.stderr).lines() {
-        let Ok(diagnostic) = serde_json::from_str::<serde_json::Value>(line) else {
-            report.errors.push(line.to_owned());
-            continue;
-        };
-        let rendered = diagnostic["rendered"]
-            .as_str()
-            .unwrap_or_default()
-            .to_owned();
-        let level = diagnostic["level"].as_str().unwrap_or_default();
-        let code = diagnostic["code"]["code"].as_str().unwrap_or_default();
-        let primary_spans = || {
-            diagnostic["spans"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .filter(|span| span["is_primary"].as_bool() == Some(true))
-                .map(|span| {
-                    let line = span["line_start"].as_u64().unwrap_or_default();
-                    let column = span["column_start"].as_u64().unwrap_or_default();
-                    (line as usize, column as usize)
-                })
-                .collect::<Vec<Position>>()
-        };
-        let message = diagnostic["message"].as_str().unwrap_or_default();
-        match level {
-            "error" if message.starts_with("aborting due to") => {}
-            "error" if code == "E0432" => {
-                report.unresolved_import_errors += 1;
-                report.unresolved_imports.extend(primary_spans());
-                report.errors.push(rendered);
-            }
-            "error" | "error: internal compiler error" => {
-                report.error_names.extend(quoted_identifiers(message));
-                let mut names: BTreeSet<String> = quoted_identifiers(message).into_iter().collect();
-                for child in diagnostic["children"].as_array().into_iter().flatten() {
-                    names.extend(quoted_identifiers(
-                        child["message"].as_str().unwrap_or_default(),
-                    ));
-                }
-                report.error_name_sets.push(names);
-                report.errors.push(rendered);
-            }
-            "warning" if matches!(code, "dead_code" | "unused_imports" | "unused_macros") => {
-                report.dead.extend(primary_spans());
-                report.dead_names.extend(primary_names(&diagnostic));
-                if message.contains("never constructed") {
-                    report.silence.extend(primary_spans());
-                }
-                report.rendered.push(rendered);
-            }
-            "warning"
-                if diagnostic["spans"].as_array().is_some_and(|s| s.is_empty())
-                    && message.ends_with(" emitted") =>
-            {
-                // The "N warnings emitted" summary.
-            }
-            "warning" => {
-                report.other.push(rendered.clone());
-                report.rendered.push(rendered);
-            }
-            _ => {}
+        match serde_json::from_str::<serde_json::Value>(line) {
+            Ok(diagnostic) => report.add(&diagnostic),
+            Err(_) => report.errors.push(line.to_owned()),
         }
     }
     if !output.status.success() && report.errors.is_empty() {
@@ -427,6 +387,72 @@ fn check(text: &str, scratch: &Path) -> Result<Report> {
         ));
     }
     Ok(report)
+}
+
+impl Report {
+    /// Sorts one of rustc's JSON diagnostics into the report.
+    fn add(&mut self, diagnostic: &serde_json::Value) {
+        let rendered = diagnostic["rendered"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        let level = diagnostic["level"].as_str().unwrap_or_default();
+        let code = diagnostic["code"]["code"].as_str().unwrap_or_default();
+        let message = diagnostic["message"].as_str().unwrap_or_default();
+        match level {
+            "error" if message.starts_with("aborting due to") => {}
+            "error" if code == "E0432" => {
+                self.unresolved_import_errors += 1;
+                self.unresolved_imports.extend(primary_spans(diagnostic));
+                self.errors.push(rendered);
+            }
+            "error" | "error: internal compiler error" => {
+                self.error_names.extend(quoted_identifiers(message));
+                let mut names: BTreeSet<String> = quoted_identifiers(message).into_iter().collect();
+                for child in diagnostic["children"].as_array().into_iter().flatten() {
+                    names.extend(quoted_identifiers(
+                        child["message"].as_str().unwrap_or_default(),
+                    ));
+                }
+                self.error_name_sets.push(names);
+                self.errors.push(rendered);
+            }
+            "warning" if matches!(code, "dead_code" | "unused_imports" | "unused_macros") => {
+                self.dead.extend(primary_spans(diagnostic));
+                self.dead_names.extend(primary_names(diagnostic));
+                if message.contains("never constructed") {
+                    self.silence.extend(primary_spans(diagnostic));
+                }
+                self.rendered.push(rendered);
+            }
+            "warning"
+                if diagnostic["spans"].as_array().is_some_and(|s| s.is_empty())
+                    && message.ends_with(" emitted") =>
+            {
+                // The "N warnings emitted" summary.
+            }
+            "warning" => {
+                self.other.push(rendered.clone());
+                self.rendered.push(rendered);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Where the primary spans of a diagnostic start.
+fn primary_spans(diagnostic: &serde_json::Value) -> Vec<Position> {
+    diagnostic["spans"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|span| span["is_primary"].as_bool() == Some(true))
+        .map(|span| {
+            let line = span["line_start"].as_u64().unwrap_or_default();
+            let column = span["column_start"].as_u64().unwrap_or_default();
+            (line as usize, column as usize)
+        })
+        .collect()
 }
 
 /// The identifiers inside backquotes in a message: `` `&Move` `` gives `Move`.
@@ -623,42 +649,11 @@ impl Pruner<'_> {
                 dead(self.hit(&[i.ident.span()]))
             }
             Item::Trait(i) => {
-                for trait_item in &mut i.items {
-                    let (ident, attrs) = match trait_item {
-                        TraitItem::Fn(f) => (f.sig.ident.span(), &mut f.attrs),
-                        TraitItem::Const(c) => (c.ident.span(), &mut c.attrs),
-                        TraitItem::Type(t) => (t.ident.span(), &mut t.attrs),
-                        _ => continue,
-                    };
-                    if self.hit(&[ident]) {
-                        allow_dead_code(attrs);
-                    }
-                }
+                self.trait_items(&mut i.items);
                 dead(self.hit(&[i.ident.span()]))
             }
             Item::Impl(block) => {
-                let mode = self.mode;
-                let mut kept = Vec::with_capacity(block.items.len());
-                for mut impl_item in std::mem::take(&mut block.items) {
-                    let (ident, attrs) = match &mut impl_item {
-                        ImplItem::Fn(f) => (f.sig.ident.span(), &mut f.attrs),
-                        ImplItem::Const(c) => (c.ident.span(), &mut c.attrs),
-                        ImplItem::Type(t) => (t.ident.span(), &mut t.attrs),
-                        _ => {
-                            kept.push(impl_item);
-                            continue;
-                        }
-                    };
-                    self.silenced = false;
-                    if self.hit(&[ident]) {
-                        if mode == Mode::Remove && !self.silenced {
-                            continue;
-                        }
-                        allow_dead_code(attrs);
-                    }
-                    kept.push(impl_item);
-                }
-                block.items = kept;
+                self.impl_items(&mut block.items);
                 Verdict::Keep
             }
             Item::Mod(module) => {
@@ -682,6 +677,47 @@ impl Pruner<'_> {
             }
             _ => Verdict::Keep,
         }
+    }
+
+    /// Silences the targeted items of a trait (methods never called: impls define them).
+    fn trait_items(&mut self, items: &mut [TraitItem]) {
+        for trait_item in items {
+            let (ident, attrs) = match trait_item {
+                TraitItem::Fn(f) => (f.sig.ident.span(), &mut f.attrs),
+                TraitItem::Const(c) => (c.ident.span(), &mut c.attrs),
+                TraitItem::Type(t) => (t.ident.span(), &mut t.attrs),
+                _ => continue,
+            };
+            if self.hit(&[ident]) {
+                allow_dead_code(attrs);
+            }
+        }
+    }
+
+    /// Removes (or silences, by the mode) the targeted items of an impl block.
+    fn impl_items(&mut self, items: &mut Vec<ImplItem>) {
+        let mode = self.mode;
+        let mut kept = Vec::with_capacity(items.len());
+        for mut impl_item in std::mem::take(items) {
+            let (ident, attrs) = match &mut impl_item {
+                ImplItem::Fn(f) => (f.sig.ident.span(), &mut f.attrs),
+                ImplItem::Const(c) => (c.ident.span(), &mut c.attrs),
+                ImplItem::Type(t) => (t.ident.span(), &mut t.attrs),
+                _ => {
+                    kept.push(impl_item);
+                    continue;
+                }
+            };
+            self.silenced = false;
+            if self.hit(&[ident]) {
+                if mode == Mode::Remove && !self.silenced {
+                    continue;
+                }
+                allow_dead_code(attrs);
+            }
+            kept.push(impl_item);
+        }
+        *items = kept;
     }
 
     /// Handles the fields of a struct or variant: never-read ones are silenced.

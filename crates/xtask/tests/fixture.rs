@@ -103,6 +103,10 @@ fn a_bundle_inlines_the_crates_it_uses_and_nothing_else() {
         assert!(!text.contains(gone), "{gone} left in the bundle");
     }
     assert!(text.contains("#[allow(dead_code)]\n\t\tReserved,"));
+    // Derived traits stay only where needed: `==` on a point (and `Eq` with `PartialEq`,
+    // which rustc 1.63 wants for constant patterns); `Clone` and `Copy` always.
+    assert!(text.contains("\t\t#[derive(Clone, Copy, PartialEq, Eq)]\n\t\tpub struct Point {"));
+    assert!(text.contains("\t\t\t#[derive(Clone, Copy)]\n\t\t\tpub enum Direction {"));
     // Indentation is one tab a level, but not inside multi-line literals.
     assert!(text.contains("\n\tpub const BANNER: &str = \"banner:\n    indented by four\n        by eight\n\tand a tab\";"));
     assert!(!text.contains("#![allow(dead_code)]"));
@@ -126,8 +130,11 @@ fn a_bundle_inlines_the_crates_it_uses_and_nothing_else() {
     ] {
         assert!(!geometry.contains(gone), "{gone} left in the bundle");
     }
-    // A type named by live code stays without any allow; so does its trait impl.
-    assert!(geometry.contains("\t\t#[derive(Debug)]\n\t\tpub struct Marker {"));
+    // A type named by live code stays without any allow; so does its trait impl. Its
+    // derived `Debug`, which nothing uses, goes; a `Debug` that `{:?}` needs stays.
+    assert!(geometry.contains("\tpub mod extra {\n\t\tpub struct Marker {"));
+    assert!(geometry.contains("\t\t\t#[derive(Debug, Clone, Copy)]\n\t\t\tpub enum Direction {"));
+    assert!(geometry.contains("\t\t#[derive(Clone, Copy)]\n\t\tpub struct Point {"));
     assert!(!geometry.contains("mod beta"), "geometry does not use beta");
     // geometry never displays a point, but prints a parse error.
     assert!(!geometry.contains("FromStr for Point"));

@@ -205,6 +205,25 @@ const MAX_TIME: f64 = 86_400.0;
 /// The largest `--concurrency`.
 const MAX_CONCURRENCY: usize = 256;
 
+/// The SPRT's hypotheses (`--sprt ELO0 ELO1`) and its LLR bounds.
+#[derive(Clone, Copy)]
+struct Sprt {
+    elo0: f64,
+    elo1: f64,
+    lower: f64,
+    upper: f64,
+}
+
+/// How the SPRT ended: the LLR when it left its bounds, and the verdict.
+type SprtResult = Option<(f64, &'static str)>;
+
+/// The files written during the match: the record of every game, and the summary
+/// (created before the match, so that a bad path is an error before any game).
+struct Outputs {
+    record: Option<std::io::BufWriter<File>>,
+    summary: Option<File>,
+}
+
 fn run(args: &Args) -> Result<()> {
     // The engines run in their own process groups: on Ctrl-C or SIGTERM, kill them too.
     // The first stops the match (games under way are killed and not counted; the summary
@@ -216,6 +235,54 @@ fn run(args: &Args) -> Result<()> {
         congo_match::engine::kill_all();
     })
     .context("installing the Ctrl-C handler")?;
+    let sprt = check_options(args)?;
+    for (k, command) in [&args.engine1, &args.engine2].into_iter().enumerate() {
+        congo_match::engine::check_command(command, Duration::from_secs(1))
+            .map_err(anyhow::Error::msg)
+            .with_context(|| format!("--engine{} {command}", k + 1))?;
+    }
+    let openings = load_openings(args)?;
+    let games = args.games.unwrap_or(2 * openings.len());
+    let mut outputs = open_outputs(args)?;
+    let settings = Settings {
+        commands: [args.engine1.clone(), args.engine2.clone()],
+        time: args.time,
+        grace: Duration::from_millis(args.grace),
+        max_plies: args.max_plies,
+        log_dir: args.log_dir.clone(),
+    };
+    let bar = progress_bar(args, games);
+    let (tally, sprt_result) = play_match(
+        args,
+        &settings,
+        &openings,
+        games,
+        sprt,
+        &mut outputs.record,
+        &bar,
+    )?;
+    bar.finish_and_clear();
+    let summary = Summary {
+        args,
+        tally: &tally,
+        games,
+        openings: openings.len(),
+        interrupted: congo_match::engine::stopped(),
+        sprt,
+        sprt_result,
+    };
+    let sprt_json = summary.print(&mut std::io::stdout().lock())?;
+    if let (Some(path), Some(file)) = (&args.summary_json, outputs.summary.as_mut()) {
+        let text = serde_json::to_string_pretty(&summary.json(sprt_json))? + "\n";
+        file.write_all(text.as_bytes())
+            .with_context(|| format!("--summary-json {}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// Refuses the option values that make no match (each error names the option and its
+/// value); returns the SPRT's settings, if asked for.
+fn check_options(args: &Args) -> Result<Option<Sprt>> {
     if !(args.time > 0.0 && args.time <= MAX_TIME) {
         bail!(
             "--time {}: must be a number of seconds above 0 and at most {MAX_TIME}",
@@ -233,72 +300,77 @@ fn run(args: &Args) -> Result<()> {
             args.concurrency
         );
     }
-    let sprt = match &args.sprt {
-        Some(v) => {
-            if !(0.0 < args.alpha && 0.0 < args.beta && args.alpha + args.beta < 1.0) {
-                // With alpha + beta >= 1 the lower bound ln(beta / (1 - alpha)) is not
-                // below the upper ln((1 - beta) / alpha): the test would stop at once.
-                bail!(
-                    "--alpha {} --beta {}: each must be above 0, and their sum below 1",
-                    args.alpha,
-                    args.beta
-                );
-            }
-            if v[0] >= v[1] {
-                bail!("--sprt ELO0 ELO1 needs ELO0 < ELO1");
-            }
-            Some((v[0], v[1], sprt_bounds(args.alpha, args.beta)))
-        }
-        None => None,
+    let Some(v) = &args.sprt else {
+        return Ok(None);
     };
-    for (k, command) in [&args.engine1, &args.engine2].into_iter().enumerate() {
-        congo_match::engine::check_command(command, Duration::from_secs(1))
-            .map_err(anyhow::Error::msg)
-            .with_context(|| format!("--engine{} {command}", k + 1))?;
+    if !(0.0 < args.alpha && 0.0 < args.beta && args.alpha + args.beta < 1.0) {
+        // With alpha + beta >= 1 the lower bound ln(beta / (1 - alpha)) is not
+        // below the upper ln((1 - beta) / alpha): the test would stop at once.
+        bail!(
+            "--alpha {} --beta {}: each must be above 0, and their sum below 1",
+            args.alpha,
+            args.beta
+        );
     }
+    if v[0] >= v[1] {
+        bail!("--sprt ELO0 ELO1 needs ELO0 < ELO1");
+    }
+    let (lower, upper) = sprt_bounds(args.alpha, args.beta);
+    Ok(Some(Sprt {
+        elo0: v[0],
+        elo1: v[1],
+        lower,
+        upper,
+    }))
+}
+
+/// The openings: from `--openings FILE`, made by `--random-openings N` from `--from`, or
+/// `--from` alone.
+fn load_openings(args: &Args) -> Result<Vec<Board>> {
     let from = Board::from_fen(&args.from)
         .map_err(anyhow::Error::msg)
         .with_context(|| format!("--from {}", args.from))?;
-    let openings = if let Some(path) = &args.openings {
+    if let Some(path) = &args.openings {
         let text =
             openings::read_file(path).with_context(|| format!("--openings {}", path.display()))?;
-        openings::from_text(&text, &path.display().to_string())?
+        openings::from_text(&text, &path.display().to_string())
     } else if let Some(n) = args.random_openings {
         if n == 0 {
             bail!("--random-openings 0: must be at least 1");
         }
-        openings::random(&from, n, args.plies, args.seed)?
+        openings::random(&from, n, args.plies, args.seed)
     } else {
         if from.end().is_some() {
             bail!("--from: the game is already over in {}", from.fen());
         }
-        vec![from]
-    };
-    let games = args.games.unwrap_or(2 * openings.len());
+        Ok(vec![from])
+    }
+}
+
+/// Makes the log folder and creates the record and summary files asked for.
+fn open_outputs(args: &Args) -> Result<Outputs> {
     if let Some(dir) = &args.log_dir {
         std::fs::create_dir_all(dir).with_context(|| format!("--log-dir {}", dir.display()))?;
     }
-    let mut record = match &args.record {
+    let record = match &args.record {
         Some(path) => Some(std::io::BufWriter::new(
             File::create(path).with_context(|| format!("--record {}", path.display()))?,
         )),
         None => None,
     };
     // Created now, so that a bad path is an error before the match, not after it.
-    let mut summary_file = match &args.summary_json {
+    let summary = match &args.summary_json {
         Some(path) => {
             Some(File::create(path).with_context(|| format!("--summary-json {}", path.display()))?)
         }
         None => None,
     };
-    let settings = Settings {
-        commands: [args.engine1.clone(), args.engine2.clone()],
-        time: args.time,
-        grace: Duration::from_millis(args.grace),
-        max_plies: args.max_plies,
-        log_dir: args.log_dir.clone(),
-    };
+    Ok(Outputs { record, summary })
+}
 
+/// The progress bar on standard error (hidden with `--quiet` or when standard error is
+/// not a terminal).
+fn progress_bar(args: &Args, games: usize) -> ProgressBar {
     let bar = ProgressBar::new(games as u64);
     if args.quiet || !std::io::stderr().is_terminal() {
         bar.set_draw_target(ProgressDrawTarget::hidden());
@@ -309,16 +381,29 @@ fn run(args: &Args) -> Result<()> {
         )
         .expect("template"),
     );
+    bar
+}
 
+/// Plays the `games` games, `--concurrency` at a time, counting each as it ends (and
+/// writing it to `record`) until all are played, the SPRT decides, or Ctrl-C.
+fn play_match(
+    args: &Args,
+    settings: &Settings,
+    openings: &[Board],
+    games: usize,
+    sprt: Option<Sprt>,
+    record: &mut Option<std::io::BufWriter<File>>,
+    bar: &ProgressBar,
+) -> Result<(Tally, SprtResult)> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let mut tally = Tally::default();
-    let mut sprt_result: Option<(f64, &str)> = None;
+    let mut sprt_result: SprtResult = None;
     std::thread::scope(|scope| -> Result<()> {
         let (tx, rx) = mpsc::channel::<Record>();
         for _ in 0..args.concurrency.min(games.max(1)) {
             let tx = tx.clone();
-            let (next, stop, settings, openings) = (&next, &stop, &settings, &openings);
+            let (next, stop) = (&next, &stop);
             scope.spawn(move || loop {
                 if stop.load(Ordering::SeqCst) || congo_match::engine::stopped() {
                     return;
@@ -347,26 +432,13 @@ fn run(args: &Args) -> Result<()> {
             }
             let pair_done = tally.add(&r);
             bar.inc(1);
-            let est = tally.tri.estimate();
-            let llr = match sprt {
-                Some((e0, e1, (lo, hi))) => {
-                    format!("  LLR {:.2} ({lo:.2}, {hi:.2})", tally.penta.llr(e0, e1))
-                }
-                None => String::new(),
-            };
-            bar.set_message(format!(
-                "W {} D {} L {}  Elo {}{llr}",
-                tally.tri.wins,
-                tally.tri.draws,
-                tally.tri.losses,
-                fmt_elo(est.elo)
-            ));
-            if let (Some((e0, e1, (lo, hi))), true) = (sprt, pair_done) {
-                let llr = tally.penta.llr(e0, e1);
-                if sprt_result.is_none() && (llr >= hi || llr <= lo) {
+            bar.set_message(progress_message(&tally, sprt));
+            if let (Some(sprt), true) = (sprt, pair_done) {
+                let llr = tally.penta.llr(sprt.elo0, sprt.elo1);
+                if sprt_result.is_none() && (llr >= sprt.upper || llr <= sprt.lower) {
                     sprt_result = Some((
                         llr,
-                        if llr >= hi {
+                        if llr >= sprt.upper {
                             "H1 accepted"
                         } else {
                             "H0 accepted"
@@ -378,106 +450,175 @@ fn run(args: &Args) -> Result<()> {
         }
         Ok(())
     })?;
-    bar.finish_and_clear();
+    Ok((tally, sprt_result))
+}
 
-    let t = &tally.tri;
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "engine1: {}", args.engine1)?;
-    writeln!(out, "engine2: {}", args.engine2)?;
-    writeln!(
-        out,
-        "games: {} of {games} ({} openings, {} s per move, grace {} ms, ply cap {})",
-        t.games(),
-        openings.len(),
-        args.time,
-        args.grace,
-        args.max_plies
-    )?;
-    let interrupted = congo_match::engine::stopped();
-    if interrupted {
+/// The progress bar's message: W/D/L, the Elo so far, and the LLR with its bounds.
+fn progress_message(tally: &Tally, sprt: Option<Sprt>) -> String {
+    let est = tally.tri.estimate();
+    let llr = match sprt {
+        Some(Sprt {
+            elo0,
+            elo1,
+            lower: lo,
+            upper: hi,
+        }) => {
+            format!(
+                "  LLR {:.2} ({lo:.2}, {hi:.2})",
+                tally.penta.llr(elo0, elo1)
+            )
+        }
+        None => String::new(),
+    };
+    format!(
+        "W {} D {} L {}  Elo {}{llr}",
+        tally.tri.wins,
+        tally.tri.draws,
+        tally.tri.losses,
+        fmt_elo(est.elo)
+    )
+}
+
+/// What the match came to, for the summary on standard output and in JSON.
+struct Summary<'a> {
+    args: &'a Args,
+    tally: &'a Tally,
+    /// The games asked for.
+    games: usize,
+    /// The number of openings.
+    openings: usize,
+    interrupted: bool,
+    sprt: Option<Sprt>,
+    sprt_result: SprtResult,
+}
+
+/// The kinds of fault, in the order the summary lists them.
+const FAULT_KINDS: [&str; 7] = [
+    "illegal",
+    "malformed",
+    "timeout",
+    "crash",
+    "flood",
+    "unsolicited",
+    "spawn",
+];
+
+impl Summary<'_> {
+    /// Writes the summary to `out`; returns the SPRT's part of the JSON summary (null
+    /// without `--sprt`).
+    fn print(&self, out: &mut impl Write) -> Result<serde_json::Value> {
+        let (args, tally, games) = (self.args, self.tally, self.games);
+        let t = &tally.tri;
+        writeln!(out, "engine1: {}", args.engine1)?;
+        writeln!(out, "engine2: {}", args.engine2)?;
         writeln!(
             out,
-            "interrupted (Ctrl-C or SIGTERM): the games under way are not counted"
+            "games: {} of {games} ({} openings, {} s per move, grace {} ms, ply cap {})",
+            t.games(),
+            self.openings,
+            args.time,
+            args.grace,
+            args.max_plies
         )?;
+        if self.interrupted {
+            writeln!(
+                out,
+                "interrupted (Ctrl-C or SIGTERM): the games under way are not counted"
+            )?;
+        }
+        writeln!(
+            out,
+            "engine1 W/D/L: {} / {} / {}",
+            t.wins, t.draws, t.losses
+        )?;
+        self.print_elo(out)?;
+        for (k, faults) in tally.faults.iter().enumerate() {
+            let list: Vec<String> = FAULT_KINDS
+                .iter()
+                .map(|kind| format!("{kind} {}", faults.get(kind).copied().unwrap_or(0)))
+                .collect();
+            writeln!(out, "engine{} losses by fault: {}", k + 1, list.join(", "),)?;
+            let mean = tally.total_ms[k] / tally.answers[k].max(1) as f64;
+            writeln!(
+                out,
+                "engine{} answers: {}, mean {mean:.1} ms, longest {:.1} ms",
+                k + 1,
+                tally.answers[k],
+                tally.max_ms[k]
+            )?;
+        }
+        let ends: Vec<String> = tally.ends.iter().map(|(k, v)| format!("{k} {v}")).collect();
+        writeln!(out, "game ends: {}", ends.join(", "))?;
+        self.print_sprt(out)
     }
-    writeln!(
-        out,
-        "engine1 W/D/L: {} / {} / {}",
-        t.wins, t.draws, t.losses
-    )?;
-    let tri = t.estimate();
-    writeln!(out, "score: {:.1}%", 100.0 * tri.score)?;
-    let penta = tally.penta.estimate();
-    if penta.samples > 0 {
-        // A game whose colour-swapped partner was not played (an odd --games, an SPRT
-        // stop) is in the score and the trinomial line, not here: say so, since this
-        // Elo then differs from the score's.
-        let unpaired = t.games() - 2 * penta.samples;
-        let note = match unpaired {
-            0 => String::new(),
-            1 => "; 1 game without its pair left out".to_string(),
-            n => format!("; {n} games without their pairs left out"),
+
+    /// The score, the Elo estimates and the pair counts.
+    fn print_elo(&self, out: &mut impl Write) -> Result<()> {
+        let t = &self.tally.tri;
+        let tri = t.estimate();
+        writeln!(out, "score: {:.1}%", 100.0 * tri.score)?;
+        let penta = self.tally.penta.estimate();
+        if penta.samples > 0 {
+            // A game whose colour-swapped partner was not played (an odd --games, an SPRT
+            // stop) is in the score and the trinomial line, not here: say so, since this
+            // Elo then differs from the score's.
+            let unpaired = t.games() - 2 * penta.samples;
+            let note = match unpaired {
+                0 => String::new(),
+                1 => "; 1 game without its pair left out".to_string(),
+                n => format!("; {n} games without their pairs left out"),
+            };
+            writeln!(
+                out,
+                "elo: {} (95%, pentanomial over {} pairs{note})",
+                interval(&penta),
+                penta.samples
+            )?;
+        }
+        writeln!(
+            out,
+            "elo trinomial: {} (95%, over {} games)",
+            interval(&tri),
+            tri.samples
+        )?;
+        let c = self.tally.penta.counts;
+        writeln!(
+            out,
+            "pairs 0/0.5/1/1.5/2 points: {} {} {} {} {}",
+            c[0], c[1], c[2], c[3], c[4]
+        )?;
+        Ok(())
+    }
+
+    /// The SPRT's line, if `--sprt` was given; returns its JSON (null otherwise).
+    fn print_sprt(&self, out: &mut impl Write) -> Result<serde_json::Value> {
+        let Some(Sprt {
+            elo0: e0,
+            elo1: e1,
+            lower: lo,
+            upper: hi,
+        }) = self.sprt
+        else {
+            return Ok(serde_json::Value::Null);
         };
-        writeln!(
-            out,
-            "elo: {} (95%, pentanomial over {} pairs{note})",
-            interval(&penta),
-            penta.samples
-        )?;
-    }
-    writeln!(
-        out,
-        "elo trinomial: {} (95%, over {} games)",
-        interval(&tri),
-        tri.samples
-    )?;
-    let c = tally.penta.counts;
-    writeln!(
-        out,
-        "pairs 0/0.5/1/1.5/2 points: {} {} {} {} {}",
-        c[0], c[1], c[2], c[3], c[4]
-    )?;
-    for (k, faults) in tally.faults.iter().enumerate() {
-        let kinds = [
-            "illegal",
-            "malformed",
-            "timeout",
-            "crash",
-            "flood",
-            "unsolicited",
-            "spawn",
-        ];
-        let list: Vec<String> = kinds
-            .iter()
-            .map(|kind| format!("{kind} {}", faults.get(kind).copied().unwrap_or(0)))
-            .collect();
-        writeln!(out, "engine{} losses by fault: {}", k + 1, list.join(", "),)?;
-        let mean = tally.total_ms[k] / tally.answers[k].max(1) as f64;
-        writeln!(
-            out,
-            "engine{} answers: {}, mean {mean:.1} ms, longest {:.1} ms",
-            k + 1,
-            tally.answers[k],
-            tally.max_ms[k]
-        )?;
-    }
-    let ends: Vec<String> = tally.ends.iter().map(|(k, v)| format!("{k} {v}")).collect();
-    writeln!(out, "game ends: {}", ends.join(", "))?;
-    let mut sprt_json = serde_json::Value::Null;
-    if let Some((e0, e1, (lo, hi))) = sprt {
-        let llr = tally.penta.llr(e0, e1);
-        let verdict = sprt_result.map_or("no decision", |(_, v)| v);
+        let args = self.args;
+        let llr = self.tally.penta.llr(e0, e1);
+        let verdict = self.sprt_result.map_or("no decision", |(_, v)| v);
         writeln!(
             out,
             "sprt: elo0 {e0} elo1 {e1} alpha {} beta {}: llr {llr:.3} bounds [{lo:.3}, {hi:.3}]: {verdict}",
             args.alpha, args.beta
         )?;
-        sprt_json = serde_json::json!({
+        Ok(serde_json::json!({
             "elo0": e0, "elo1": e1, "alpha": args.alpha, "beta": args.beta,
             "llr": llr, "lower": lo, "upper": hi, "verdict": verdict,
-        });
+        }))
     }
-    if let (Some(path), Some(file)) = (&args.summary_json, summary_file.as_mut()) {
+
+    /// The summary as one JSON object (`--summary-json`), with `sprt_json` as its SPRT.
+    fn json(&self, sprt_json: serde_json::Value) -> serde_json::Value {
+        let (args, tally) = (self.args, self.tally);
+        let t = &tally.tri;
         // Infinite Elo values are written as null (JSON has no infinity).
         let num = |x: f64| {
             if x.is_finite() {
@@ -498,28 +639,24 @@ fn run(args: &Args) -> Result<()> {
                 })
             })
             .collect();
-        let summary = serde_json::json!({
+        serde_json::json!({
             "games": t.games(),
-            "games_asked": games,
-            "interrupted": interrupted,
-            "openings": openings.len(),
+            "games_asked": self.games,
+            "interrupted": self.interrupted,
+            "openings": self.openings,
             "time": args.time,
             "grace_ms": args.grace,
             "max_plies": args.max_plies,
             "wins": t.wins,
             "draws": t.draws,
             "losses": t.losses,
-            "score": tri.score,
-            "pentanomial": estimate(&penta),
+            "score": t.estimate().score,
+            "pentanomial": estimate(&tally.penta.estimate()),
             "pairs": tally.penta.counts,
-            "trinomial": estimate(&tri),
+            "trinomial": estimate(&t.estimate()),
             "engines": engines,
             "ends": tally.ends,
             "sprt": sprt_json,
-        });
-        let text = serde_json::to_string_pretty(&summary)? + "\n";
-        file.write_all(text.as_bytes())
-            .with_context(|| format!("--summary-json {}", path.display()))?;
+        })
     }
-    Ok(())
 }
