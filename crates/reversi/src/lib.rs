@@ -3,6 +3,8 @@
 mod bitboard;
 mod board;
 mod color;
+pub mod kernel;
+mod obf;
 mod perft;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -13,6 +15,7 @@ pub use board::{
     Board, BoardError, Diagram, IllegalMove, InvalidBoard, Orientation, Outcome, ParseBoardError,
     ParseOutcomeError, SIZE,
 };
+pub use obf::ParseObfError;
 pub use color::{ByColor, Color, ParseColorError};
 pub use perft::{Convention, ParseConventionError, ParsePlyError, Ply};
 pub use transcript::{ParseTranscriptError, Transcript};
