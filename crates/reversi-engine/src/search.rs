@@ -17,14 +17,14 @@ use crate::table::{Table, NO_MOVE};
 
 /// Below this many empty squares the search uses no table (the table costs more than it
 /// saves near the leaves).
-pub(crate) const DEEP: u32 = 7;
+pub(crate) const DEEP: u32 = 8;
 
 /// From this many empty squares on, children are looked up in the table before any is
 /// searched (enhanced transposition cutoff).
 const ETC_MIN: u32 = 12;
 
 /// From this many empty squares on, moves are ordered by a shallow search of each child.
-const SORT_SEARCH_MIN: u32 = 16;
+const SORT_SEARCH_MIN: u32 = 22;
 
 /// The four corners.
 const CORNERS: u64 = 0x8100_0000_0000_0081;
@@ -74,41 +74,6 @@ struct Move {
     order: i32,
 }
 
-/// A move list with selection of the best-ordered move left.
-struct MoveList {
-    moves: [Move; 34],
-    len: usize,
-}
-
-impl MoveList {
-    #[inline]
-    fn new() -> MoveList {
-        MoveList {
-            moves: [Move::default(); 34],
-            len: 0,
-        }
-    }
-
-    #[inline]
-    fn push(&mut self, m: Move) {
-        self.moves[self.len] = m;
-        self.len += 1;
-    }
-
-    /// Moves the best-ordered move of `i..` to `i` and returns it.
-    #[inline]
-    fn select(&mut self, i: usize) -> Move {
-        let mut best = i;
-        for j in i + 1..self.len {
-            if self.moves[j].order > self.moves[best].order {
-                best = j;
-            }
-        }
-        self.moves.swap(i, best);
-        self.moves[i]
-    }
-}
-
 /// The search state: table, node counter, limits.
 pub(crate) struct Search {
     pub(crate) table: Table,
@@ -125,6 +90,10 @@ pub(crate) struct Search {
     pub(crate) use_mobility_order: bool,
     pub(crate) use_null_window: bool,
     pub(crate) use_small_solvers: bool,
+    /// The move lists of the nodes on the current line, one after another.
+    stack: Vec<Move>,
+    /// Where the next node's list starts in `stack`.
+    top: usize,
 }
 
 /// How often (in nodes) the clock is read.
@@ -146,6 +115,8 @@ impl Search {
             use_mobility_order: true,
             use_null_window: true,
             use_small_solvers: true,
+            stack: vec![Move::default(); 64 * 36],
+            top: 0,
         }
     }
 
@@ -155,6 +126,7 @@ impl Search {
         self.node_limit = node_limit;
         self.deadline = deadline;
         self.stop = Stop::No;
+        self.top = 0;
         self.next_check = CHECK_EVERY.min(node_limit);
         self.table.new_search();
     }
@@ -422,7 +394,7 @@ impl Search {
     #[inline]
     fn generate(
         &mut self,
-        list: &mut MoveList,
+        base: usize,
         p: u64,
         o: u64,
         moves: u64,
@@ -431,8 +403,9 @@ impl Search {
         hash_move: u8,
         alpha: i32,
         n: u32,
-    ) -> Option<(i32, u32)> {
+    ) -> Result<usize, (i32, u32)> {
         let empty = !(p | o);
+        let mut len = 0;
         let odd = odd_quadrants(empty);
         let etc = self.use_etc && self.use_table && n >= ETC_MIN;
         let mut todo = moves;
@@ -440,12 +413,16 @@ impl Search {
             let x = todo.trailing_zeros();
             todo &= todo - 1;
             let f = kernel::flips(p, o, x);
-            let child_key = key ^ kernel::zobrist_move(side, x, f);
+            let child_key = if n > DEEP {
+                key ^ kernel::zobrist_move(side, x, f)
+            } else {
+                0
+            };
             let (np, no) = (o ^ f, p ^ f ^ (1 << x));
             if etc {
                 if let Some(e) = self.table.probe(child_key) {
                     if -(e.upper as i32) > alpha {
-                        return Some((-(e.upper as i32), x));
+                        return Err((-(e.upper as i32), x));
                     }
                 }
             }
@@ -454,19 +431,24 @@ impl Search {
             } else if self.use_mobility_order {
                 let replies = kernel::moves(np, no);
                 let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
-                let potential = (kernel::neighbours(no) & empty & !(1u64 << x)).count_ones() as i32;
+                let potential = if n >= 12 {
+                    (kernel::neighbours(no) & empty & !(1u64 << x)).count_ones() as i32
+                } else {
+                    0
+                };
                 let parity = ((odd >> x) & 1) as i32;
                 let corner = ((CORNERS >> x) & 1) as i32;
                 -(mobility << 4) - potential + (parity << 2) + (corner << 3)
             } else {
                 0
             };
-            list.push(Move {
+            self.stack[base + len] = Move {
                 square: x,
                 flipped: f,
                 key: child_key,
                 order,
-            });
+            };
+            len += 1;
         }
         if self.use_sort_search && n >= SORT_SEARCH_MIN {
             let depth = if n >= 24 {
@@ -476,16 +458,30 @@ impl Search {
             } else {
                 1
             };
-            for m in &mut list.moves[..list.len] {
+            for i in base..base + len {
+                let m = self.stack[i];
                 if m.order == 1 << 24 {
                     continue;
                 }
                 let (np, no) = (o ^ m.flipped, p ^ m.flipped ^ (1 << m.square));
                 let v = -self.mid_search(np, no, -100_000, 100_000, depth);
-                m.order = v * 64 + (m.order >> 2);
+                self.stack[i].order = v * 64 + (m.order >> 2);
             }
         }
-        None
+        Ok(len)
+    }
+
+    /// Moves the best-ordered move of `stack[i..end]` to `i` and returns it.
+    #[inline]
+    fn select(&mut self, i: usize, end: usize) -> Move {
+        let mut best = i;
+        for j in i + 1..end {
+            if self.stack[j].order > self.stack[best].order {
+                best = j;
+            }
+        }
+        self.stack.swap(i, best);
+        self.stack[i]
     }
 
     /// Null-window search of `(alpha, alpha + 1)` with the table, [`DEEP`] empties or more.
@@ -531,20 +527,24 @@ impl Search {
                 hash_move = e.best;
             }
         }
-        let mut list = MoveList::new();
-        if let Some((v, x)) =
-            self.generate(&mut list, p, o, moves, side, key, hash_move, alpha, n)
-        {
-            self.table.store(key, n, v, 64, x as u8);
-            return v;
-        }
+        let base = self.top;
+        let len = match self.generate(base, p, o, moves, side, key, hash_move, alpha, n) {
+            Ok(len) => len,
+            Err((v, x)) => {
+                self.table.store(key, n, v, 64, x as u8);
+                return v;
+            }
+        };
+        let end = base + len;
+        self.top = end;
         let mut best = -65;
         let mut best_move = NO_MOVE;
-        for i in 0..list.len {
-            let m = list.select(i);
+        for i in base..end {
+            let m = self.select(i, end);
             let (np, no) = (o ^ m.flipped, p ^ m.flipped ^ (1 << m.square));
             let v = -self.search(np, no, m.key, side.other(), -beta, -alpha, n - 1);
             if self.stopped() {
+                self.top = base;
                 return alpha;
             }
             if v > best {
@@ -555,6 +555,7 @@ impl Search {
                 }
             }
         }
+        self.top = base;
         if self.use_table {
             if best > alpha {
                 self.table.store(key, n, best, 64, best_move);
@@ -615,17 +616,21 @@ impl Search {
             }
         }
         let original_alpha = alpha;
-        let mut list = MoveList::new();
-        // No cutoff from the table here: a PV node wants the exact score.
-        let _ = self.generate(&mut list, p, o, moves, side, key, hash_move, 64, n);
+        let base = self.top;
+        // No cutoff from the table here (alpha 64): a PV node wants the exact score.
+        let len = self
+            .generate(base, p, o, moves, side, key, hash_move, 64, n)
+            .unwrap_or(0);
+        let end = base + len;
+        self.top = end;
         let mut best = -65;
         let mut best_move = NO_MOVE;
-        for i in 0..list.len {
-            let m = list.select(i);
+        for i in base..end {
+            let m = self.select(i, end);
             let (np, no) = (o ^ m.flipped, p ^ m.flipped ^ (1 << m.square));
             let a = alpha.max(best);
             let mut v;
-            if i == 0 || !self.use_null_window {
+            if i == base || !self.use_null_window {
                 v = -self.search(np, no, m.key, side.other(), -beta, -a, n - 1);
             } else {
                 v = -self.search(np, no, m.key, side.other(), -a - 1, -a, n - 1);
@@ -634,6 +639,7 @@ impl Search {
                 }
             }
             if self.stopped() {
+                self.top = base;
                 return alpha;
             }
             if v > best {
@@ -644,6 +650,7 @@ impl Search {
                 }
             }
         }
+        self.top = base;
         if self.use_table {
             if best >= beta {
                 self.table.store(key, n, best, 64, best_move);
