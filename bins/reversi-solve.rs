@@ -30,7 +30,13 @@ fn mib(value: &str) -> Result<usize, String> {
         .ok()
         .filter(|&m| (1..=65536).contains(&m) && value.bytes().all(|b| b.is_ascii_digit()))
         .map(|m| m << 20)
-        .ok_or_else(|| judge::bad("--table-mib value", value.as_bytes(), &format_args!("expected {MIB}")))
+        .ok_or_else(|| {
+            judge::bad(
+                "--table-mib value",
+                value.as_bytes(),
+                &format_args!("expected {MIB}"),
+            )
+        })
 }
 
 fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
@@ -49,7 +55,9 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
             "--pv" => options.pv = true,
             "--progress" => options.progress = true,
             "--table-mib" => {
-                let value = args.next().ok_or_else(|| judge::missing("--table-mib value", MIB))?;
+                let value = args
+                    .next()
+                    .ok_or_else(|| judge::missing("--table-mib value", MIB))?;
                 options.table_bytes = mib(&value)?;
             }
             _ if arg.starts_with("--table-mib=") => {

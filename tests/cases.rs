@@ -169,3 +169,4 @@ judge!(congo_eval_advanced, "congo-eval-advanced");
 judge!(congo_alphabeta, "congo-alphabeta");
 judge!(reversi_perft, "reversi-perft");
 judge!(mobility, "mobility");
+judge!(reversi_solve, "reversi-solve");

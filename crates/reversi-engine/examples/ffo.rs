@@ -39,7 +39,9 @@ fn main() {
         }
     }
     let text = std::fs::read_to_string(path).expect("read the FFO file");
-    let lines = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+    let lines = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty());
     let mut solver = Solver::default();
     solver.set_techniques(t);
     let (mut total_nodes, mut total_time) = (0u64, 0f64);

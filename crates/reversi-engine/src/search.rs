@@ -485,15 +485,7 @@ impl Search {
     }
 
     /// Null-window search of `(alpha, alpha + 1)` with the table, [`DEEP`] empties or more.
-    pub(crate) fn nws(
-        &mut self,
-        p: u64,
-        o: u64,
-        key: u64,
-        side: Color,
-        alpha: i32,
-        n: u32,
-    ) -> i32 {
+    pub(crate) fn nws(&mut self, p: u64, o: u64, key: u64, side: Color, alpha: i32, n: u32) -> i32 {
         self.nodes += 1;
         if self.nodes >= self.next_check {
             self.check_limits();
@@ -592,7 +584,15 @@ impl Search {
             if kernel::moves(o, p) == 0 {
                 return kernel::final_score(p, o);
             }
-            return -self.pvs(o, p, key ^ kernel::zobrist_pass(), side.other(), -beta, -alpha, n);
+            return -self.pvs(
+                o,
+                p,
+                key ^ kernel::zobrist_pass(),
+                side.other(),
+                -beta,
+                -alpha,
+                n,
+            );
         }
         let mut hash_move = NO_MOVE;
         let (mut alpha, mut beta) = (alpha, beta);
@@ -752,4 +752,3 @@ fn evaluate(p: u64, o: u64) -> i32 {
         - (kernel::neighbours(p) & empty).count_ones() as i32;
     mobility * 8 + corners * 32 + potential * 2
 }
-

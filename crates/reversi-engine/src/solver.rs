@@ -300,8 +300,15 @@ impl Solver {
     fn value(&mut self, board: Board, alpha: i32, beta: i32) -> i32 {
         let (p, o) = (board.mover_bits(), board.opponent_bits());
         let n = (!(p | o)).count_ones();
-        self.search
-            .search(p, o, board.zobrist_key(), board.side_to_move(), alpha, beta, n)
+        self.search.search(
+            p,
+            o,
+            board.zobrist_key(),
+            board.side_to_move(),
+            alpha,
+            beta,
+            n,
+        )
     }
 
     /// The root: every move searched (the first with the window, the others with a null

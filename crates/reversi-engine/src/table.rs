@@ -65,7 +65,10 @@ impl Table {
     pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
         let i = key as usize & self.mask & !1;
         let bucket = &self.entries[i..i + 2];
-        bucket.iter().find(|e| e.key == key && e.depth != 0).copied()
+        bucket
+            .iter()
+            .find(|e| e.key == key && e.depth != 0)
+            .copied()
     }
 
     /// Stores (or tightens) the bounds of `key`'s position of `depth` empty squares. A
@@ -87,7 +90,11 @@ impl Table {
             return;
         }
         let rank = |e: &Entry| (e.date == date, e.depth);
-        let slot = if rank(&bucket[0]) <= rank(&bucket[1]) { 0 } else { 1 };
+        let slot = if rank(&bucket[0]) <= rank(&bucket[1]) {
+            0
+        } else {
+            1
+        };
         bucket[slot] = Entry {
             key,
             lower: lower as i8,
@@ -108,7 +115,11 @@ mod tests {
         assert_eq!(ENTRY_BYTES, 16);
         let table = Table::new(64 << 20);
         assert_eq!(table.bytes(), 64 << 20);
-        assert_eq!(Table::new(100 << 20).bytes(), 64 << 20, "a power of two below");
+        assert_eq!(
+            Table::new(100 << 20).bytes(),
+            64 << 20,
+            "a power of two below"
+        );
         assert_eq!(Table::new(0).bytes(), 32, "never fewer than 2 entries");
     }
 
@@ -127,7 +138,10 @@ mod tests {
         assert!(table.probe(16).is_some());
         table.new_search();
         table.store(20, 8, 0, 0, 1);
-        assert!(table.probe(20).is_some(), "an older search's entry goes first");
+        assert!(
+            table.probe(20).is_some(),
+            "an older search's entry goes first"
+        );
         table.clear();
         assert!(table.probe(16).is_none());
     }

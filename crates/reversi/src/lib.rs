@@ -15,8 +15,8 @@ pub use board::{
     Board, BoardError, Diagram, IllegalMove, InvalidBoard, Orientation, Outcome, ParseBoardError,
     ParseOutcomeError, SIZE,
 };
-pub use obf::ParseObfError;
 pub use color::{ByColor, Color, ParseColorError};
+pub use obf::ParseObfError;
 pub use perft::{Convention, ParseConventionError, ParsePlyError, Ply};
 pub use transcript::{ParseTranscriptError, Transcript};
 

@@ -26,13 +26,13 @@ pub enum ParseObfError {
         found: char,
     },
     /// No single space after the 64 squares.
-    #[error("column 65: expected a space after the 64 squares, found {found:?}")]
+    #[error("column 65: expected a space after the 64 squares, found {}", shown(*.found))]
     NoSpace {
         /// What stands there (`None` at the end of the line).
         found: Option<char>,
     },
     /// The side to move is not `X` or `O`.
-    #[error("column 66: the side to move must be X or O, found {found:?}")]
+    #[error("column 66: the side to move must be X or O, found {}", shown(*.found))]
     Side {
         /// What stands there (`None` at the end of the line).
         found: Option<char>,
@@ -45,6 +45,11 @@ pub enum ParseObfError {
         /// The character.
         found: char,
     },
+}
+
+/// A character found, or the end of the line, for an error message.
+fn shown(found: Option<char>) -> String {
+    found.map_or_else(|| "the end of the line".to_owned(), |c| format!("{c:?}"))
 }
 
 impl Board {
@@ -96,9 +101,7 @@ impl Board {
             }
         }
         if bytes.get(64) != Some(&b' ') {
-            return Err(ParseObfError::NoSpace {
-                found: char_at(64),
-            });
+            return Err(ParseObfError::NoSpace { found: char_at(64) });
         }
         let side = match bytes.get(65) {
             Some(b'X' | b'x' | b'*') => Color::Black,
