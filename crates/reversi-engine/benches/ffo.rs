@@ -2,6 +2,9 @@
 //! suite with nodes and CPU seconds per position is the `ffo` example:
 //! `cargo run --release -p reversi-engine --example ffo -- crates/reversi-engine/tests/data/ffo-40-59.txt 40 44`.
 
+// `criterion_group!` defines an undocumented public function.
+#![allow(missing_docs)]
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use reversi::Board;
 use reversi_engine::{Mode, Solver};

@@ -150,6 +150,7 @@ impl Search {
     /// window `(alpha, beta)`; `key` and `side` are the board's Zobrist key and colour to
     /// move (used from [`DEEP`] empties on). Meaningless once [`Search::stopped`].
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn search(
         &mut self,
         p: u64,
