@@ -26,16 +26,16 @@ pub enum ParseObfError {
         found: char,
     },
     /// No single space after the 64 squares.
-    #[error("column 65: expected a space after the 64 squares, found {}", shown(*.found))]
+    #[error("column 65: expected a space after the 64 squares, found {found}")]
     NoSpace {
-        /// What stands there (`None` at the end of the line).
-        found: Option<char>,
+        /// What stands there: the character quoted (`'Z'`), or `the end of the line`.
+        found: String,
     },
     /// The side to move is not `X` or `O`.
-    #[error("column 66: the side to move must be X or O, found {}", shown(*.found))]
+    #[error("column 66: the side to move must be X or O, found {found}")]
     Side {
-        /// What stands there (`None` at the end of the line).
-        found: Option<char>,
+        /// What stands there: the character quoted (`'Z'`), or `the end of the line`.
+        found: String,
     },
     /// Something other than white space or a `;` comment follows the side to move.
     #[error("column {column}: unexpected {found:?} after the side to move (only `;` and a comment may follow)")]
@@ -101,12 +101,18 @@ impl Board {
             }
         }
         if bytes.get(64) != Some(&b' ') {
-            return Err(ParseObfError::NoSpace { found: char_at(64) });
+            return Err(ParseObfError::NoSpace {
+                found: shown(char_at(64)),
+            });
         }
         let side = match bytes.get(65) {
             Some(b'X' | b'x' | b'*') => Color::Black,
             Some(b'O' | b'o') => Color::White,
-            _ => return Err(ParseObfError::Side { found: char_at(65) }),
+            _ => {
+                return Err(ParseObfError::Side {
+                    found: shown(char_at(65)),
+                })
+            }
         };
         for (i, &b) in bytes.iter().enumerate().skip(66) {
             match b {
