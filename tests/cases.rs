@@ -405,3 +405,4 @@ judge!(congo_eval_advanced, "congo-eval-advanced", Cases(1));
 judge!(congo_alphabeta, "congo-alphabeta", Cases(1));
 judge!(reversi_perft, "reversi-perft", Whole);
 judge!(mobility, "mobility", Lines);
+judge!(reversi_solve, "reversi-solve", Lines);

@@ -3,6 +3,8 @@
 mod bitboard;
 mod board;
 mod color;
+pub mod kernel;
+mod obf;
 mod perft;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -14,6 +16,7 @@ pub use board::{
     ParseOutcomeError, WrongBoardSize, SIZE,
 };
 pub use color::{ByColor, Color, ParseColorError};
+pub use obf::ParseObfError;
 pub use perft::{Convention, ParseConventionError, ParsePlyError, Ply};
 pub use transcript::{ParseTranscriptError, Transcript};
 

@@ -1,0 +1,151 @@
+//! `reversi-solve [--all] [--wld] [--pv] [--progress] [--table-mib N]`: the exact
+//! endgame solver on positions read one a line (Edax's `.obf` form).
+//!
+//! Prints one line per position: the best move and the exact final score from the side
+//! to move's view (`a2 +38`), `pass +6` when the side to move must pass, `- -64` for a
+//! finished game. See `bins/help/reversi-solve.txt`.
+
+use std::time::Instant;
+
+use judge::{Next, Program};
+use reversi::{Board, Ply};
+use reversi_engine::{Mode, Solver, DEFAULT_TABLE_BYTES};
+
+const PROGRAM: Program = Program::new("reversi-solve", include_str!("help/reversi-solve.txt"));
+
+/// What `--table-mib` takes.
+const MIB: &str = "a number of MiB from 1 to 65536";
+
+struct Options {
+    all: bool,
+    wld: bool,
+    pv: bool,
+    progress: bool,
+    table_bytes: usize,
+}
+
+fn mib(value: &str) -> Result<usize, String> {
+    value
+        .parse::<usize>()
+        .ok()
+        .filter(|&m| (1..=65536).contains(&m) && value.bytes().all(|b| b.is_ascii_digit()))
+        .map(|m| m << 20)
+        .ok_or_else(|| {
+            judge::bad(
+                "--table-mib value",
+                value.as_bytes(),
+                &format_args!("expected {MIB}"),
+            )
+        })
+}
+
+fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
+    let mut options = Options {
+        all: false,
+        wld: false,
+        pv: false,
+        progress: false,
+        table_bytes: DEFAULT_TABLE_BYTES,
+    };
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--all" => options.all = true,
+            "--wld" => options.wld = true,
+            "--pv" => options.pv = true,
+            "--progress" => options.progress = true,
+            "--table-mib" => {
+                let value = args
+                    .next()
+                    .ok_or_else(|| judge::missing("--table-mib value", MIB))?;
+                options.table_bytes = mib(&value)?;
+            }
+            _ if arg.starts_with("--table-mib=") => {
+                options.table_bytes = mib(&arg["--table-mib=".len()..])?;
+            }
+            _ => return Err(judge::unknown(&arg)),
+        }
+    }
+    if options.all && options.wld {
+        return Err("--all and --wld cannot be used together".to_owned());
+    }
+    Ok((options, Vec::new()))
+}
+
+/// A ply as the output writes it: a square name, `pass`, or `-` for none.
+fn ply_text(ply: Option<&Ply>) -> String {
+    ply.map_or_else(|| "-".to_owned(), Ply::to_string)
+}
+
+/// A win/draw/loss word for a proven score's sign.
+fn wld_word(lower: i32, upper: i32) -> &'static str {
+    if lower > 0 {
+        "win"
+    } else if upper < 0 {
+        "loss"
+    } else {
+        "draw"
+    }
+}
+
+fn main() -> std::process::ExitCode {
+    PROGRAM.run(options, |options| {
+        let mut solver = Solver::new(options.table_bytes);
+        let started = Instant::now();
+        let (mut positions, mut total_nodes) = (0u64, 0u64);
+        let exit = judge::each_line(|line, out| {
+            let board = Board::from_obf(line)?;
+            let start = Instant::now();
+            let mode = if options.wld {
+                Mode::WinLossDraw
+            } else {
+                Mode::Exact
+            };
+            let solution = solver.solve(&board, mode);
+            let mut nodes = solution.nodes;
+            let mut text = ply_text(solution.best_moves.first());
+            if options.wld {
+                text.push(' ');
+                text.push_str(wld_word(solution.lower, solution.upper));
+            } else {
+                text.push_str(&format!(" {:+}", solution.score));
+            }
+            if options.all {
+                let scores = solver.move_scores(&board).unwrap_or_default();
+                nodes += solver.nodes();
+                let all: Vec<String> =
+                    scores.iter().map(|(ply, score)| format!("{ply}:{score:+}")).collect();
+                if !all.is_empty() {
+                    text.push(' ');
+                    text.push_str(&all.join(","));
+                }
+            }
+            if options.pv && !solution.pv.is_empty() {
+                let line: Vec<String> = solution.pv.iter().map(Ply::to_string).collect();
+                text.push_str(" pv ");
+                text.push_str(&line.join(" "));
+            }
+            text.push('\n');
+            out.extend_from_slice(text.as_bytes());
+            positions += 1;
+            total_nodes += nodes;
+            if options.progress {
+                let seconds = start.elapsed().as_secs_f64();
+                eprintln!(
+                    "position {positions}: {} nodes {nodes} time {seconds:.3} s nodes/s {:.0}",
+                    text.trim_end(),
+                    nodes as f64 / seconds.max(1e-9)
+                );
+            }
+            Ok::<_, reversi::ParseObfError>(Next::Continue)
+        });
+        if options.progress {
+            let seconds = started.elapsed().as_secs_f64();
+            eprintln!(
+                "total: {positions} positions, nodes {total_nodes}, time {seconds:.3} s, nodes/s {:.0}",
+                total_nodes as f64 / seconds.max(1e-9)
+            );
+        }
+        exit
+    })
+}

@@ -1,0 +1,85 @@
+//! Solves FFO lines (`BOARD SIDE SCORE BEST ALL`, as in `tests/data/ffo-40-59.txt`) and
+//! prints per position: number, nodes, seconds, score, best move, whether both match.
+//!
+//! `cargo run --release -p reversi-engine --example ffo -- FILE [FIRST LAST] [--no-TECHNIQUE...]`
+//! (positions numbered from 40 by line; techniques: table, etc, stability, null-window,
+//! mobility, sort-search, small).
+
+use std::time::Instant;
+
+use reversi::{Board, Ply};
+use reversi_engine::{Mode, Solver, Techniques};
+
+/// This thread's CPU time in seconds (Linux `/proc/thread-self/schedstat`), if readable.
+fn cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e9)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let path = &args[0];
+    let numbers: Vec<usize> = args[1..].iter().filter_map(|a| a.parse().ok()).collect();
+    let (first, last) = match numbers[..] {
+        [a, b] => (a, b),
+        _ => (40, 59),
+    };
+    let mut t = Techniques::default();
+    for a in &args[1..] {
+        match a.as_str() {
+            "--no-table" => t.table = false,
+            "--no-etc" => t.enhanced_cutoffs = false,
+            "--no-stability" => t.stability = false,
+            "--no-null-window" => t.null_window = false,
+            "--no-mobility" => t.mobility_order = false,
+            "--no-sort-search" => t.sort_search = false,
+            "--no-small" => t.small_solvers = false,
+            _ => {}
+        }
+    }
+    let text = std::fs::read_to_string(path).expect("read the FFO file");
+    let lines = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+    let mut solver = Solver::default();
+    solver.set_techniques(t);
+    let (mut total_nodes, mut total_time) = (0u64, 0f64);
+    for (i, line) in lines.enumerate() {
+        let number = 40 + i;
+        if number < first || number > last {
+            continue;
+        }
+        let fields: Vec<&str> = line.split(' ').collect();
+        let board = Board::from_obf(&line[..66]).expect("an FFO board");
+        let score: i32 = fields[2].parse().expect("a score");
+        let best: Vec<&str> = fields[3].split(',').collect();
+        solver.clear();
+        let start = Instant::now();
+        let cpu_start = cpu_seconds();
+        let solution = solver.solve(&board, Mode::Exact);
+        let wall = start.elapsed().as_secs_f64();
+        let seconds = match (cpu_start, cpu_seconds()) {
+            (Some(a), Some(b)) => b - a,
+            _ => wall,
+        };
+        let moved = match solution.best_moves.first() {
+            Some(Ply::Move(s)) => s.to_string(),
+            Some(Ply::Pass) => "pass".to_owned(),
+            None => "-".to_owned(),
+        };
+        let ok = solution.score == score && best.contains(&moved.as_str());
+        total_nodes += solution.nodes;
+        total_time += seconds;
+        println!(
+            "#{number} nodes {} cpu {seconds:.3} wall {wall:.3} score {:+} move {moved} {}",
+            solution.nodes,
+            solution.score,
+            if ok { "ok" } else { "WRONG" }
+        );
+    }
+    println!(
+        "total nodes {total_nodes} cpu {total_time:.3} nodes/s {:.0}",
+        total_nodes as f64 / total_time.max(1e-9)
+    );
+}

@@ -1,0 +1,498 @@
+//! The public solver: root search, limits, best moves and principal variation.
+
+use std::time::{Duration, Instant};
+
+use reversi::{kernel, Board, Ply, Square, SIZE};
+
+use crate::search::Search;
+use crate::table::Table;
+
+/// The transposition table's default memory budget: 64 MiB.
+pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
+
+/// What a solve answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The exact final score.
+    Exact,
+    /// Only whether the side to move wins, draws or loses: the score's sign (faster).
+    WinLossDraw,
+    /// Only whether the score is at least this value (one null-window search).
+    AtLeast(i32),
+}
+
+/// A bound on the work of a solve. When one is reached the solve stops and returns the
+/// best result proven so far (see [`Solution`]): never a wrong one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// At most about this many nodes (checked every few thousand nodes).
+    pub nodes: Option<u64>,
+    /// At most about this much time (read every few thousand nodes).
+    pub time: Option<Duration>,
+}
+
+/// Which search techniques a [`Solver`] uses: all by default. Turning one off keeps
+/// every score exact and shows in the node count what the technique buys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Techniques {
+    /// The transposition table (and with it enhanced transposition cutoffs).
+    pub table: bool,
+    /// Enhanced transposition cutoffs: children looked up in the table first.
+    pub enhanced_cutoffs: bool,
+    /// Stability cutoffs: the opponent's stable discs bound the score.
+    pub stability: bool,
+    /// Null-window searches of all but the first move (principal-variation search);
+    /// off, every move gets the full window (plain alpha-beta).
+    pub null_window: bool,
+    /// Fastest-first move ordering (fewest replies for the opponent, potential replies,
+    /// parity, corners); off, moves go in square order after the table's move.
+    pub mobility_order: bool,
+    /// Shallow searches to order moves at 16 empties and more.
+    pub sort_search: bool,
+    /// Hand-written solvers of the last 1 to 4 empties (parity-ordered, the last move's
+    /// flips only counted).
+    pub small_solvers: bool,
+}
+
+impl Default for Techniques {
+    fn default() -> Self {
+        Techniques {
+            table: true,
+            enhanced_cutoffs: true,
+            stability: true,
+            null_window: true,
+            mobility_order: true,
+            sort_search: true,
+            small_solvers: true,
+        }
+    }
+}
+
+/// The result of a solve, scores for the side to move: the final disc difference with
+/// perfect play by both sides, empty squares counted for the winner (always even, -64
+/// to 64).
+///
+/// Every value is proven. The score lies in `lower..=upper`; a complete [`Mode::Exact`]
+/// solve has `lower == upper == score`. A stopped solve (a [`Limits`] reached) or a
+/// [`Mode::WinLossDraw`] / [`Mode::AtLeast`] solve may only bound it; then `score` is
+/// `lower`, and the first of `best_moves`, if any, is proven to reach at least `lower`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The exact score when [`Solution::is_exact`], else the proven lower bound.
+    pub score: i32,
+    /// A proven lower bound of the score.
+    pub lower: i32,
+    /// A proven upper bound of the score.
+    pub upper: i32,
+    /// The best moves: with an exact score and [`Solver::all_best_moves`] on, every
+    /// move reaching it (in search order), else the one move found; `[Ply::Pass]` when
+    /// the side to move must pass; empty when the game is over or no move is proven.
+    pub best_moves: Vec<Ply>,
+    /// A principal variation: a line of perfect play to the end of the game (passes
+    /// included) when the score is exact, else just the first best move if any.
+    pub pv: Vec<Ply>,
+    /// The positions searched (including those of move-ordering searches).
+    pub nodes: u64,
+    /// Whether the solve finished (no limit was reached).
+    pub complete: bool,
+}
+
+impl Solution {
+    /// Whether the score is exact (`lower == upper`).
+    ///
+    /// ```
+    /// let board = reversi::Board::from_obf(
+    ///     "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO X")?;
+    /// assert!(reversi_engine::solve(&board).is_exact());
+    /// # Ok::<_, reversi::ParseObfError>(())
+    /// ```
+    #[must_use]
+    pub fn is_exact(&self) -> bool {
+        self.lower == self.upper
+    }
+}
+
+/// An exact endgame solver with its transposition table (kept between solves: solving
+/// positions of one game in order reuses it).
+pub struct Solver {
+    search: Search,
+    limits: Limits,
+    all_best: bool,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new(DEFAULT_TABLE_BYTES)
+    }
+}
+
+impl std::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("table_bytes", &self.table_bytes())
+            .field("limits", &self.limits)
+            .finish()
+    }
+}
+
+/// Proven bounds on one root move's score.
+#[derive(Clone, Copy)]
+struct Bounds {
+    lower: i32,
+    upper: i32,
+}
+
+impl Bounds {
+    const UNKNOWN: Bounds = Bounds {
+        lower: -64,
+        upper: 64,
+    };
+
+    /// Tightens by a fail-soft result `v` of window `(alpha, beta)`.
+    fn add(&mut self, v: i32, alpha: i32, beta: i32) {
+        if v <= alpha {
+            self.upper = self.upper.min(v);
+        } else if v >= beta {
+            self.lower = self.lower.max(v);
+        } else {
+            self.lower = v;
+            self.upper = v;
+        }
+    }
+}
+
+impl Solver {
+    /// A solver whose transposition table takes at most `table_bytes` bytes (the
+    /// largest power-of-two number of 16-byte entries that fits, at least 2), no limits,
+    /// every technique on, and [`Solver::all_best_moves`] off.
+    ///
+    /// ```
+    /// let solver = reversi_engine::Solver::new(1 << 20);
+    /// assert_eq!(solver.table_bytes(), 1 << 20);
+    /// ```
+    #[must_use]
+    pub fn new(table_bytes: usize) -> Solver {
+        Solver {
+            search: Search::new(Table::new(table_bytes)),
+            limits: Limits::default(),
+            all_best: false,
+        }
+    }
+
+    /// The bytes the transposition table takes (within the budget given to
+    /// [`Solver::new`]).
+    #[must_use]
+    pub fn table_bytes(&self) -> usize {
+        self.search.table.bytes()
+    }
+
+    /// Sets the limits of later solves.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// With `on`, exact solves list every best move (one null-window search more for
+    /// each other move that might tie); off (the default), the one found first.
+    pub fn all_best_moves(&mut self, on: bool) {
+        self.all_best = on;
+    }
+
+    /// Switches techniques on or off (to measure them; every result stays exact).
+    pub fn set_techniques(&mut self, t: Techniques) {
+        let s = &mut self.search;
+        s.use_table = t.table;
+        s.use_etc = t.enhanced_cutoffs;
+        s.use_stability = t.stability;
+        s.use_null_window = t.null_window;
+        s.use_mobility_order = t.mobility_order;
+        s.use_sort_search = t.sort_search;
+        s.use_small_solvers = t.small_solvers;
+    }
+
+    /// Forgets everything the transposition table holds.
+    pub fn clear(&mut self) {
+        self.search.table.clear();
+    }
+
+    /// Solves `board` in `mode`, within the limits set.
+    ///
+    /// ```
+    /// use reversi::Board;
+    /// use reversi_engine::{Mode, Solver};
+    /// // FFO-style line: 10 empties.
+    /// let board = Board::from_obf(
+    ///     "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")?;
+    /// let mut solver = Solver::new(1 << 20);
+    /// let exact = solver.solve(&board, Mode::Exact);
+    /// let wld = solver.solve(&board, Mode::WinLossDraw);
+    /// assert_eq!(wld.lower.signum(), exact.score.signum());
+    /// let at_least = solver.solve(&board, Mode::AtLeast(exact.score));
+    /// assert!(at_least.lower >= exact.score);
+    /// let not_more = solver.solve(&board, Mode::AtLeast(exact.score + 2));
+    /// assert!(not_more.upper < exact.score + 2);
+    /// # Ok::<_, reversi::ParseObfError>(())
+    /// ```
+    pub fn solve(&mut self, board: &Board, mode: Mode) -> Solution {
+        let node_limit = self.limits.nodes.unwrap_or(u64::MAX);
+        let deadline = self.limits.time.map(|t| Instant::now() + t);
+        self.search.start(node_limit, deadline);
+        let (alpha, beta) = match mode {
+            Mode::Exact => (-65, 65),
+            Mode::WinLossDraw => (-1, 1),
+            Mode::AtLeast(s) => (s - 1, s),
+        };
+        let mut solution = self.root(board, alpha, beta);
+        solution.complete = !self.search.stopped();
+        if mode == Mode::Exact && solution.complete && solution.is_exact() {
+            if self.all_best && solution.best_moves.len() == 1 {
+                self.more_best_moves(board, &mut solution);
+            }
+            solution.pv = self.principal_variation(board, solution.score);
+        }
+        solution.nodes = self.search.nodes;
+        solution
+    }
+
+    /// The exact score of every legal move of `board` (the score after it, from the
+    /// side to move's view), in square order; `[(Ply::Pass, score)]` when the side to
+    /// move must pass, empty when the game is over. `None` if a limit stopped it.
+    ///
+    /// ```
+    /// let board = reversi::Board::from_obf(
+    ///     "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")?;
+    /// let mut solver = reversi_engine::Solver::default();
+    /// let scores = solver.move_scores(&board).unwrap();
+    /// let best = scores.iter().map(|&(_, s)| s).max().unwrap();
+    /// assert_eq!(best, solver.solve(&board, reversi_engine::Mode::Exact).score);
+    /// # Ok::<_, reversi::ParseObfError>(())
+    /// ```
+    pub fn move_scores(&mut self, board: &Board) -> Option<Vec<(Ply, i32)>> {
+        let node_limit = self.limits.nodes.unwrap_or(u64::MAX);
+        let deadline = self.limits.time.map(|t| Instant::now() + t);
+        self.search.start(node_limit, deadline);
+        let (p, o) = (board.mover_bits(), board.opponent_bits());
+        let moves = kernel::moves(p, o);
+        let mut scores = Vec::new();
+        if moves == 0 {
+            if kernel::moves(o, p) != 0 {
+                let v = -self.value(board.pass().ok()?, -65, 65);
+                scores.push((Ply::Pass, v));
+            }
+        } else {
+            for s in board.legal_moves().squares(SIZE) {
+                let child = board.play(s).ok()?;
+                scores.push((Ply::Move(s), -self.value(child, -65, 65)));
+            }
+        }
+        if self.search.stopped() {
+            return None;
+        }
+        Some(scores)
+    }
+
+    /// The nodes searched by the last [`Solver::solve`] or [`Solver::move_scores`].
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.search.nodes
+    }
+
+    /// A fail-soft search of `board` in `(alpha, beta)`.
+    fn value(&mut self, board: Board, alpha: i32, beta: i32) -> i32 {
+        let (p, o) = (board.mover_bits(), board.opponent_bits());
+        let n = (!(p | o)).count_ones();
+        self.search.search(
+            p,
+            o,
+            board.zobrist_key(),
+            board.side_to_move(),
+            alpha,
+            beta,
+            n,
+        )
+    }
+
+    /// The root: every move searched (the first with the window, the others with a null
+    /// window first), each one's proven bounds kept.
+    fn root(&mut self, board: &Board, alpha: i32, beta: i32) -> Solution {
+        let (p, o) = (board.mover_bits(), board.opponent_bits());
+        let mut solution = Solution {
+            score: -64,
+            lower: -64,
+            upper: 64,
+            best_moves: Vec::new(),
+            pv: Vec::new(),
+            nodes: 0,
+            complete: false,
+        };
+        if kernel::moves(p, o) == 0 {
+            let Ok(passed) = board.pass() else {
+                let score = kernel::final_score(p, o);
+                solution.score = score;
+                solution.lower = score;
+                solution.upper = score;
+                return solution;
+            };
+            let child = self.root(&passed, -beta, -alpha);
+            solution.lower = -child.upper;
+            solution.upper = -child.lower;
+            solution.score = solution.lower;
+            solution.best_moves = vec![Ply::Pass];
+            solution.pv = vec![Ply::Pass];
+            return solution;
+        }
+        let mut children: Vec<(Square, Board, i32)> = board
+            .legal_moves()
+            .squares(SIZE)
+            .filter_map(|s| board.play(s).ok().map(|child| (s, child, 0)))
+            .collect();
+        // Order: a shallow exact-window probe of each child by the move-ordering search
+        // (the table's move first when one is stored).
+        let hash = self.search.table.probe(board.zobrist_key()).map(|e| e.best);
+        for (s, child, order) in &mut children {
+            *order = self.order_value(child);
+            if hash == Some(s.index() as u8) {
+                *order += 1 << 24;
+            }
+        }
+        children.sort_by_key(|&(_, _, order)| std::cmp::Reverse(order));
+        let mut best: Option<(Square, i32)> = None;
+        let mut upper = -64;
+        let mut lower = -64;
+        for (i, &(s, child, _)) in children.iter().enumerate() {
+            let a = alpha.max(lower);
+            if a >= beta {
+                upper = 64; // the moves left are unsearched
+                break;
+            }
+            let mut bounds = Bounds::UNKNOWN;
+            if i == 0 || best.is_none() {
+                let v = -self.value(child, -beta, -a);
+                if self.search.stopped() {
+                    upper = 64;
+                    break;
+                }
+                bounds.add(v, a, beta);
+            } else {
+                let v = -self.value(child, -a - 1, -a);
+                if self.search.stopped() {
+                    upper = 64;
+                    break;
+                }
+                bounds.add(v, a, a + 1);
+                if v > a && v < beta {
+                    let w = -self.value(child, -beta, -(v - 1));
+                    if self.search.stopped() {
+                        upper = 64;
+                        // The null-window result stays proven.
+                        if bounds.lower > lower {
+                            lower = bounds.lower;
+                            best = Some((s, lower));
+                        }
+                        break;
+                    }
+                    bounds.add(w, v - 1, beta);
+                }
+            }
+            upper = upper.max(bounds.upper);
+            if best.is_none() || bounds.lower > lower {
+                lower = bounds.lower;
+                best = Some((s, lower));
+            }
+        }
+        let upper = upper.max(lower);
+        solution.lower = lower;
+        solution.upper = upper;
+        solution.score = lower;
+        if let Some((s, _)) = best {
+            solution.best_moves = vec![Ply::Move(s)];
+            solution.pv = vec![Ply::Move(s)];
+        }
+        solution
+    }
+
+    /// The move-ordering value of a root child (higher: try first).
+    fn order_value(&mut self, child: &Board) -> i32 {
+        let (p, o) = (child.mover_bits(), child.opponent_bits());
+        let n = (!(p | o)).count_ones();
+        let depth = if n >= 20 { 4 } else { 2 };
+        -self.search.order_search(p, o, depth)
+    }
+
+    /// Adds the other moves reaching `solution.score` (each proven by one null-window
+    /// search).
+    fn more_best_moves(&mut self, board: &Board, solution: &mut Solution) {
+        let score = solution.score;
+        for s in board.legal_moves().squares(SIZE) {
+            if solution.best_moves.contains(&Ply::Move(s)) {
+                continue;
+            }
+            let Ok(child) = board.play(s) else { continue };
+            let v = -self.value(child, -score, -score + 1);
+            if v >= score {
+                solution.best_moves.push(Ply::Move(s));
+            }
+        }
+    }
+
+    /// A line of perfect play from `board`, whose exact score is `score`: at each
+    /// position a move is taken whose child is proven (by a null-window search, cheap
+    /// with the table filled) to give the score.
+    fn principal_variation(&mut self, board: &Board, score: i32) -> Vec<Ply> {
+        let mut line = Vec::new();
+        let (mut board, mut score) = (*board, score);
+        loop {
+            if board.is_game_over() {
+                return line;
+            }
+            if board.must_pass() {
+                let Ok(next) = board.pass() else { return line };
+                line.push(Ply::Pass);
+                board = next;
+                score = -score;
+                continue;
+            }
+            let hash = self
+                .search
+                .table
+                .probe(board.zobrist_key())
+                .map(|e| e.best as u32);
+            let mut moves: Vec<Square> = board.legal_moves().squares(SIZE).collect();
+            if let Some(h) = hash {
+                moves.sort_by_key(|s| s.index() as u32 != h);
+            }
+            let mut found = None;
+            for s in moves {
+                let Ok(child) = board.play(s) else { continue };
+                // The child's score is at most -score for every move; this one reaches
+                // it when the child is not above -score.
+                let v = self.value(child, -score, -score + 1);
+                if v <= -score {
+                    found = Some((s, child));
+                    break;
+                }
+            }
+            let Some((s, child)) = found else { return line };
+            line.push(Ply::Move(s));
+            board = child;
+            score = -score;
+        }
+    }
+}
+
+/// Solves `board` exactly with a default [`Solver`] (64 MiB table, no limits): the
+/// score, a best move, a principal variation, the node count.
+///
+/// ```
+/// use reversi::{Board, Ply};
+/// // Black to move with 2 empties (a1, b1); see the crate's README for more.
+/// let board = Board::from_obf(
+///     "--OXXXXXOOOOOOOOXXXXXXXXOOOOOOOOXXXXXXXXOOOOOOOOXXXXXXXXOOOOOOOO X")?;
+/// let solution = reversi_engine::solve(&board);
+/// assert!(solution.is_exact());
+/// assert_eq!(solution.pv.len(), 2);
+/// # Ok::<_, reversi::ParseObfError>(())
+/// ```
+#[must_use]
+pub fn solve(board: &Board) -> Solution {
+    Solver::default().solve(board, Mode::Exact)
+}

@@ -1,0 +1,307 @@
+//! The solver against the FFO endgame suite (#40-#59, expected scores and best moves
+//! from tests/data/ffo-40-59.txt, copied from the published suite), against a plain
+//! minimax on random small endgames, under the 8 board symmetries, and on passes,
+//! finished games, limits and the win/loss/draw and bound modes.
+
+use proptest::prelude::*;
+use reversi::{Board, Ply, SIZE};
+use reversi_engine::{Limits, Mode, Solver};
+
+/// One FFO line: the board, the exact score, the best moves.
+struct Ffo {
+    number: usize,
+    board: Board,
+    score: i32,
+    best: Vec<String>,
+}
+
+fn ffo() -> Vec<Ffo> {
+    include_str!("data/ffo-40-59.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .enumerate()
+        .map(|(i, line)| {
+            let fields: Vec<&str> = line.split(' ').collect();
+            Ffo {
+                number: 40 + i,
+                board: Board::from_obf(&line[..66]).unwrap(),
+                score: fields[2].parse().unwrap(),
+                best: fields[3].split(',').map(str::to_owned).collect(),
+            }
+        })
+        .collect()
+}
+
+fn check_ffo(first: usize, last: usize) {
+    let mut solver = Solver::default();
+    for case in ffo().iter().filter(|c| (first..=last).contains(&c.number)) {
+        solver.clear();
+        let solution = solver.solve(&case.board, Mode::Exact);
+        assert!(solution.complete && solution.is_exact(), "#{}", case.number);
+        assert_eq!(solution.score, case.score, "#{} score", case.number);
+        let best = solution.best_moves[0].to_string();
+        assert!(
+            case.best.contains(&best),
+            "#{}: {best} is not among {:?}",
+            case.number,
+            case.best
+        );
+        assert_eq!(solution.pv[0], solution.best_moves[0]);
+    }
+}
+
+#[test]
+fn ffo_40() {
+    check_ffo(40, 40);
+}
+
+#[test]
+#[ignore = "about 40 s in release"]
+fn ffo_41_44() {
+    check_ffo(41, 44);
+}
+
+#[test]
+#[ignore = "minutes in release"]
+fn ffo_45_49() {
+    check_ffo(45, 49);
+}
+
+#[test]
+#[ignore = "an hour or more in release"]
+fn ffo_50_59() {
+    check_ffo(50, 59);
+}
+
+/// The final score from the side to move's view by plain minimax over the `Board` API:
+/// no pruning, no table, no ordering, passes by the rules.
+fn minimax(board: &Board) -> i32 {
+    if board.is_game_over() {
+        let counts = board.disc_counts();
+        let me = board.side_to_move();
+        let (mine, theirs) = if me == reversi::Color::Black {
+            (counts.black as i32, counts.white as i32)
+        } else {
+            (counts.white as i32, counts.black as i32)
+        };
+        let empty = 64 - mine - theirs;
+        return match mine.cmp(&theirs) {
+            std::cmp::Ordering::Greater => mine - theirs + empty,
+            std::cmp::Ordering::Less => mine - theirs - empty,
+            std::cmp::Ordering::Equal => 0,
+        };
+    }
+    if board.must_pass() {
+        return -minimax(&board.pass().unwrap());
+    }
+    board
+        .legal_moves()
+        .squares(SIZE)
+        .map(|s| -minimax(&board.play(s).unwrap()))
+        .max()
+        .unwrap()
+}
+
+/// A board reached from the start by random legal moves (passes when needed) until at
+/// most `empties` squares are empty or the game is over.
+fn random_board(seed: u64, empties: u32) -> Board {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut board = Board::START;
+    while board.empty_squares().len() > empties && !board.is_game_over() {
+        if board.must_pass() {
+            board = board.pass().unwrap();
+            continue;
+        }
+        let moves: Vec<_> = board.legal_moves().squares(SIZE).collect();
+        board = board.play(moves[rng.usize(..moves.len())]).unwrap();
+    }
+    board
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Up to 8 empties: the solver's exact score equals minimax's, its best move
+    /// reaches it, and each mode agrees.
+    #[test]
+    fn agrees_with_minimax_to_8_empties(seed: u64, empties in 0u32..=8) {
+        let board = random_board(seed, empties);
+        let expected = minimax(&board);
+        let mut solver = Solver::new(1 << 16);
+        let solution = solver.solve(&board, Mode::Exact);
+        prop_assert_eq!(solution.score, expected);
+        if let Some(&Ply::Move(s)) = solution.best_moves.first() {
+            prop_assert_eq!(-minimax(&board.play(s).unwrap()), expected);
+        }
+        let wld = solver.solve(&board, Mode::WinLossDraw);
+        prop_assert!(wld.lower <= expected && expected <= wld.upper);
+        prop_assert_eq!(wld.lower.signum(), wld.upper.signum());
+        let bound = solver.solve(&board, Mode::AtLeast(expected));
+        prop_assert!(bound.lower >= expected);
+        let above = solver.solve(&board, Mode::AtLeast(expected + 1));
+        prop_assert!(above.upper < expected + 1);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(6))]
+
+    /// 9 to 12 empties, fewer cases (minimax grows fast).
+    #[test]
+    fn agrees_with_minimax_to_12_empties(seed: u64, empties in 9u32..=12) {
+        let board = random_board(seed, empties);
+        prop_assert_eq!(Solver::new(1 << 16).solve(&board, Mode::Exact).score, minimax(&board));
+    }
+}
+
+/// The 8 symmetries of the square on a bitboard (bit = rank * 8 + file).
+fn symmetries(bits: u64) -> [u64; 8] {
+    fn flip_vertical(x: u64) -> u64 {
+        x.swap_bytes()
+    }
+    fn mirror(x: u64) -> u64 {
+        x.reverse_bits().swap_bytes()
+    }
+    fn transpose(x: u64) -> u64 {
+        let mut out = 0;
+        for sq in 0..64 {
+            if x >> sq & 1 != 0 {
+                out |= 1 << ((sq % 8) * 8 + sq / 8);
+            }
+        }
+        out
+    }
+    let v = flip_vertical(bits);
+    let h = mirror(bits);
+    let vh = mirror(v);
+    [
+        bits,
+        v,
+        h,
+        vh,
+        transpose(bits),
+        transpose(v),
+        transpose(h),
+        transpose(vh),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(10))]
+
+    /// The 8 symmetric boards of a 12- to 14-empty position score the same, and the
+    /// principal variation replays to that score.
+    #[test]
+    fn symmetric_boards_score_the_same(seed: u64, empties in 12u32..=14) {
+        let board = random_board(seed, empties);
+        let mut solver = Solver::new(1 << 20);
+        let solution = solver.solve(&board, Mode::Exact);
+        let (p, o) = (symmetries(board.mover_bits()), symmetries(board.opponent_bits()));
+        for i in 0..8 {
+            let b = Board::from_bitboards(p[i], o[i], board.side_to_move()).unwrap();
+            solver.clear();
+            prop_assert_eq!(solver.solve(&b, Mode::Exact).score, solution.score, "symmetry {}", i);
+        }
+        let mut end = board;
+        for ply in &solution.pv {
+            end = match ply {
+                Ply::Move(s) => end.play(*s).unwrap(),
+                Ply::Pass => end.pass().unwrap(),
+            };
+        }
+        prop_assert!(end.is_game_over());
+        let parity = if solution.pv.len() % 2 == 0 { 1 } else { -1 };
+        prop_assert_eq!(parity * minimax(&end), solution.score);
+    }
+
+    /// A node limit stops the solve with bounds that hold the true score, and the best
+    /// move, if any, reaches at least the lower bound.
+    #[test]
+    fn limited_solves_return_proven_bounds(seed: u64, limit in 1u64..20_000) {
+        let board = random_board(seed, 12);
+        let exact = Solver::new(1 << 20).solve(&board, Mode::Exact).score;
+        let mut solver = Solver::new(1 << 20);
+        solver.set_limits(Limits { nodes: Some(limit), time: None });
+        let partial = solver.solve(&board, Mode::Exact);
+        prop_assert!(partial.lower <= exact && exact <= partial.upper);
+        if let Some(&Ply::Move(s)) = partial.best_moves.first() {
+            let after = Solver::new(1 << 20).solve(&board.play(s).unwrap(), Mode::Exact).score;
+            prop_assert!(-after >= partial.lower);
+        }
+        if partial.complete {
+            prop_assert_eq!(partial.score, exact);
+        }
+    }
+}
+
+#[test]
+fn mover_must_pass() {
+    // White (O) on b1 alone, a1 empty, every other square Black: White cannot move,
+    // Black takes a1 (flipping b1) and has all 64.
+    let line = format!("-O{} O", "X".repeat(62));
+    let board = Board::from_obf(&line).unwrap();
+    assert!(board.must_pass());
+    let solution = reversi_engine::solve(&board);
+    assert_eq!(solution.score, -64);
+    assert_eq!(solution.best_moves, [Ply::Pass]);
+    assert_eq!(solution.pv.len(), 2);
+    assert_eq!(solution.pv[0], Ply::Pass);
+    assert_eq!(solution.pv[1].to_string(), "a1");
+    // The same board with Black to move: the negation.
+    let swapped = board.pass().unwrap();
+    assert_eq!(reversi_engine::solve(&swapped).score, 64);
+}
+
+#[test]
+fn finished_games() {
+    let cases = [
+        // Full board, 33 black to 31 white: +2 for Black, -2 for White.
+        (format!("{}{} X", "X".repeat(33), "O".repeat(31)), 2),
+        (format!("{}{} O", "X".repeat(33), "O".repeat(31)), -2),
+        // 32 each: a draw.
+        (format!("{}{} X", "X".repeat(32), "O".repeat(32)), 0),
+        // Black alone on the centre, 60 empties to the winner.
+        (
+            format!("{}XX------XX{} O", "-".repeat(27), "-".repeat(27)),
+            -64,
+        ),
+    ];
+    for (line, score) in cases {
+        let board = Board::from_obf(&line).unwrap();
+        assert!(board.is_game_over(), "{line}");
+        let solution = reversi_engine::solve(&board);
+        assert_eq!(solution.score, score, "{line}");
+        assert!(solution.is_exact() && solution.best_moves.is_empty() && solution.pv.is_empty());
+    }
+}
+
+#[test]
+fn all_best_moves_and_move_scores_match_ffo_40() {
+    let case = &ffo()[0];
+    let mut solver = Solver::default();
+    solver.all_best_moves(true);
+    let solution = solver.solve(&case.board, Mode::Exact);
+    let best: Vec<String> = solution.best_moves.iter().map(Ply::to_string).collect();
+    assert_eq!(best, case.best);
+    let line = include_str!("data/ffo-40-59.txt")
+        .lines()
+        .find(|l| !l.starts_with('#'))
+        .unwrap();
+    let all = solver
+        .move_scores(&case.board)
+        .unwrap()
+        .iter()
+        .map(|(ply, score)| format!("{ply}:{score:+}"))
+        .collect::<Vec<_>>()
+        .join(",");
+    assert_eq!(all, line.split(' ').nth(4).unwrap());
+}
+
+#[test]
+fn the_table_keeps_to_its_budget() {
+    for bytes in [0, 1000, 1 << 20, 3 << 20, 64 << 20] {
+        let solver = Solver::new(bytes);
+        assert!(solver.table_bytes() <= bytes.max(32));
+        assert!(solver.table_bytes() * 2 > bytes || bytes < 32);
+    }
+}
