@@ -46,7 +46,7 @@ read -r -a solve_args <<< "${SOLVE_ARGS:-}"
 if [ -n "${SOLVE:-}" ]; then
     ours=$(cd "$(dirname "$SOLVE")" && pwd)/$(basename "$SOLVE")
 else
-    cargo build --release --quiet --bin reversi-solve
+    cargo build --release --quiet --workspace --bin reversi-solve
     ours=$PWD/target/release/reversi-solve
 fi
 tmp=$(mktemp -d)
