@@ -5,7 +5,8 @@
 # Each process's CPU time (user+sys, from wait4, so start-up included for both) and node count
 # are printed per position, then the sums, the ratios of the sums (ours / Edax) and nodes per
 # second, also less each program's start-up cost (one process on a one-empty position).
-# Both answers are checked against the exact score and best moves of bench/data/ffo-40-59.txt.
+# Both answers are checked against the exact score and best moves of the FFO data file
+# crates/reversi-engine/tests/data/ffo-40-59.txt.
 #
 # Edax is GPL and is not part of this repository: build it yourself from its own
 # instructions (https://github.com/abulmo/edax-reversi) and give the path of the binary.
@@ -27,7 +28,7 @@ first=${1:-40}
 last=${2:-$first}
 [ $# -lt 1 ] && last=44
 runs=${RUNS:-1}
-data=bench/data/ffo-40-59.txt
+data=crates/reversi-engine/tests/data/ffo-40-59.txt
 if [ -z "${EDAX:-}" ] || [ ! -x "$EDAX" ]; then
     echo "set EDAX to the path of an Edax binary built from its own instructions" >&2
     exit 2
