@@ -15,7 +15,7 @@
 #
 # Usage: EDAX=/path/to/lEdax-x86-64-v3 bench/reversi-solve-vs-edax.sh [FIRST [LAST]]
 #   EDAX_ARGS   Edax's options (default "-n 1 -l 60": one thread, exact at every depth)
-#   SOLVE_ARGS  extra options for reversi-solve (default none)
+#   SOLVE_ARGS  reversi-solve's options (default "--progress": its node count on standard error)
 #   RUNS        how many times each position is timed, the least CPU time kept (default 1)
 #   SOLVE       an already-built reversi-solve to time instead of building this checkout's
 #   WHOLE       if set, also times one process of each over the whole range (CPU only)
@@ -45,7 +45,7 @@ if [ ! -e "$edax_dir/data/eval.dat" ]; then
     exit 2
 fi
 read -r -a edax_args <<< "${EDAX_ARGS:--n 1 -l 60}"
-read -r -a solve_args <<< "${SOLVE_ARGS:-}"
+read -r -a solve_args <<< "${SOLVE_ARGS---progress}"
 
 if [ -n "${SOLVE:-}" ]; then
     ours=$(cd "$(dirname "$SOLVE")" && pwd)/$(basename "$SOLVE")
