@@ -45,7 +45,7 @@ if [ ! -e "$edax_dir/data/eval.dat" ]; then
     exit 2
 fi
 read -r -a edax_args <<< "${EDAX_ARGS:--n 1 -l 60}"
-read -r -a solve_args <<< "${SOLVE_ARGS---progress}"
+read -r -a solve_args <<< "${SOLVE_ARGS:-"--progress"}"
 
 if [ -n "${SOLVE:-}" ]; then
     ours=$(cd "$(dirname "$SOLVE")" && pwd)/$(basename "$SOLVE")
