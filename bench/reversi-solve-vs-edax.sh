@@ -103,8 +103,12 @@ print(m.group(3).lower(), "%+d" % int(m.group(1)), m.group(2)) if m else print("
 }
 
 echo "load: $(uptime)"
-commit=$(git -C "$(dirname "$ours")" log -1 --format='%h %s' 2>/dev/null | cut -c1-60 || true)
-echo "ours: $ours ${solve_args[*]} (${commit:-commit unknown})"
+if [ -n "${SOLVE:-}" ]; then
+    built="given by SOLVE"
+else
+    built="built from $(git log -1 --format='%h %s' | cut -c1-60)$(git diff --quiet HEAD || echo ' + changes')"
+fi
+echo "ours: $ours ${solve_args[*]} ($built)"
 echo "edax: $edax ${edax_args[*]} (run in $edax_dir)"
 # Start-up cost: a position with one empty square (h8, X to move, +64), one process each.
 startup=XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO-
