@@ -91,8 +91,9 @@ run_ours() {
     read -r ours_move ours_score < "$tmp/out"
     ours_nodes=$(python3 -c '
 import re, sys
-m = re.search(r"nodes\W{0,3}(\d[\d,_]*)|(\d[\d,_]*)\s*nodes", sys.stdin.read())
-print(re.sub(r"[,_]", "", next(g for g in m.groups() if g)) if m else "?")' < "$tmp/err")
+err = sys.stdin.read()
+m = re.search(r"nodes\W{0,3}(\d[\d,_]*)", err) or re.search(r"(\d[\d,_]*)\s*nodes", err)
+print(re.sub(r"[,_]", "", m.group(1)) if m else "?")' < "$tmp/err")
 }
 run_edax() {
     edax_cpu=$(best_of "$runs" "$edax_dir" /dev/null "$edax" -solve "$1" "${edax_args[@]}")
