@@ -34,7 +34,7 @@ impl Game {
     }
 
     /// The assignment's minimax (Part IV): negamax to `depth` plies on the material
-    /// evaluation under `table`, from the side to move's view (see [`search::negamax`]).
+    /// evaluation under `table`, from the side to move's view (see [`negamax`](crate::search::negamax)).
     ///
     /// ```
     /// use congo_course::{Game, MaterialTable};
@@ -52,7 +52,7 @@ impl Game {
     /// The assignment's alpha-beta (Part V): fail-hard negamax alpha-beta to `depth` plies
     /// on the advanced evaluation under `table`, window `(-INFINITY, INFINITY)`, so the
     /// value equals plain negamax on the advanced evaluation. Moves are ordered (captures
-    /// first, killer moves, iterative deepening; see [`search::alpha_beta_ordered`]), which
+    /// first, killer moves, iterative deepening; see [`alpha_beta_ordered`](crate::search::alpha_beta_ordered)), which
     /// changes only the speed, not the value.
     ///
     /// ```
