@@ -237,7 +237,7 @@ impl Move {
     }
 
     /// Reads move text from bytes: two or more square names written together, their file
-    /// letters in either case (`D1D2` is `d1d2`, as [`Square::parse`] reads them).
+    /// letters in either case (`D1D2` is `d1d2`, as [`Square::parse_bytes`] reads them).
     ///
     /// # Errors
     ///
