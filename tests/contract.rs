@@ -48,6 +48,7 @@ const PROGRAMS: &[(&str, &str)] = &[
     ("congo-perft", env!("CARGO_BIN_EXE_congo-perft")),
     ("reversi-board", env!("CARGO_BIN_EXE_reversi-board")),
     ("reversi-perft", env!("CARGO_BIN_EXE_reversi-perft")),
+    ("reversi-solve", env!("CARGO_BIN_EXE_reversi-solve")),
     ("mobility", env!("CARGO_BIN_EXE_mobility")),
 ];
 
