@@ -246,7 +246,7 @@ fn keep(attrs: &mut Vec<Attribute>) -> bool {
         if attr.path().is_ident("test") || attr.path().is_ident("bench") {
             keep = false;
         }
-        if is_dead_cfg_attr(attr) {
+        if is_dead_cfg_attr(attr) || is_hint(attr) {
             return false;
         }
         if !attr.path().is_ident("cfg") {
@@ -265,6 +265,12 @@ fn keep(attrs: &mut Vec<Attribute>) -> bool {
         }
     });
     keep
+}
+
+/// Whether `attr` is only a hint to the compiler or to callers (`#[inline]`, `#[must_use]`):
+/// the bundle is one crate and no library, so dropping them changes nothing it does.
+fn is_hint(attr: &Attribute) -> bool {
+    attr.path().is_ident("inline") || attr.path().is_ident("must_use")
 }
 
 /// The attributes of an item, whatever its kind.

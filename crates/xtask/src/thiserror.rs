@@ -379,14 +379,14 @@ fn generate(name: &Ident, shapes: &[Shape], is_enum: bool) -> Result<Vec<Item>> 
             }
         });
         if shape.unit {
-            quote!(#path => ::std::write!(__formatter, #format))
+            quote!(#path => write!(__f, #format))
         } else {
-            quote!(#path { #(#bindings,)* .. } => ::std::write!(__formatter, #format))
+            quote!(#path { #(#bindings,)* .. } => write!(__f, #format))
         }
     });
     let display_body = if is_enum {
         if shapes.is_empty() {
-            quote!(let _ = __formatter; match *self {})
+            quote!(let _ = __f; match *self {})
         } else {
             quote!(match self { #(#display_arms,)* })
         }
@@ -395,7 +395,7 @@ fn generate(name: &Ident, shapes: &[Shape], is_enum: bool) -> Result<Vec<Item>> 
     };
     let mut items: Vec<Item> = vec![syn::parse2(quote! {
         impl ::std::fmt::Display for #name {
-            fn fmt(&self, __formatter: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            fn fmt(&self, __f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                 #display_body
             }
         }
@@ -567,10 +567,7 @@ mod tests {
         assert!(!out.contains("thiserror"), "{out}");
         assert!(out.contains("#[derive(Debug, Clone, PartialEq)]"), "{out}");
         assert!(out.contains("Self::Bad { 0: _0, 2: _2, .. }"), "{out}");
-        assert!(
-            out.contains("::std::write!(__formatter, \"bad {_0:?} at {_2}\")"),
-            "{out}"
-        );
+        assert!(out.contains("write!(__f, \"bad {_0:?} at {_2}\")"), "{out}");
         assert!(out.contains("Self::Bad { 1: __source, .. }"), "{out}");
         assert!(out.contains("_ => ::std::option::Option::None"), "{out}");
         assert!(
