@@ -26,6 +26,7 @@ use syn::spanned::Spanned;
 use syn::{Attribute, Fields, ImplItem, Item, TraitItem, UseTree};
 
 mod derives;
+mod visibility;
 
 /// At most this many rustc checks for one bundle.
 const MAX_CHECKS: usize = 90;
@@ -93,12 +94,16 @@ pub fn prune(file: syn::File, scratch: &Path) -> Result<String> {
         Some(stripped) => remove_dead_code(stripped, &check, debug)?,
         None => text,
     };
-    match strip_item_macros(&text, &check, debug)? {
+    let text = match strip_item_macros(&text, &check, debug)? {
         // The items only those impls named were silenced as "never constructed": drop
         // every silencing and let the loop find again what is dead and what is kept.
-        Some(stripped) => remove_dead_code(stripped.replace(ALLOW_DEAD_CODE, ""), &check, debug),
-        None => Ok(text),
-    }
+        Some(stripped) => remove_dead_code(stripped.replace(ALLOW_DEAD_CODE, ""), &check, debug)?,
+        None => text,
+    };
+    Ok(match visibility::strip_pub(&text, &check, debug)? {
+        Some(stripped) => stripped,
+        None => text,
+    })
 }
 
 /// The attribute [`allow_dead_code`] adds, as printed.

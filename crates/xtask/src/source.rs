@@ -334,6 +334,20 @@ impl TestCode {
 }
 
 impl VisitMut for TestCode {
+    /// `Formatter<'_>` becomes `Formatter`: the same elided lifetime, fewer bytes.
+    fn visit_path_segment_mut(&mut self, segment: &mut syn::PathSegment) {
+        if segment.ident == "Formatter" {
+            if let syn::PathArguments::AngleBracketed(args) = &segment.arguments {
+                let elided = args.args.len() == 1
+                    && matches!(args.args.first(), Some(syn::GenericArgument::Lifetime(l)) if l.ident == "_");
+                if elided {
+                    segment.arguments = syn::PathArguments::None;
+                }
+            }
+        }
+        visit_mut::visit_path_segment_mut(self, segment);
+    }
+
     fn visit_item_mod_mut(&mut self, module: &mut syn::ItemMod) {
         if let Some((_, items)) = &mut module.content {
             items.retain_mut(|item| item_attrs(item).is_none_or(keep));
