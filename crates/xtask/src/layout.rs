@@ -192,8 +192,9 @@ pub fn minify(text: &str) -> Result<String> {
         out: String::with_capacity(text.len()),
         last: Last::Free,
         line: 0,
+        delimiter: Delimiter::None,
     };
-    writer.stream(tokens);
+    writer.stream(tokens, false);
     writer.out.push('\n');
     Ok(writer.out)
 }
@@ -203,13 +204,43 @@ struct Minifier {
     last: Last,
     /// Bytes on the current line.
     line: usize,
+    /// The delimiter of the group being written (`None` at the top).
+    delimiter: Delimiter,
 }
 
 impl Minifier {
-    fn stream(&mut self, tokens: TokenStream) {
-        for tree in tokens {
+    /// Writes `tokens`; `in_macro`: they are (inside) a macro's input, where no token
+    /// may go.
+    fn stream(&mut self, tokens: TokenStream, in_macro: bool) {
+        let trees: Vec<TokenTree> = tokens.into_iter().collect();
+        let commas = trees
+            .iter()
+            .filter(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ','))
+            .count();
+        let trailing = trees.len().wrapping_sub(1);
+        for (at, tree) in trees.iter().enumerate() {
+            let after_bang = |back: usize| {
+                at >= back && matches!(&trees[at - back], TokenTree::Punct(p) if p.as_char() == '!')
+            };
+            let tree = tree.clone();
             match tree {
+                TokenTree::Punct(punct)
+                    if !in_macro
+                        && at == trailing
+                        && punct.as_char() == ','
+                        && match self.delimiter {
+                            Delimiter::Brace | Delimiter::Bracket => true,
+                            Delimiter::Parenthesis => commas > 1,
+                            Delimiter::None => false,
+                        } =>
+                {
+                    // `f(a, b,)`, `S { a, }`, `[a,]`: the trailing comma of a list is
+                    // optional (but not that of a 1-tuple `(a,)`).
+                }
                 TokenTree::Group(group) => {
+                    let macro_input = in_macro
+                        || after_bang(1)
+                        || (after_bang(2) && matches!(&trees[at - 1], TokenTree::Ident(_)));
                     let (open, close) = match group.delimiter() {
                         Delimiter::Parenthesis => ("(", ")"),
                         Delimiter::Brace => ("{", "}"),
@@ -217,7 +248,9 @@ impl Minifier {
                         Delimiter::None => ("", ""),
                     };
                     self.write(open, Last::Free, false);
-                    self.stream(group.stream());
+                    let outer = std::mem::replace(&mut self.delimiter, group.delimiter());
+                    self.stream(group.stream(), macro_input);
+                    self.delimiter = outer;
                     self.write(close, Last::Free, false);
                 }
                 TokenTree::Ident(ident) => {

@@ -26,6 +26,7 @@ use syn::spanned::Spanned;
 use syn::{Attribute, Fields, ImplItem, Item, TraitItem, UseTree};
 
 mod derives;
+mod visibility;
 
 /// At most this many rustc checks for one bundle.
 const MAX_CHECKS: usize = 90;
@@ -89,10 +90,103 @@ pub fn prune(file: syn::File, scratch: &Path) -> Result<String> {
         Some(stripped) => remove_dead_code(stripped, &check, debug)?,
         None => text,
     };
-    match derives::strip_derives(&text, &check, debug)? {
-        Some(stripped) => remove_dead_code(stripped, &check, debug),
-        None => Ok(text),
+    let text = match derives::strip_derives(&text, &check, debug)? {
+        Some(stripped) => remove_dead_code(stripped, &check, debug)?,
+        None => text,
+    };
+    let text = match strip_item_macros(&text, &check, debug)? {
+        // The items only those impls named were silenced as "never constructed": drop
+        // every silencing and let the loop find again what is dead and what is kept.
+        Some(stripped) => remove_dead_code(stripped.replace(ALLOW_DEAD_CODE, ""), &check, debug)?,
+        None => text,
+    };
+    Ok(match visibility::strip_pub(&text, &check, debug)? {
+        Some(stripped) => stripped,
+        None => text,
+    })
+}
+
+/// The attribute [`allow_dead_code`] adds, as printed.
+const ALLOW_DEAD_CODE: &str = "#[allow(dead_code)]";
+
+/// Removes the item-level macro invocations (`binary_op!(BitAnd, ...);`, not
+/// `macro_rules!`) that the file compiles without: rustc never calls the impls they make
+/// dead, yet they keep the types they name. Tries each invocation alone, then all those
+/// together. Returns `None` when none can go.
+fn strip_item_macros(
+    text: &str,
+    check: &dyn Fn(&str) -> Result<Report>,
+    debug: bool,
+) -> Result<Option<String>> {
+    let file = syn::parse_file(text).context("cannot parse the printed bundle")?;
+    let mut count = 0;
+    count_item_macros(&file.items, &mut count);
+    if count == 0 || count > MAX_STRIP_CHECKS {
+        return Ok(None);
     }
+    let without = |removed: &BTreeSet<usize>| {
+        let mut attempt = file.clone();
+        let mut counter = 0;
+        remove_item_macros(&mut attempt.items, removed, &mut counter);
+        prettyplease::unparse(&attempt)
+    };
+    let compiles = |attempt: &str| -> Result<bool> {
+        let report = check(attempt)?;
+        Ok(report.errors.is_empty() && report.other.is_empty())
+    };
+    let mut removable = BTreeSet::new();
+    for n in 0..count {
+        if compiles(&without(&BTreeSet::from([n])))? {
+            removable.insert(n);
+        }
+    }
+    if removable.is_empty() {
+        return Ok(None);
+    }
+    let attempt = without(&removable);
+    if !compiles(&attempt)? {
+        return Ok(None);
+    }
+    if debug {
+        eprintln!("stripped {} item macro invocations", removable.len());
+    }
+    Ok(Some(attempt))
+}
+
+/// Whether `item` is a macro invocation in item position (not a `macro_rules!`).
+fn is_item_macro(item: &Item) -> bool {
+    matches!(item, Item::Macro(mac) if mac.ident.is_none())
+}
+
+/// How many item-level macro invocations there are, at every depth.
+fn count_item_macros(items: &[Item], count: &mut usize) {
+    for item in items {
+        if is_item_macro(item) {
+            *count += 1;
+        } else if let Item::Mod(module) = item {
+            if let Some((_, inner)) = &module.content {
+                count_item_macros(inner, count);
+            }
+        }
+    }
+}
+
+/// Removes the item-level macro invocations numbered in `removed` (in file order, as
+/// [`count_item_macros`] counts them; `counter` counts those seen).
+fn remove_item_macros(items: &mut Vec<Item>, removed: &BTreeSet<usize>, counter: &mut usize) {
+    items.retain_mut(|item| {
+        if is_item_macro(item) {
+            let n = *counter;
+            *counter += 1;
+            return !removed.contains(&n);
+        }
+        if let Item::Mod(module) = item {
+            if let Some((_, inner)) = &mut module.content {
+                remove_item_macros(inner, removed, counter);
+            }
+        }
+        true
+    });
 }
 
 /// The loop of [`prune`] over rustc's unused-code warnings, from `text` until rustc is

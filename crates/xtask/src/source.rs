@@ -246,7 +246,7 @@ fn keep(attrs: &mut Vec<Attribute>) -> bool {
         if attr.path().is_ident("test") || attr.path().is_ident("bench") {
             keep = false;
         }
-        if is_dead_cfg_attr(attr) {
+        if is_dead_cfg_attr(attr) || is_hint(attr) {
             return false;
         }
         if !attr.path().is_ident("cfg") {
@@ -265,6 +265,12 @@ fn keep(attrs: &mut Vec<Attribute>) -> bool {
         }
     });
     keep
+}
+
+/// Whether `attr` is only a hint to the compiler or to callers (`#[inline]`, `#[must_use]`):
+/// the bundle is one crate and no library, so dropping them changes nothing it does.
+fn is_hint(attr: &Attribute) -> bool {
+    attr.path().is_ident("inline") || attr.path().is_ident("must_use")
 }
 
 /// The attributes of an item, whatever its kind.
@@ -328,6 +334,20 @@ impl TestCode {
 }
 
 impl VisitMut for TestCode {
+    /// `Formatter<'_>` becomes `Formatter`: the same elided lifetime, fewer bytes.
+    fn visit_path_segment_mut(&mut self, segment: &mut syn::PathSegment) {
+        if segment.ident == "Formatter" {
+            if let syn::PathArguments::AngleBracketed(args) = &segment.arguments {
+                let elided = args.args.len() == 1
+                    && matches!(args.args.first(), Some(syn::GenericArgument::Lifetime(l)) if l.ident == "_");
+                if elided {
+                    segment.arguments = syn::PathArguments::None;
+                }
+            }
+        }
+        visit_mut::visit_path_segment_mut(self, segment);
+    }
+
     fn visit_item_mod_mut(&mut self, module: &mut syn::ItemMod) {
         if let Some((_, items)) = &mut module.content {
             items.retain_mut(|item| item_attrs(item).is_none_or(keep));

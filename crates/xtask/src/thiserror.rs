@@ -379,14 +379,14 @@ fn generate(name: &Ident, shapes: &[Shape], is_enum: bool) -> Result<Vec<Item>> 
             }
         });
         if shape.unit {
-            quote!(#path => ::std::write!(__formatter, #format))
+            quote!(#path => write!(__f, #format))
         } else {
-            quote!(#path { #(#bindings,)* .. } => ::std::write!(__formatter, #format))
+            quote!(#path { #(#bindings,)* .. } => write!(__f, #format))
         }
     });
     let display_body = if is_enum {
         if shapes.is_empty() {
-            quote!(let _ = __formatter; match *self {})
+            quote!(let _ = __f; match *self {})
         } else {
             quote!(match self { #(#display_arms,)* })
         }
@@ -394,8 +394,8 @@ fn generate(name: &Ident, shapes: &[Shape], is_enum: bool) -> Result<Vec<Item>> 
         quote!(match self { #(#display_arms,)* })
     };
     let mut items: Vec<Item> = vec![syn::parse2(quote! {
-        impl ::std::fmt::Display for #name {
-            fn fmt(&self, __formatter: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        impl std::fmt::Display for #name {
+            fn fmt(&self, __f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 #display_body
             }
         }
@@ -408,18 +408,18 @@ fn generate(name: &Ident, shapes: &[Shape], is_enum: bool) -> Result<Vec<Item>> 
             let path = &shape.pattern_path;
             Some(quote! {
                 #path { #member: __source, .. } =>
-                    ::std::option::Option::Some(__source as &(dyn std::error::Error + 'static))
+                    std::option::Option::Some(__source as &(dyn std::error::Error + 'static))
             })
         })
         .collect();
     let error_impl = if with_source.is_empty() {
-        quote!(impl ::std::error::Error for #name {})
+        quote!(impl std::error::Error for #name {})
     } else {
         let fallback =
-            (with_source.len() < shapes.len()).then(|| quote!(_ => ::std::option::Option::None,));
+            (with_source.len() < shapes.len()).then(|| quote!(_ => std::option::Option::None,));
         quote! {
-            impl ::std::error::Error for #name {
-                fn source(&self) -> ::std::option::Option<&(dyn std::error::Error + 'static)> {
+            impl std::error::Error for #name {
+                fn source(&self) -> std::option::Option<&(dyn std::error::Error + 'static)> {
                     match self {
                         #(#with_source,)*
                         #fallback
@@ -436,7 +436,7 @@ fn generate(name: &Ident, shapes: &[Shape], is_enum: bool) -> Result<Vec<Item>> 
         };
         let path = &shape.pattern_path;
         items.push(syn::parse2(quote! {
-            impl ::std::convert::From<#ty> for #name {
+            impl std::convert::From<#ty> for #name {
                 fn from(source: #ty) -> Self {
                     #path { #member: source }
                 }
@@ -567,14 +567,11 @@ mod tests {
         assert!(!out.contains("thiserror"), "{out}");
         assert!(out.contains("#[derive(Debug, Clone, PartialEq)]"), "{out}");
         assert!(out.contains("Self::Bad { 0: _0, 2: _2, .. }"), "{out}");
-        assert!(
-            out.contains("::std::write!(__formatter, \"bad {_0:?} at {_2}\")"),
-            "{out}"
-        );
+        assert!(out.contains("write!(__f, \"bad {_0:?} at {_2}\")"), "{out}");
         assert!(out.contains("Self::Bad { 1: __source, .. }"), "{out}");
-        assert!(out.contains("_ => ::std::option::Option::None"), "{out}");
+        assert!(out.contains("_ => std::option::Option::None"), "{out}");
         assert!(
-            out.contains("impl ::std::convert::From<Inner> for ParseError"),
+            out.contains("impl std::convert::From<Inner> for ParseError"),
             "{out}"
         );
         assert!(out.contains("Self::Wrapped { 0: source }"), "{out}");
