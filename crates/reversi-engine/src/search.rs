@@ -134,7 +134,7 @@ impl Search {
     #[cold]
     fn check_limits(&mut self) {
         self.next_check = self.nodes + CHECK_EVERY;
-        if self.nodes >= self.node_limit || self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes >= self.node_limit || self.deadline.map_or(false, |d| Instant::now() >= d) {
             self.stop = Stop::Limit;
         }
         self.next_check = self.next_check.min(self.node_limit);

@@ -325,12 +325,15 @@ impl Solver {
             complete: false,
         };
         if kernel::moves(p, o) == 0 {
-            let Ok(passed) = board.pass() else {
-                let score = kernel::final_score(p, o);
-                solution.score = score;
-                solution.lower = score;
-                solution.upper = score;
-                return solution;
+            let passed = match board.pass() {
+                Ok(passed) => passed,
+                Err(_) => {
+                    let score = kernel::final_score(p, o);
+                    solution.score = score;
+                    solution.lower = score;
+                    solution.upper = score;
+                    return solution;
+                }
             };
             let child = self.root(&passed, -beta, -alpha);
             solution.lower = -child.upper;
@@ -426,7 +429,10 @@ impl Solver {
             if solution.best_moves.contains(&Ply::Move(s)) {
                 continue;
             }
-            let Ok(child) = board.play(s) else { continue };
+            let child = match board.play(s) {
+                Ok(child) => child,
+                Err(_) => continue,
+            };
             let v = -self.value(child, -score, -score + 1);
             if v >= score {
                 solution.best_moves.push(Ply::Move(s));
@@ -445,7 +451,10 @@ impl Solver {
                 return line;
             }
             if board.must_pass() {
-                let Ok(next) = board.pass() else { return line };
+                let next = match board.pass() {
+                    Ok(next) => next,
+                    Err(_) => return line,
+                };
                 line.push(Ply::Pass);
                 board = next;
                 score = -score;
@@ -462,7 +471,10 @@ impl Solver {
             }
             let mut found = None;
             for s in moves {
-                let Ok(child) = board.play(s) else { continue };
+                let child = match board.play(s) {
+                    Ok(child) => child,
+                    Err(_) => continue,
+                };
                 // The child's score is at most -score for every move; this one reaches
                 // it when the child is not above -score.
                 let v = self.value(child, -score, -score + 1);
@@ -471,7 +483,10 @@ impl Solver {
                     break;
                 }
             }
-            let Some((s, child)) = found else { return line };
+            let (s, child) = match found {
+                Some(found) => found,
+                None => return line,
+            };
             line.push(Ply::Move(s));
             board = child;
             score = -score;
