@@ -6,3 +6,5 @@ mod stability;
 mod table;
 
 pub use solver::{solve, Limits, Mode, Solution, Solver, Techniques, DEFAULT_TABLE_BYTES};
+
+pub mod protocol;
