@@ -282,7 +282,9 @@ fn parse_board(text: &str) -> Result<Board, ParseGgfError> {
     let rest: String = words.collect();
     let cells: Vec<char> = rest.chars().collect();
     if cells.len() != 65 {
-        return Err(bad("expected 64 squares (*, O, -) and the side to move (* or O)"));
+        return Err(bad(
+            "expected 64 squares (*, O, -) and the side to move (* or O)",
+        ));
     }
     let (mut black, mut white) = (0u64, 0u64);
     for (i, &c) in cells[..64].iter().enumerate() {
@@ -429,13 +431,11 @@ impl Game {
         let mut items = Vec::with_capacity(moves.len());
         for (i, (color, text)) in moves.into_iter().enumerate() {
             let number = i + 1;
-            let item: MoveItem = text
-                .parse()
-                .map_err(|error| ParseGgfError::Move {
-                    number,
-                    color,
-                    error,
-                })?;
+            let item: MoveItem = text.parse().map_err(|error| ParseGgfError::Move {
+                number,
+                color,
+                error,
+            })?;
             let mover = if color == 'B' {
                 Color::Black
             } else {
@@ -486,5 +486,127 @@ impl std::str::FromStr for Game {
 
     fn from_str(text: &str) -> Result<Game, ParseGgfError> {
         Game::parse(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reversi::Transcript;
+
+    /// The start position as GGF's `BO` writes it (the NBoard protocol's example).
+    const START: &str = "BO[8 ---------------------------O*------*O--------------------------- *]";
+
+    fn game(props: &str) -> Result<Game, ParseGgfError> {
+        Game::parse(&format!("(;GM[Othello]PC[NBoard]TY[8]{props};)"))
+    }
+
+    #[test]
+    fn the_protocol_example_game_reaches_the_board_of_its_moves() {
+        // The session of the NBoard protocol's documentation.
+        let text = "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]\
+            RE[?]TI[15:00]TY[8]BO[8 ---------------------------O*------*O-------------\
+            -------------- *]B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
+        let game = Game::parse(text).unwrap();
+        let transcript: Transcript = "f5f6d3c5e6f7e7f4".parse().unwrap();
+        assert_eq!(game.board, *transcript.board());
+        assert_eq!(game.start, Board::START);
+        assert_eq!(game.moves.len(), 8);
+        assert_eq!(
+            game.clock,
+            Some(Clock {
+                main: 900.0,
+                increment: 0.0
+            })
+        );
+    }
+
+    #[test]
+    fn bo_reads_rank_one_first_and_the_side_to_move() {
+        // The start with White to move: the same discs, the other side.
+        let g = game("BO[8 ---------------------------O*------*O--------------------------- O]")
+            .unwrap();
+        assert_eq!(g.board.side_to_move(), Color::White);
+        assert_eq!(
+            g.board.discs(Color::Black),
+            Board::START.discs(Color::Black)
+        );
+        // White space between the rows is allowed (GGF's own example does it).
+        let rows = "-------- -------- -------- ---O*--- ---*O--- -------- -------- --------";
+        assert_eq!(
+            game(&format!("BO[8 {rows} *]")).unwrap().board,
+            Board::START
+        );
+    }
+
+    #[test]
+    fn moves_take_eval_and_time_and_any_case() {
+        let g = game(&format!("{START}B[f5/1.5/2]W[D6//0.25]")).unwrap();
+        assert_eq!(g.moves[0].eval, Some(1.5));
+        assert_eq!(g.moves[0].seconds, Some(2.0));
+        assert_eq!(g.moves[1].eval, None);
+        assert_eq!(g.moves[1].seconds, Some(0.25));
+    }
+
+    #[test]
+    fn bad_games_are_refused_with_what_is_wrong() {
+        assert_eq!(Game::parse("GM[Othello];)"), Err(ParseGgfError::NoStart));
+        assert_eq!(Game::parse("(;GM[Othello]"), Err(ParseGgfError::NoEnd));
+        assert!(matches!(
+            Game::parse("(;GM[Chess];)"),
+            Err(ParseGgfError::NotOthello { .. })
+        ));
+        assert!(matches!(
+            game("TY[10]"),
+            Err(ParseGgfError::GameType { .. })
+        ));
+        assert!(matches!(
+            game("BO[8 ---]"),
+            Err(ParseGgfError::Board { .. })
+        ));
+        assert!(matches!(game("TI[soon]"), Err(ParseGgfError::Clock { .. })));
+        assert!(matches!(game("B[F5"), Err(ParseGgfError::Unclosed { .. })));
+        assert!(matches!(
+            game(&format!("{START}B[Z9]")),
+            Err(ParseGgfError::Move { number: 1, .. })
+        ));
+        // a1 flips nothing at the start.
+        assert!(matches!(
+            game(&format!("{START}B[A1]")),
+            Err(ParseGgfError::Illegal { number: 1, .. })
+        ));
+        // Black moves first here, not White.
+        assert!(matches!(
+            game(&format!("{START}W[F5]")),
+            Err(ParseGgfError::WrongColor {
+                number: 1,
+                to_move: Color::Black,
+                ..
+            })
+        ));
+        // A pass while Black has moves.
+        assert!(matches!(
+            game(&format!("{START}B[PA]")),
+            Err(ParseGgfError::Illegal {
+                error: IllegalMove::CannotPass { .. },
+                ..
+            })
+        ));
+        assert_eq!(game("KB[F5/0.5]"), Err(ParseGgfError::Komi));
+    }
+
+    #[test]
+    fn clocks_read_minutes_hours_and_increments() {
+        assert_eq!(parse_seconds("15:00"), Some(900.0));
+        assert_eq!(parse_seconds("1:00:30"), Some(3630.0));
+        assert_eq!(parse_seconds("90"), Some(90.0));
+        assert_eq!(parse_seconds("1:2:3:4"), None);
+        assert_eq!(
+            parse_clock("01:00/00:05/02:00"),
+            Ok(Clock {
+                main: 60.0,
+                increment: 5.0
+            })
+        );
     }
 }

@@ -148,7 +148,9 @@ fn color(word: &str) -> Option<Color> {
 
 /// A number of seconds: finite and not negative.
 fn seconds(word: &str) -> Option<f64> {
-    word.parse::<f64>().ok().filter(|s| s.is_finite() && *s >= 0.0)
+    word.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s >= 0.0)
 }
 
 /// Reads one command line. `None` for a line that is empty once preprocessed (no
@@ -240,7 +242,9 @@ fn parse_command(name: &str, args: &[&str]) -> Result<Command, GtpError> {
             match args {
                 [c, vertex] => {
                     let c = color(c).ok_or_else(|| syntax("play", expected))?;
-                    let ply = vertex.parse::<Ply>().map_err(|_| syntax("play", expected))?;
+                    let ply = vertex
+                        .parse::<Ply>()
+                        .map_err(|_| syntax("play", expected))?;
                     Ok(Command::Play(c, ply))
                 }
                 _ => Err(syntax("play", expected)),
@@ -269,8 +273,7 @@ fn parse_command(name: &str, args: &[&str]) -> Result<Command, GtpError> {
             match args {
                 [main, byo_yomi, stones] => Ok(Command::TimeSettings {
                     main: seconds(main).ok_or_else(|| syntax("time_settings", expected))?,
-                    byo_yomi: seconds(byo_yomi)
-                        .ok_or_else(|| syntax("time_settings", expected))?,
+                    byo_yomi: seconds(byo_yomi).ok_or_else(|| syntax("time_settings", expected))?,
                     stones: stones
                         .parse()
                         .map_err(|_| syntax("time_settings", expected))?,
@@ -284,9 +287,7 @@ fn parse_command(name: &str, args: &[&str]) -> Result<Command, GtpError> {
                 [c, time, stones] => Ok(Command::TimeLeft {
                     color: color(c).ok_or_else(|| syntax("time_left", expected))?,
                     seconds: seconds(time).ok_or_else(|| syntax("time_left", expected))?,
-                    stones: stones
-                        .parse()
-                        .map_err(|_| syntax("time_left", expected))?,
+                    stones: stones.parse().map_err(|_| syntax("time_left", expected))?,
                 }),
                 _ => Err(syntax("time_left", expected)),
             }
@@ -336,4 +337,111 @@ pub fn response(id: Option<u64>, text: Result<&str, &str>) -> String {
     }
     out.push_str("\n\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn command(line: &str) -> Result<Command, GtpError> {
+        read_line(line).unwrap().command
+    }
+
+    #[test]
+    fn preprocessing_drops_control_characters_comments_and_tabs() {
+        assert_eq!(
+            command("proto\u{1}col_version\r"),
+            Ok(Command::ProtocolVersion)
+        );
+        assert_eq!(command("boardsize\t8 # eight"), Ok(Command::Boardsize(8)));
+        assert!(read_line("\r").is_none());
+        assert!(read_line("# all comment").is_none());
+    }
+
+    #[test]
+    fn ids_are_kept_and_an_id_alone_is_no_command() {
+        assert_eq!(read_line("12 name").unwrap().id, Some(12));
+        assert_eq!(read_line("name").unwrap().id, None);
+        let alone = read_line("5").unwrap();
+        assert_eq!(alone.id, Some(5));
+        assert!(alone.command.is_err());
+    }
+
+    #[test]
+    fn arguments_are_checked() {
+        let d3 = reversi::SIZE.parse_square("d3").unwrap();
+        assert_eq!(
+            command("play white D3"),
+            Ok(Command::Play(Color::White, Ply::Move(d3)))
+        );
+        assert_eq!(
+            command("play b PASS"),
+            Ok(Command::Play(Color::Black, Ply::Pass))
+        );
+        assert_eq!(
+            command("time_settings 0 5 1"),
+            Ok(Command::TimeSettings {
+                main: 0.0,
+                byo_yomi: 5.0,
+                stones: 1
+            })
+        );
+        assert_eq!(
+            command("time_left w 12.5 0"),
+            Ok(Command::TimeLeft {
+                color: Color::White,
+                seconds: 12.5,
+                stones: 0
+            })
+        );
+        for bad in [
+            "play b",
+            "play b i9",
+            "play red d3",
+            "genmove",
+            "genmove b w",
+            "boardsize x",
+            "komi nan",
+            "time_settings 0 -1 1",
+            "time_left b 1",
+            "name now",
+        ] {
+            assert!(
+                matches!(command(bad), Err(GtpError::Syntax { .. })),
+                "{bad}: {:?}",
+                command(bad)
+            );
+        }
+        assert_eq!(
+            command("Genmove b"),
+            Err(GtpError::Unknown {
+                name: "Genmove".to_owned()
+            })
+        );
+    }
+
+    #[test]
+    fn responses_have_their_mark_id_and_blank_line() {
+        assert_eq!(response(None, Ok("true")), "= true\n\n");
+        assert_eq!(
+            response(Some(0), Err("unknown command")),
+            "?0 unknown command\n\n"
+        );
+        // No empty line inside a response.
+        assert_eq!(response(None, Ok("a\n\nb")), "=\na\nb\n\n");
+        // Every listed name is known.
+        for name in Command::NAMES {
+            let args = match name {
+                "known_command" => " x",
+                "boardsize" => " 8",
+                "komi" => " 0",
+                "play" => " b d3",
+                "genmove" | "reg_genmove" => " b",
+                "time_settings" => " 0 1 1",
+                "time_left" => " b 1 0",
+                _ => "",
+            };
+            assert!(command(&format!("{name}{args}")).is_ok(), "{name}");
+        }
+    }
 }

@@ -292,3 +292,90 @@ impl std::fmt::Display for Reply {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_commands_of_the_protocol_are_read() {
+        assert_eq!(Command::parse("nboard 2"), Ok(Command::Nboard(2)));
+        assert_eq!(
+            Command::parse("set contempt -50"),
+            Ok(Command::SetContempt(-50))
+        );
+        assert_eq!(Command::parse("hint 3"), Ok(Command::Hint(3)));
+        assert_eq!(Command::parse("go"), Ok(Command::Go));
+        assert_eq!(Command::parse("learn"), Ok(Command::Learn));
+        assert_eq!(Command::parse("quit"), Ok(Command::Quit));
+        match Command::parse("move pa") {
+            Ok(Command::Move(item)) => assert_eq!(item.ply, Ply::Pass),
+            other => panic!("{other:?}"),
+        }
+        match Command::parse("set game (;GM[Othello]TY[8]B[F5];)") {
+            Ok(Command::SetGame(game)) => assert_eq!(game.moves.len(), 1),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn bad_commands_say_what_is_wrong() {
+        assert!(matches!(
+            Command::parse("nboard 3"),
+            Err(NboardError::Version { version: 3 })
+        ));
+        for bad in [
+            "set depth 0",
+            "set depth 61",
+            "hint 0",
+            "ping",
+            "go now",
+            "move",
+        ] {
+            assert!(
+                matches!(Command::parse(bad), Err(NboardError::Argument { .. })),
+                "{bad}"
+            );
+        }
+        assert!(matches!(
+            Command::parse("move F9"),
+            Err(NboardError::MoveText(_))
+        ));
+        assert!(matches!(
+            Command::parse("set game (;"),
+            Err(NboardError::Game(_))
+        ));
+        assert!(matches!(
+            Command::parse("set colour red"),
+            Err(NboardError::Unknown { .. })
+        ));
+        assert!(matches!(
+            Command::parse("status"),
+            Err(NboardError::Unknown { .. })
+        ));
+    }
+
+    #[test]
+    fn replies_are_written_as_the_protocol_shows_them() {
+        let item: MoveItem = "d6/-1/0".parse().unwrap();
+        assert_eq!(Reply::Move(item).to_string(), "=== D6/-1.00/0.00\n");
+        assert_eq!(
+            Reply::NodeStats {
+                nodes: 35805,
+                seconds: 0.0
+            }
+            .to_string(),
+            "nodestats 35805 0.00\n"
+        );
+        let f5: Ply = "f5".parse().unwrap();
+        let d6: Ply = "d6".parse().unwrap();
+        let hint = Reply::Search {
+            pv: vec![f5, d6],
+            eval: -1.5,
+            depth: 6,
+            exact: false,
+        };
+        assert_eq!(hint.to_string(), "search F5D6 -1.50 0 6\n");
+        assert_eq!(Reply::MyName("x".into()).to_string(), "set myname x\n");
+    }
+}
