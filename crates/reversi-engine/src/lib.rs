@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod eval;
 mod search;
 mod solver;
 mod stability;
