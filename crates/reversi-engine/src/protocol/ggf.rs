@@ -139,9 +139,10 @@ impl std::fmt::Display for MoveItem {
         }
         match (self.eval, self.seconds) {
             (None, None) => Ok(()),
-            (Some(eval), None) => write!(f, "/{eval:.2}"),
+            // `+ 0.0` writes a negative zero as 0.00.
+            (Some(eval), None) => write!(f, "/{:.2}", eval + 0.0),
             (None, Some(seconds)) => write!(f, "//{seconds:.2}"),
-            (Some(eval), Some(seconds)) => write!(f, "/{eval:.2}/{seconds:.2}"),
+            (Some(eval), Some(seconds)) => write!(f, "/{:.2}/{seconds:.2}", eval + 0.0),
         }
     }
 }

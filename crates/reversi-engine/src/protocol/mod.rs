@@ -6,3 +6,6 @@
 pub mod ggf;
 pub mod gtp;
 pub mod nboard;
+mod session;
+
+pub use session::{Defaults, Flow, GtpSession, NboardSession, NAME, NBOARD_DEFAULT_DEPTH};

@@ -281,7 +281,8 @@ impl std::fmt::Display for Reply {
                 } else {
                     depth.to_string()
                 };
-                writeln!(f, "search {line} {eval:.2} 0 {depth}")
+                // `+ 0.0` writes a negative zero as 0.00.
+                writeln!(f, "search {line} {:.2} 0 {depth}", eval + 0.0)
             }
             Reply::NodeStats { nodes, seconds } => writeln!(f, "nodestats {nodes} {seconds:.2}"),
             Reply::Status(text) if text.is_empty() => writeln!(f, "status"),
