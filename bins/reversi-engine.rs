@@ -18,7 +18,7 @@ use reversi_engine::Engine;
 
 const PROGRAM: Program = Program::new("reversi-engine", include_str!("help/reversi-engine.txt"));
 
-/// The seconds a move gets without a clock, unless `--depth` is given.
+/// The seconds a GTP move gets without a clock, unless `--depth` is given.
 const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
 
 /// The options: NBoard or GTP, the session's defaults, the table size.
@@ -98,8 +98,10 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
     if gtp && nboard {
         return Err("--gtp and --nboard cannot be used together".to_owned());
     }
+    // GTP: the time a move gets without a clock; NBoard: only a cap, when given.
     let move_time = match (time, depth) {
         (Some(time), _) => Some(time),
+        _ if nboard => None,
         (None, Some(_)) => None,
         (None, None) => Some(DEFAULT_MOVE_TIME),
     };

@@ -30,8 +30,7 @@ fn alone() -> MutexGuard<'static, ()> {
 
 /// A seconds field: a number, at least 0.
 fn is_seconds(text: &str) -> bool {
-    text.parse::<f64>()
-        .map_or(false, |s| s.is_finite() && s >= 0.0)
+    text.parse::<f64>().is_ok_and(|s| s.is_finite() && s >= 0.0)
 }
 
 /// One output line with its machine-dependent fields replaced, after checking them.
@@ -61,7 +60,7 @@ fn nboard_transcripts_are_pinned() {
     let mut inputs: Vec<_> = fs::read_dir(&dir)
         .unwrap()
         .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().map_or(false, |ext| ext == "in"))
+        .filter(|path| path.extension().is_some_and(|ext| ext == "in"))
         .collect();
     inputs.sort();
     assert!(!inputs.is_empty());

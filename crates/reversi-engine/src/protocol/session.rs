@@ -23,15 +23,16 @@ pub enum Flow {
 }
 
 /// The limits a session's searches start from (the program's options): a depth cap and
-/// a node cap for every search, and the time a move gets when the controller gives no
-/// clock (`None`: no time limit then).
+/// a node cap for every search, and a move time: in GTP the time a move gets when the
+/// controller gives no clock, in NBoard a cap on every move's time (`None`: no time
+/// limit then, or no cap).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Defaults {
     /// At most this many plies (GTP); NBoard's `set depth` is capped by it too.
     pub depth: Option<u32>,
     /// At most about this many nodes a search.
     pub nodes: Option<u64>,
-    /// Seconds a move when there is no clock.
+    /// GTP: the time a move gets without a clock; NBoard: the most a move gets.
     pub move_time: Option<Duration>,
 }
 
@@ -507,8 +508,8 @@ impl NboardSession {
         Ok(Ok(Flow::Continue))
     }
 
-    /// The limits of a search to `depth` plies: the node cap, and a time budget from
-    /// the game's clock when it has one.
+    /// The limits of a search to `depth` plies: the node cap, and a time budget: the
+    /// share of the game's clock when it has one, at most [`Defaults::move_time`].
     fn limits(&self, depth: u32) -> SearchLimits {
         let board = self.board();
         let time = self.clock.filter(|c| c.main > 0.0).map(|clock| {
@@ -521,7 +522,7 @@ impl NboardSession {
         SearchLimits {
             depth: Some(depth),
             nodes: self.defaults.nodes,
-            time,
+            time: min_option(time, self.defaults.move_time),
         }
     }
 
