@@ -353,3 +353,98 @@ impl Summary<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(game: usize, winner: Option<u8>, fault: Option<&'static str>) -> GameResult<'static> {
+        GameResult {
+            game,
+            winner,
+            fault,
+            end: "game over",
+            max_answer_ms: [10.0, 20.0],
+            total_answer_ms: [30.0, 40.0],
+            answers: [3, 4],
+            disc_difference: fault
+                .is_none()
+                .then_some(if winner == Some(1) { 10 } else { -4 }),
+        }
+    }
+
+    #[test]
+    fn the_tally_counts_pairs_faults_and_discs() {
+        let mut tally = Tally::default();
+        // Pair 0: a win and a draw (1.5 points); pair 1: a loss by fault, then a win.
+        assert!(!tally.add(&game(0, Some(1), None)));
+        assert!(tally.add(&game(1, None, None)));
+        assert!(!tally.add(&game(3, Some(2), Some("timeout"))));
+        assert!(tally.add(&game(2, Some(1), None)));
+        assert_eq!(
+            (tally.tri.wins, tally.tri.draws, tally.tri.losses),
+            (2, 1, 1)
+        );
+        assert_eq!(tally.penta.counts, [0, 0, 1, 1, 0]);
+        assert_eq!(tally.faults[0].get("timeout"), Some(&1));
+        assert!(tally.faults[1].is_empty());
+        assert_eq!(tally.ends.get("fault (timeout)"), Some(&1));
+        assert_eq!(tally.ends.get("game over"), Some(&3));
+        // 10 + (-4) + 10 over the three games without a fault.
+        assert_eq!(tally.discs, (16, 3));
+        assert_eq!((tally.answers, tally.max_ms), ([12, 16], [10.0, 20.0]));
+        let summary = Summary {
+            commands: ["a", "b"],
+            games_line: "games: 4 of 4".to_string(),
+            tally: &tally,
+            games: 4,
+            openings: 2,
+            interrupted: false,
+            sprt: Some(Sprt::new(&[0.0, 10.0], 0.05, 0.05).unwrap()),
+            sprt_result: None,
+            fault_kinds: &["illegal", "timeout"],
+        };
+        let mut out = Vec::new();
+        let json = summary.print(&mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[..4],
+            [
+                "engine1: a",
+                "engine2: b",
+                "games: 4 of 4",
+                "engine1 W/D/L: 2 / 1 / 1"
+            ]
+        );
+        assert_eq!(
+            lines[4],
+            "engine1 disc difference: +5.33 a game (total +16, over 3 games ended by the rules)"
+        );
+        // Score 2.5 / 4 = 62.5%.
+        assert_eq!(lines[5], "score: 62.5%");
+        assert_eq!(lines[9], "engine1 losses by fault: illegal 0, timeout 1");
+        assert_eq!(
+            lines[10],
+            "engine1 answers: 12, mean 10.0 ms, longest 10.0 ms"
+        );
+        assert_eq!(lines[13], "game ends: fault (timeout) 1, game over 3");
+        assert!(lines[14].starts_with("sprt: elo0 0 elo1 10 alpha 0.05 beta 0.05: llr "));
+        assert!(lines[14].ends_with("bounds [-2.944, 2.944]: no decision"));
+        assert_eq!(json["verdict"], "no decision");
+        let map = summary.json(json);
+        assert_eq!(map["wins"], 2);
+        assert_eq!(map["pairs"], serde_json::json!([0, 0, 1, 1, 0]));
+    }
+
+    #[test]
+    fn sprt_options_are_checked() {
+        let err = Sprt::new(&[0.0, 10.0], 0.5, 0.5).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "--alpha 0.5 --beta 0.5: each must be above 0, and their sum below 1"
+        );
+        let err = Sprt::new(&[10.0, 0.0], 0.05, 0.05).unwrap_err();
+        assert_eq!(err.to_string(), "--sprt ELO0 ELO1 needs ELO0 < ELO1");
+    }
+}
