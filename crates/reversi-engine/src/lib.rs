@@ -1,8 +1,15 @@
 #![doc = include_str!("../README.md")]
 
+pub mod eval;
 mod search;
 mod solver;
 mod stability;
 mod table;
 
 pub use solver::{solve, Limits, Mode, Solution, Solver, Techniques, DEFAULT_TABLE_BYTES};
+
+mod engine;
+pub use engine::{
+    exact_empties, move_budget, Engine, SearchLimits, SearchReport, DEFAULT_DEPTH,
+    DEFAULT_ENGINE_TABLE_BYTES,
+};

@@ -1,0 +1,749 @@
+//! The engine that plays: a board, the midgame search with its transposition table, the
+//! exact solver for the endgame, and [`Engine::search`] under [`SearchLimits`] answering
+//! a [`SearchReport`].
+//!
+//! How a search goes, and an example: [`Engine`].
+
+mod midgame;
+mod provisional;
+mod table;
+mod time;
+
+use std::time::{Duration, Instant};
+
+use reversi::{kernel, Board, IllegalMove, Ply, Square, SIZE};
+
+use crate::{Limits, Mode, Solver};
+use midgame::{Midgame, INF};
+use provisional::SCALE;
+pub use time::move_budget;
+
+/// The default memory of an [`Engine`]'s tables: 64 MiB (half the midgame search's
+/// transposition table, half the exact solver's).
+pub const DEFAULT_ENGINE_TABLE_BYTES: usize = 64 << 20;
+
+/// The depth searched when [`SearchLimits`] sets no limit at all.
+pub const DEFAULT_DEPTH: u32 = 10;
+
+/// The limits of one [`Engine::search`]; each `None` is no limit. With none at all the
+/// search goes to [`DEFAULT_DEPTH`].
+///
+/// ```
+/// use std::time::Duration;
+/// let limits = reversi_engine::SearchLimits { time: Some(Duration::from_millis(100)), ..Default::default() };
+/// assert_eq!((limits.depth, limits.nodes), (None, None));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// At most this many plies of midgame search (passes are free); a depth at least the
+    /// number of empty squares solves the position exactly instead.
+    pub depth: Option<u32>,
+    /// At most about this many nodes (midgame and solver together; a search that finished
+    /// no iteration answers the move its ordering put first).
+    pub nodes: Option<u64>,
+    /// A hard budget for the whole search: it answers within this time, using most of it.
+    pub time: Option<Duration>,
+}
+
+/// What a search found, from the side to move's view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchReport {
+    /// The move to play: [`Ply::Pass`] when the side to move must pass, `None` when the
+    /// game is over.
+    pub best: Option<Ply>,
+    /// The score in discs: the predicted final disc difference for the side to move
+    /// (the exact final score, empties to the winner, when [`SearchReport::exact`]).
+    pub score: f64,
+    /// Whether the score is the exact final score (the position solved to the end).
+    pub exact: bool,
+    /// The plies of the last completed midgame iteration, or the empty squares when exact.
+    pub depth: u32,
+    /// The positions searched (midgame and solver).
+    pub nodes: u64,
+    /// The principal variation, [`SearchReport::best`] first (passes included).
+    pub pv: Vec<Ply>,
+    /// The time the search took.
+    pub elapsed: Duration,
+}
+
+/// The exact solver's speed assumed to choose when to try it (nodes per second).
+const SOLVER_NODES_PER_SECOND: f64 = 5e6;
+
+/// The most empty squares the exact solver is tried at with a budget of `nodes` nodes:
+/// 18 at half a million, one more for each doubling (within 14 and 30).
+fn empties_for_nodes(nodes: f64) -> u32 {
+    if nodes <= 0.0 {
+        return 14;
+    }
+    (18.0 + (nodes / 5e5).log2()).floor().clamp(14.0, 30.0) as u32
+}
+
+/// The most empty squares at which a search of `time` tries the exact solver (after a
+/// fifth of the time of midgame search): 18 at 0.1 s, one more for each doubling of the
+/// time, within 14 and 30.
+///
+/// ```
+/// use std::time::Duration;
+/// use reversi_engine::exact_empties;
+/// assert_eq!(exact_empties(Duration::from_millis(100)), 18);
+/// assert_eq!(exact_empties(Duration::from_secs(1)), 21);
+/// assert_eq!(exact_empties(Duration::ZERO), 14);
+/// ```
+#[must_use]
+pub fn exact_empties(time: Duration) -> u32 {
+    empties_for_nodes(time.as_secs_f64() * SOLVER_NODES_PER_SECOND)
+}
+
+/// A Reversi engine: the board it plays on, its midgame search and exact solver with
+/// their tables (kept between searches, forgotten by [`Engine::new_game`]).
+///
+/// How a search goes:
+///
+/// - a finished game answers at once (no move, the exact final score); a side that must
+///   pass answers [`Ply::Pass`] with the score of the search after the pass;
+/// - iterative deepening of the midgame search (a principal-variation search with a
+///   transposition table): depth 1, 2, ... while the limits allow, the best move of the last finished iteration answered (or of the
+///   unfinished one once one of its moves was proven better);
+/// - the switch to the exact solver ([`Solver`]): with a depth limit at least the number
+///   of empty squares, or, with a time limit, when the empties are few enough for the
+///   time given ([`exact_empties`]): after a short midgame search, the solver runs to the
+///   deadline; if it finishes the move is perfect and the score exact, else the midgame
+///   move stands.
+///
+/// ```
+/// use std::time::Duration;
+/// use reversi::{Board, Ply};
+/// use reversi_engine::{Engine, SearchLimits};
+///
+/// let mut engine = Engine::with_table_bytes(1 << 20);
+/// let report = engine.search(SearchLimits { depth: Some(4), ..SearchLimits::default() });
+/// let best = report.best.unwrap();
+/// assert!(matches!(best, Ply::Move(square) if Board::START.legal_moves().contains(square)));
+/// assert_eq!(report.depth, 4);
+/// engine.play(best)?;
+/// assert_eq!(engine.board().disc_counts().black, 4);
+/// // A timed search: a hard budget (it answers within it, using most of it).
+/// let limits = SearchLimits { time: Some(Duration::from_millis(20)), ..SearchLimits::default() };
+/// let report = engine.search(limits);
+/// assert_eq!(report.best.map(|ply| engine.board().play_after_pass(match ply {
+///     Ply::Move(square) => square,
+///     Ply::Pass => unreachable!("White has moves"),
+/// }).is_ok()), Some(true));
+/// # Ok::<_, reversi::IllegalMove>(())
+/// ```
+pub struct Engine {
+    board: Board,
+    midgame: Midgame,
+    solver: Solver,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("board", &self.board)
+            .field("table_bytes", &self.table_bytes())
+            .finish()
+    }
+}
+
+/// A root move: its square, the board after it, its ordering value.
+#[derive(Clone, Copy)]
+struct RootMove {
+    square: Square,
+    child: Board,
+}
+
+/// The result of one root iteration.
+struct Iteration {
+    /// The best move's index in the root list and its score, if any move was proven
+    /// (always, when the iteration finished).
+    best: Option<(usize, i32)>,
+    /// Whether every move was searched.
+    complete: bool,
+}
+
+impl Engine {
+    /// An engine on [`Board::START`] with [`DEFAULT_ENGINE_TABLE_BYTES`] of tables.
+    ///
+    /// ```
+    /// assert_eq!(reversi_engine::Engine::new().board(), &reversi::Board::START);
+    /// ```
+    #[must_use]
+    pub fn new() -> Engine {
+        Engine::with_table_bytes(DEFAULT_ENGINE_TABLE_BYTES)
+    }
+
+    /// An engine whose two tables (midgame search, exact solver) take at most `bytes`
+    /// bytes together (each half of it, rounded down to a power of two).
+    ///
+    /// ```
+    /// let engine = reversi_engine::Engine::with_table_bytes(1 << 20);
+    /// assert!(engine.table_bytes() <= 1 << 20);
+    /// ```
+    #[must_use]
+    pub fn with_table_bytes(bytes: usize) -> Engine {
+        Engine {
+            board: Board::START,
+            midgame: Midgame::new(bytes / 2),
+            solver: Solver::new(bytes / 2),
+        }
+    }
+
+    /// The bytes the tables take.
+    #[must_use]
+    pub fn table_bytes(&self) -> usize {
+        self.midgame.table.bytes() + self.solver.table_bytes()
+    }
+
+    /// A new game: the board back to [`Board::START`], the tables forgotten.
+    ///
+    /// ```
+    /// let mut engine = reversi_engine::Engine::new();
+    /// engine.play("d3".parse()?)?;
+    /// engine.new_game();
+    /// assert_eq!(engine.board(), &reversi::Board::START);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new_game(&mut self) {
+        self.board = Board::START;
+        self.midgame.table.clear();
+        self.solver.clear();
+    }
+
+    /// Sets the board to search (the tables are kept: they hold positions, not games).
+    ///
+    /// ```
+    /// let board = reversi::Board::from_obf(
+    ///     "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")?;
+    /// let mut engine = reversi_engine::Engine::new();
+    /// engine.set_board(board);
+    /// assert_eq!(engine.board(), &board);
+    /// # Ok::<_, reversi::ParseObfError>(())
+    /// ```
+    pub fn set_board(&mut self, board: Board) {
+        self.board = board;
+    }
+
+    /// The board the engine is on.
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Plays a ply on the engine's board: a move of the side to move, or its pass.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] as [`Board::play`] and [`Board::pass`] say (the board is then
+    /// unchanged).
+    ///
+    /// ```
+    /// use reversi::{IllegalMove, Ply};
+    /// let mut engine = reversi_engine::Engine::new();
+    /// assert!(matches!(engine.play("d4".parse()?), Err(IllegalMove::Occupied { .. })));
+    /// assert!(matches!(engine.play(Ply::Pass), Err(IllegalMove::CannotPass { .. })));
+    /// engine.play("f5".parse()?)?;
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play(&mut self, ply: Ply) -> Result<(), IllegalMove> {
+        self.board = match ply {
+            Ply::Move(square) => self.board.play(square)?,
+            Ply::Pass => self.board.pass()?,
+        };
+        Ok(())
+    }
+
+    /// Searches the engine's board within `limits` (see [`Engine`] for how).
+    ///
+    /// ```
+    /// use reversi::{Board, Ply};
+    /// use reversi_engine::{Engine, SearchLimits};
+    /// // 10 empties: a depth of 10 solves it exactly.
+    /// let board = Board::from_obf(
+    ///     "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")?;
+    /// let mut engine = Engine::new();
+    /// engine.set_board(board);
+    /// let report = engine.search(SearchLimits { depth: Some(60), ..Default::default() });
+    /// assert!(report.exact);
+    /// assert_eq!(report.score, reversi_engine::solve(&board).score as f64);
+    /// # Ok::<_, reversi::ParseObfError>(())
+    /// ```
+    pub fn search(&mut self, limits: SearchLimits) -> SearchReport {
+        let start = Instant::now();
+        let deadline = limits.time.map(|t| start + time::hard_limit(t));
+        let mut report = self.search_board(self.board, limits, start, deadline);
+        report.elapsed = start.elapsed();
+        report
+    }
+
+    /// [`Engine::search`] of `board`, the clock started at `start`.
+    fn search_board(
+        &mut self,
+        board: Board,
+        limits: SearchLimits,
+        start: Instant,
+        deadline: Option<Instant>,
+    ) -> SearchReport {
+        let empties = board.empty_squares().len();
+        let (p, o) = (board.mover_bits(), board.opponent_bits());
+        if board.is_game_over() {
+            return SearchReport {
+                best: None,
+                score: f64::from(kernel::final_score(p, o)),
+                exact: true,
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+                elapsed: Duration::ZERO,
+            };
+        }
+        if let Ok(passed) = board.pass() {
+            let mut report = self.search_board(passed, limits, start, deadline);
+            report.score = -report.score;
+            report.best = Some(Ply::Pass);
+            report.pv.insert(0, Ply::Pass);
+            return report;
+        }
+        let limits = if limits == SearchLimits::default() {
+            SearchLimits {
+                depth: Some(DEFAULT_DEPTH),
+                ..limits
+            }
+        } else {
+            limits
+        };
+        let node_limit = limits.nodes.unwrap_or(u64::MAX);
+        let depth = limits.depth.unwrap_or(u32::MAX);
+        let try_exact = match limits.time {
+            Some(t) => empties <= exact_empties(t).min(empties_for_nodes(node_limit as f64)),
+            None => match limits.depth {
+                Some(_) => depth >= empties,
+                None => empties <= empties_for_nodes(node_limit as f64),
+            },
+        };
+        let mut node_limit = node_limit;
+        let mut solver_nodes = 0;
+        if try_exact && limits.time.is_none() {
+            // Depth (and nodes) only: solve, else search what the nodes left allow.
+            if let Some(report) = self.solve(&board, node_limit, None) {
+                return report;
+            }
+            solver_nodes = self.solver.nodes();
+            node_limit = node_limit.saturating_sub(solver_nodes);
+        }
+        // The midgame search: all of the time, or a fifth of it before the solver.
+        let midgame_deadline = match (deadline, try_exact) {
+            (Some(d), true) => Some(start + (d - start) / 5),
+            (d, _) => d,
+        };
+        let max_depth = depth.min(empties.saturating_sub(1)).max(1);
+        let mut report = self.deepen(&board, max_depth, node_limit, start, midgame_deadline);
+        report.nodes += solver_nodes;
+        if try_exact && limits.time.is_some() {
+            let nodes_left = node_limit.saturating_sub(report.nodes);
+            if nodes_left > 0 {
+                if let Some(mut exact) = self.solve(&board, nodes_left, deadline) {
+                    exact.nodes += report.nodes;
+                    return exact;
+                }
+                report.nodes += self.solver.nodes();
+            }
+        }
+        report
+    }
+
+    /// The exact solve of `board` within `nodes` and `deadline`, if it finishes.
+    fn solve(
+        &mut self,
+        board: &Board,
+        nodes: u64,
+        deadline: Option<Instant>,
+    ) -> Option<SearchReport> {
+        let time = match deadline {
+            Some(d) => {
+                let now = Instant::now();
+                if now >= d {
+                    return None;
+                }
+                Some(d - now)
+            }
+            None => None,
+        };
+        self.solver.set_limits(Limits {
+            nodes: Some(nodes),
+            time,
+        });
+        let solution = self.solver.solve(board, Mode::Exact);
+        if !solution.complete || !solution.is_exact() {
+            return None;
+        }
+        Some(SearchReport {
+            best: solution.best_moves.first().copied(),
+            score: f64::from(solution.score),
+            exact: true,
+            depth: board.empty_squares().len(),
+            nodes: solution.nodes,
+            pv: solution.pv,
+            elapsed: Duration::ZERO,
+        })
+    }
+
+    /// Iterative deepening of the midgame search of `board` (which has a legal move) to
+    /// at most `max_depth` plies, `nodes` nodes and `deadline`.
+    fn deepen(
+        &mut self,
+        board: &Board,
+        max_depth: u32,
+        nodes: u64,
+        start: Instant,
+        deadline: Option<Instant>,
+    ) -> SearchReport {
+        self.midgame.start(nodes, deadline);
+        let mut moves: Vec<RootMove> = board
+            .legal_moves()
+            .squares(SIZE)
+            .filter_map(|square| {
+                board
+                    .play(square)
+                    .ok()
+                    .map(|child| RootMove { square, child })
+            })
+            .collect();
+        // First order: the table's move, then the evaluation of each child.
+        let table_move = self
+            .midgame
+            .table
+            .probe(board.zobrist_key())
+            .map(|e| e.best);
+        moves.sort_by_key(|m| {
+            let own = table_move == Some(m.square.index() as u8);
+            let value = provisional::evaluate(m.child.mover_bits(), m.child.opponent_bits());
+            (!own, value)
+        });
+        // Before any iteration: the first move, scored by the evaluation.
+        let first = &moves[0].child;
+        let mut best = (
+            0,
+            -provisional::evaluate(first.mover_bits(), first.opponent_bits()),
+        );
+        let mut done = 0;
+        let mut last = Duration::ZERO;
+        for d in 1..=max_depth {
+            let iteration_start = Instant::now();
+            let it = self.root(board, &moves, d);
+            if let Some((i, score)) = it.best {
+                // A finished iteration, or a move proven better than the first.
+                if it.complete || i != 0 {
+                    best = (i, score);
+                    let m = moves.remove(i);
+                    moves.insert(0, m);
+                    best.0 = 0;
+                }
+            }
+            if !it.complete {
+                break;
+            }
+            done = d;
+            let before = last;
+            last = iteration_start.elapsed();
+            if let Some(deadline) = deadline {
+                let next = last.mul_f64(time::growth(last, before));
+                let elapsed = start.elapsed();
+                if !time::can_start(elapsed, next, deadline - start) {
+                    break;
+                }
+            }
+        }
+        let mut pv = vec![Ply::Move(moves[best.0].square)];
+        self.extend_pv(&moves[best.0].child, done.saturating_sub(1), &mut pv);
+        SearchReport {
+            best: Some(Ply::Move(moves[best.0].square)),
+            score: f64::from(best.1.max(-64 * SCALE)) / f64::from(SCALE),
+            exact: false,
+            depth: done,
+            nodes: self.midgame.nodes,
+            pv,
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    /// One iteration at the root to `depth`: the first move with the full window, the
+    /// others with a null window first, re-searched when they fail high.
+    fn root(&mut self, board: &Board, moves: &[RootMove], depth: u32) -> Iteration {
+        let beta = INF;
+        let mut best: Option<(usize, i32)> = None;
+        for (i, m) in moves.iter().enumerate() {
+            let c = &m.child;
+            let (p, o, k, s) = (
+                c.mover_bits(),
+                c.opponent_bits(),
+                c.zobrist_key(),
+                c.side_to_move(),
+            );
+            let search = &mut self.midgame;
+            let alpha = match best {
+                None => {
+                    let v = -search.pvs(p, o, k, s, depth - 1, -beta, INF);
+                    if search.stopped() {
+                        return Iteration {
+                            best,
+                            complete: false,
+                        };
+                    }
+                    best = Some((i, v));
+                    continue;
+                }
+                Some((_, alpha)) => alpha,
+            };
+            let v = -search.pvs(p, o, k, s, depth - 1, -alpha - 1, -alpha);
+            if search.stopped() {
+                return Iteration {
+                    best,
+                    complete: false,
+                };
+            }
+            if v > alpha {
+                // Proven better than the best so far, whatever the re-search says.
+                best = Some((i, v));
+                let w = -search.pvs(p, o, k, s, depth - 1, -beta, -alpha);
+                if search.stopped() {
+                    return Iteration {
+                        best,
+                        complete: false,
+                    };
+                }
+                best = Some((i, w.max(v)));
+            }
+        }
+        if let Some((i, v)) = best {
+            let key = board.zobrist_key();
+            let square = moves[i].square.index() as u8;
+            self.midgame
+                .table
+                .store(key, v, depth, table::EXACT, square);
+        }
+        Iteration {
+            best,
+            complete: true,
+        }
+    }
+
+    /// Appends to `pv` the table's best moves from `board`, at most `plies` moves
+    /// (passes not counted), each checked legal.
+    fn extend_pv(&self, board: &Board, plies: u32, pv: &mut Vec<Ply>) {
+        let mut board = *board;
+        let mut left = plies;
+        while left > 0 && !board.is_game_over() {
+            if let Ok(passed) = board.pass() {
+                pv.push(Ply::Pass);
+                board = passed;
+                continue;
+            }
+            let best = match self.midgame.table.probe(board.zobrist_key()) {
+                Some(e) => e.best,
+                None => break,
+            };
+            let square = match SIZE.square_at(usize::from(best)) {
+                Some(s) if board.legal_moves().contains(s) => s,
+                _ => break,
+            };
+            match board.play(square) {
+                Ok(next) => board = next,
+                Err(_) => break,
+            }
+            pv.push(Ply::Move(square));
+            left -= 1;
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The board after `plies` random plies (passes included) from the start, or the
+    /// finished game if it ends before.
+    pub(crate) fn random_board(seed: u64, plies: u32) -> Board {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let mut board = Board::START;
+        for _ in 0..plies {
+            if board.is_game_over() {
+                break;
+            }
+            board = match board.pass() {
+                Ok(passed) => passed,
+                Err(_) => {
+                    let moves: Vec<Square> = board.legal_moves().squares(SIZE).collect();
+                    match board.play(moves[rng.usize(..moves.len())]) {
+                        Ok(next) => next,
+                        Err(e) => panic!("a legal move was refused: {e}"),
+                    }
+                }
+            };
+        }
+        board
+    }
+
+    /// Whether `ply` can be played on `board`.
+    fn legal(board: &Board, ply: Ply) -> bool {
+        match ply {
+            Ply::Move(square) => board.play(square).is_ok(),
+            Ply::Pass => board.pass().is_ok(),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Whatever the position and the limits, the answer is a legal ply (a pass
+        /// exactly when the side to move must pass, none when the game is over), the
+        /// principal variation is playable and starts with it.
+        #[test]
+        fn answers_are_legal(seed in any::<u64>(), plies in 0u32..64, depth in 1u32..5, nodes in 1u64..3000) {
+            let board = random_board(seed, plies);
+            let mut engine = Engine::with_table_bytes(1 << 16);
+            engine.set_board(board);
+            let limits = if seed % 2 == 0 {
+                SearchLimits { depth: Some(depth), ..Default::default() }
+            } else {
+                SearchLimits { nodes: Some(nodes), ..Default::default() }
+            };
+            let report = engine.search(limits);
+            if board.is_game_over() {
+                prop_assert_eq!(report.best, None);
+                prop_assert!(report.exact && report.pv.is_empty());
+            } else {
+                let best = report.best.unwrap();
+                prop_assert!(legal(&board, best), "{} on {:?}", best, board);
+                prop_assert_eq!(best == Ply::Pass, board.must_pass());
+                prop_assert_eq!(report.pv[0], best);
+                let mut b = board;
+                for &ply in &report.pv {
+                    prop_assert!(legal(&b, ply), "pv {:?} on {:?}", report.pv, board);
+                    b = match ply { Ply::Move(s) => b.play(s).unwrap(), Ply::Pass => b.pass().unwrap() };
+                }
+                prop_assert!(report.score.abs() <= 64.0);
+            }
+        }
+    }
+
+    #[test]
+    fn depth_limit_is_the_depth_reached() {
+        let mut engine = Engine::with_table_bytes(1 << 20);
+        for plies in [0, 10, 20] {
+            engine.set_board(random_board(3, plies));
+            for depth in 1..=5 {
+                let report = engine.search(SearchLimits {
+                    depth: Some(depth),
+                    ..Default::default()
+                });
+                assert_eq!(report.depth, depth);
+                assert!(!report.exact);
+            }
+        }
+        // No limit at all: the default depth.
+        let report = engine.search(SearchLimits::default());
+        assert_eq!(report.depth, DEFAULT_DEPTH);
+    }
+
+    #[test]
+    fn node_limit_is_kept() {
+        let mut engine = Engine::with_table_bytes(1 << 20);
+        for (plies, nodes) in [(0, 1), (0, 1000), (12, 5000), (24, 20_000)] {
+            engine.set_board(random_board(11, plies));
+            let report = engine.search(SearchLimits {
+                nodes: Some(nodes),
+                ..Default::default()
+            });
+            assert!(report.nodes <= nodes, "{} > {nodes}", report.nodes);
+            assert!(report.best.is_some());
+        }
+    }
+
+    /// With a depth at least the empties, the answer is the solver's: exact score, a
+    /// best move reaching it, a principal variation to the end of the game.
+    #[test]
+    fn deep_enough_is_exact() {
+        let mut engine = Engine::with_table_bytes(1 << 20);
+        for seed in 0..12 {
+            let board = random_board(seed, 48 + (seed % 6) as u32);
+            if board.is_game_over() {
+                continue;
+            }
+            engine.set_board(board);
+            let n = board.empty_squares().len();
+            let report = engine.search(SearchLimits {
+                depth: Some(n),
+                ..Default::default()
+            });
+            let exact = crate::solve(&board).score;
+            assert!(report.exact);
+            assert_eq!((report.score, report.depth), (f64::from(exact), n));
+            let after = match report.best {
+                Some(Ply::Move(s)) => board.play(s).unwrap(),
+                Some(Ply::Pass) => board.pass().unwrap(),
+                None => unreachable!("the game is not over"),
+            };
+            assert_eq!(
+                -crate::solve(&after).score,
+                exact,
+                "the move keeps the score"
+            );
+        }
+    }
+
+    /// A side that must pass answers the pass with minus the score after it; a
+    /// finished game answers no move and its final score.
+    #[test]
+    fn passes_and_finished_games() {
+        // Black to move with no move (White can play a1? no: the board is X-only
+        // around): built from a position where Black must pass.
+        let mut board = None;
+        for seed in 0..200 {
+            let b = random_board(seed, 50);
+            if b.must_pass() {
+                board = Some(b);
+                break;
+            }
+            for plies in 40..60 {
+                let b = random_board(seed, plies);
+                if b.must_pass() {
+                    board = Some(b);
+                    break;
+                }
+            }
+            if board.is_some() {
+                break;
+            }
+        }
+        let board = board.expect("a random game with a pass");
+        let mut engine = Engine::with_table_bytes(1 << 20);
+        engine.set_board(board);
+        let report = engine.search(SearchLimits {
+            depth: Some(3),
+            ..Default::default()
+        });
+        assert_eq!(report.best, Some(Ply::Pass));
+        assert_eq!(report.pv[0], Ply::Pass);
+        engine.set_board(board.pass().unwrap());
+        let after = engine.search(SearchLimits {
+            depth: Some(3),
+            ..Default::default()
+        });
+        assert_eq!(report.score, -after.score);
+        let full =
+            Board::from_obf("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO X")
+                .unwrap();
+        engine.set_board(full);
+        let report = engine.search(SearchLimits::default());
+        assert_eq!(report.best, None);
+        assert_eq!((report.score, report.exact), (62.0, true));
+    }
+}
