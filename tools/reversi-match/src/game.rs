@@ -182,11 +182,16 @@ impl Game<'_> {
             None => Outcome::Draw,
         };
         let black_minus_white = counts.black as i32 - counts.white as i32;
-        let disc_difference = fault.is_none().then_some(if self.black_engine == 0 {
-            black_minus_white
-        } else {
-            -black_minus_white
-        });
+        // Only a game that ended by the rules has a disc result (not a resignation or a
+        // fault).
+        let disc_difference = self
+            .board
+            .is_game_over()
+            .then_some(if self.black_engine == 0 {
+                black_minus_white
+            } else {
+                -black_minus_white
+            });
         let header = crate::ggf::Header {
             black: &settings.engines[self.black_engine].command,
             white: &settings.engines[1 - self.black_engine].command,
@@ -208,7 +213,7 @@ impl Game<'_> {
             reason,
             fault,
             discs: [counts.black, counts.white],
-            disc_difference: disc_difference.filter(|_| self.board.is_game_over()),
+            disc_difference,
             final_obf: self.board.to_obf(),
             ggf: crate::ggf::game(&self.plies, &header),
             max_answer_ms: self.max_ms,
