@@ -80,6 +80,25 @@ impl Record {
     }
 }
 
+impl match_core::summary::MatchRecord for Record {
+    fn result(&self) -> match_core::summary::GameResult<'_> {
+        match_core::summary::GameResult {
+            game: self.game,
+            winner: self.winner,
+            fault: self.fault,
+            end: if self.reason.starts_with("ply cap") {
+                "ply cap"
+            } else {
+                self.reason.as_str()
+            },
+            max_answer_ms: self.max_answer_ms,
+            total_answer_ms: self.total_answer_ms,
+            answers: self.answers,
+            disc_difference: None,
+        }
+    }
+}
+
 /// Answer times of the two engines.
 #[derive(Clone, Copy, Debug, Default)]
 struct Timing {
@@ -88,138 +107,169 @@ struct Timing {
     answers: [u32; 2],
 }
 
-/// Plays game `index` from `opening`; engine 1 is White when `engine1_white`.
-#[must_use]
-pub fn play(settings: &Settings, index: usize, opening: &Board, engine1_white: bool) -> Record {
-    let white_engine: usize = if engine1_white { 0 } else { 1 };
-    // engine_of[side]: index into `commands` (0 or 1).
-    let engine_of = |side: Side| match side {
-        Side::White => white_engine,
-        Side::Black => 1 - white_engine,
-    };
-    let mut moves: Vec<String> = Vec::new();
-    let mut board = *opening;
-    let mut t = Timing::default();
-    let finish = |board: &Board,
-                  moves: Vec<String>,
-                  winner: Option<Side>,
-                  reason: String,
-                  fault: Option<&'static str>,
-                  t: Timing| {
+impl Timing {
+    /// Counts an answer of engine `k` (0 or 1) that took `took`.
+    fn add(&mut self, k: usize, took: Duration) {
+        let ms = took.as_secs_f64() * 1000.0;
+        self.max_ms[k] = self.max_ms[k].max(ms);
+        self.total_ms[k] += ms;
+        self.answers[k] += 1;
+    }
+}
+
+/// How a game ended: the winning side (none for a draw), why, and the kind of fault.
+type Ending = (Option<Side>, String, Option<&'static str>);
+
+/// One game under way: who plays which side, the moves so far, the answer times.
+struct Game<'a> {
+    index: usize,
+    opening: &'a Board,
+    /// The index into `commands` (0 or 1) of the engine playing White.
+    white_engine: usize,
+    moves: Vec<String>,
+    board: Board,
+    timing: Timing,
+}
+
+impl Game<'_> {
+    /// The index into `commands` (0 or 1) of the engine playing `side`.
+    fn engine_of(&self, side: Side) -> usize {
+        match side {
+            Side::White => self.white_engine,
+            Side::Black => 1 - self.white_engine,
+        }
+    }
+
+    /// The side engine `k` plays.
+    fn side_of(&self, k: usize) -> Side {
+        if k == self.white_engine {
+            Side::White
+        } else {
+            Side::Black
+        }
+    }
+
+    /// The game's record, ended as `ending` says.
+    fn finish(self, (winner, reason, fault): Ending) -> Record {
         let result = match winner {
             Some(Side::White) => Score::WhiteWins,
             Some(Side::Black) => Score::BlackWins,
             None => Score::Draw,
         };
         Record {
-            game: index,
-            opening: opening.fen(),
-            white: white_engine as u8 + 1,
-            black: 2 - white_engine as u8,
-            moves,
+            game: self.index,
+            opening: self.opening.fen(),
+            white: self.white_engine as u8 + 1,
+            black: 2 - self.white_engine as u8,
+            winner: winner.map(|s| self.engine_of(s) as u8 + 1),
+            moves: self.moves,
             result,
-            winner: winner.map(|s| engine_of(s) as u8 + 1),
             reason,
             fault,
-            final_fen: board.fen(),
-            max_answer_ms: t.max_ms,
-            total_answer_ms: t.total_ms,
-            answers: t.answers,
+            final_fen: self.board.fen(),
+            max_answer_ms: self.timing.max_ms,
+            total_answer_ms: self.timing.total_ms,
+            answers: self.timing.answers,
         }
-    };
-    if let Some(end) = board.end() {
-        return match end {
-            End::Win(side, why) => finish(&board, moves, Some(side), why.to_string(), None, t),
-            End::Draw(why) => finish(&board, moves, None, why.to_string(), None, t),
-        };
     }
+
+    /// Asks the engine to move for the side to move and plays its answer; the fault
+    /// that loses the game otherwise, with the engine's index.
+    fn turn(&mut self, settings: &Settings, engines: &mut [Engine]) -> Result<(), (usize, Fault)> {
+        let k = self.engine_of(self.board.side_to_move());
+        let engine = &mut engines[k];
+        let mut text = format!("position {}\n", self.opening.fen());
+        if !self.moves.is_empty() {
+            text.push_str("moves ");
+            text.push_str(&self.moves.join(" "));
+            text.push('\n');
+        }
+        let deadline = Duration::from_secs_f64(settings.time) + settings.grace;
+        let answer = engine.drain().and_then(|()| {
+            engine.send(text);
+            engine.request(format!("go {}\n", settings.time), deadline)
+        });
+        let (line, took) = answer.map_err(|fault| (k, fault))?;
+        self.timing.add(k, took);
+        if !Board::is_move_text(&line) {
+            return Err((k, Fault::Malformed(excerpt(&line))));
+        }
+        let next = self.board.play(&line).map_err(|why| {
+            let answer = excerpt(&line);
+            (k, Fault::Illegal { answer, why })
+        })?;
+        self.moves.push(line);
+        self.board = next;
+        Ok(())
+    }
+}
+
+/// The end of the game by the rules in `board`, if it is over.
+fn ending(board: &Board) -> Option<Ending> {
+    board.end().map(|end| match end {
+        End::Win(side, why) => (Some(side), why.to_string(), None),
+        End::Draw(why) => (None, why.to_string(), None),
+    })
+}
+
+/// Starts both engines (engine `k`'s standard error to `game-<index>-engine<k>.log` in
+/// the log folder), or the fault of the first that cannot start, with its index.
+fn spawn_engines(settings: &Settings, index: usize) -> Result<Vec<Engine>, (usize, Fault)> {
     let mut engines: Vec<Engine> = Vec::with_capacity(2);
     for (k, command) in settings.commands.iter().enumerate() {
         let log = settings
             .log_dir
             .as_ref()
             .map(|dir| dir.join(format!("game-{index}-engine{}.log", k + 1)));
-        match Engine::spawn(command, log.as_deref()) {
-            Ok(engine) => engines.push(engine),
-            Err(fault) => {
-                let loser = if k == white_engine {
-                    Side::White
-                } else {
-                    Side::Black
-                };
-                return finish(
-                    &board,
-                    moves,
-                    Some(loser.other()),
-                    format!("engine{} {fault}", k + 1),
-                    Some(fault.kind()),
-                    t,
-                );
-            }
-        }
+        let engine = Engine::spawn(command, log.as_deref(), "congo-match").map_err(|f| (k, f))?;
+        engines.push(engine);
     }
+    Ok(engines)
+}
+
+/// Plays game `index` from `opening`; engine 1 is White when `engine1_white`.
+#[must_use]
+pub fn play(settings: &Settings, index: usize, opening: &Board, engine1_white: bool) -> Record {
+    let mut game = Game {
+        index,
+        opening,
+        white_engine: if engine1_white { 0 } else { 1 },
+        moves: Vec::new(),
+        board: *opening,
+        timing: Timing::default(),
+    };
+    if let Some(end) = ending(&game.board) {
+        return game.finish(end);
+    }
+    let lost = |game: &Game<'_>, (k, fault): (usize, Fault)| -> Ending {
+        let reason = format!("engine{} {fault}", k + 1);
+        (Some(game.side_of(k).other()), reason, Some(fault.kind()))
+    };
+    let mut engines = match spawn_engines(settings, index) {
+        Ok(engines) => engines,
+        Err(fault) => {
+            let end = lost(&game, fault);
+            return game.finish(end);
+        }
+    };
     for engine in &mut engines {
         engine.send("newgame\n".to_string());
     }
-    let opening_fen = opening.fen();
-    let deadline = Duration::from_secs_f64(settings.time) + settings.grace;
     let mut plies = 0u32;
-    let result = loop {
-        if let Some(end) = board.end() {
-            break match end {
-                End::Win(side, why) => (Some(side), why.to_string(), None),
-                End::Draw(why) => (None, why.to_string(), None),
-            };
+    let end = loop {
+        if let Some(end) = ending(&game.board) {
+            break end;
         }
         if plies >= settings.max_plies {
             break (None, format!("ply cap ({})", settings.max_plies), None);
         }
-        let us = board.side_to_move();
-        let k = engine_of(us);
-        let engine = &mut engines[k];
-        let mut text = format!("position {opening_fen}\n");
-        if !moves.is_empty() {
-            text.push_str("moves ");
-            text.push_str(&moves.join(" "));
-            text.push('\n');
-        }
-        let answer = engine.drain().and_then(|()| {
-            engine.send(text);
-            engine.go(settings.time, deadline)
-        });
-        let outcome = answer.and_then(|(line, took)| {
-            let ms = took.as_secs_f64() * 1000.0;
-            t.max_ms[k] = t.max_ms[k].max(ms);
-            t.total_ms[k] += ms;
-            t.answers[k] += 1;
-            if !Board::is_move_text(&line) {
-                return Err(Fault::Malformed(excerpt(&line)));
-            }
-            board
-                .play(&line)
-                .map(|next| (line.clone(), next))
-                .map_err(|why| Fault::Illegal {
-                    answer: excerpt(&line),
-                    why,
-                })
-        });
-        match outcome {
-            Ok((mv, next)) => {
-                moves.push(mv);
-                board = next;
-                plies += 1;
-            }
-            Err(fault) => {
-                break (
-                    Some(us.other()),
-                    format!("engine{} {fault}", k + 1),
-                    Some(fault.kind()),
-                )
-            }
+        match game.turn(settings, &mut engines) {
+            Ok(()) => plies += 1,
+            Err(fault) => break lost(&game, fault),
         }
     };
     for engine in &mut engines {
         engine.kill();
     }
-    finish(&board, moves, result.0, result.1, result.2, t)
+    game.finish(end)
 }

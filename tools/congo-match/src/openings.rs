@@ -1,9 +1,5 @@
 //! Where games start: a file of FENs, or random legal plies from a FEN.
 
-use std::collections::HashSet;
-use std::io::Read;
-use std::path::Path;
-
 use anyhow::{bail, Context, Result};
 
 use crate::rules::{Board, End, Side};
@@ -14,28 +10,7 @@ pub const COURSE_START: &str = "2ele1z/ppppppp/7/7/7/PPPPPPP/2ELE1Z w 0";
 /// The standard start position of Congo.
 pub const STANDARD_START: &str = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0";
 
-/// The largest openings file read (bytes): millions of FENs; a larger file (or a device
-/// such as `/dev/zero`) is an error, not an unbounded read.
-pub const MAX_FILE: u64 = 256 * 1024 * 1024;
-
-/// Reads an openings file of at most [`MAX_FILE`] bytes, as UTF-8.
-///
-/// # Errors
-///
-/// The file cannot be read, is larger than [`MAX_FILE`], or is not UTF-8.
-pub fn read_file(path: &Path) -> Result<String> {
-    let file = std::fs::File::open(path)?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_FILE {
-        bail!("larger than {MAX_FILE} bytes");
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-        anyhow::anyhow!("line {line}: not UTF-8 text")
-    })
-}
+pub use match_core::openings::{read_file, MAX_FAILED_DRAWS, MAX_FILE};
 
 /// Reads one FEN a line; blank lines and lines starting with `#` are skipped, and so
 /// are positions in which the game is already over (with a warning on standard error).
@@ -79,8 +54,30 @@ fn describe(end: &End) -> String {
     }
 }
 
-/// The number of draws in a row that find no new opening before [`random`] gives up.
-pub const MAX_FAILED_DRAWS: usize = 10_000;
+impl match_core::openings::Position for Board {
+    type Key = String;
+
+    fn random_ply(&self, rng: &mut fastrand::Rng) -> Result<Option<Board>> {
+        let moves = self.legal_moves();
+        if moves.is_empty() || self.end().is_some() {
+            return Ok(None);
+        }
+        let mv = &moves[rng.usize(..moves.len())];
+        self.play(mv).map(Some).map_err(anyhow::Error::msg)
+    }
+
+    fn is_playable(&self) -> bool {
+        self.end().is_none()
+    }
+
+    fn key(&self) -> String {
+        self.fen()
+    }
+
+    fn describe(&self) -> String {
+        self.fen()
+    }
+}
 
 /// `count` distinct openings, each made by `plies` random legal plies from `from`, drawn
 /// from a generator seeded with `seed` (the same arguments give the same openings).
@@ -91,38 +88,7 @@ pub const MAX_FAILED_DRAWS: usize = 10_000;
 /// No new playable opening in [`MAX_FAILED_DRAWS`] draws in a row (there are fewer than
 /// `count` distinct ones, or they are too rare).
 pub fn random(from: &Board, count: usize, plies: u32, seed: u64) -> Result<Vec<Board>> {
-    let mut rng = fastrand::Rng::with_seed(seed);
-    let mut seen = HashSet::new();
-    // Not `with_capacity(count)`: a huge count must fail by the search, not abort the
-    // process on an allocation.
-    let mut out = Vec::new();
-    let mut failed = 0usize;
-    while out.len() < count {
-        failed += 1;
-        if failed > MAX_FAILED_DRAWS {
-            bail!(
-                "found only {} distinct openings of {plies} plies from {} (asked for {count})",
-                out.len(),
-                from.fen()
-            );
-        }
-        let mut board = *from;
-        let mut ok = true;
-        for _ in 0..plies {
-            let moves = board.legal_moves();
-            if moves.is_empty() || board.end().is_some() {
-                ok = false;
-                break;
-            }
-            let mv = &moves[rng.usize(..moves.len())];
-            board = board.play(mv).map_err(anyhow::Error::msg)?;
-        }
-        if ok && board.end().is_none() && seen.insert(board.fen()) {
-            out.push(board);
-            failed = 0;
-        }
-    }
-    Ok(out)
+    match_core::openings::random(from, count, plies, seed)
 }
 
 #[cfg(test)]

@@ -23,18 +23,28 @@ use std::time::Duration;
 
 use congo_match::rules::Board;
 
-fn main() {
+/// The command line: the misbehaviour, from which answer on, and the seed.
+struct Options {
+    mode: String,
+    after: u32,
+    seed: u64,
+}
+
+/// Reads `--mode M --after N --seed S` (exits with status 2 on an unknown argument).
+fn options() -> Options {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut mode = "good".to_string();
-    let mut after = 0u32;
-    let mut seed = 1u64;
+    let mut o = Options {
+        mode: "good".to_string(),
+        after: 0,
+        seed: 1,
+    };
     let mut i = 0;
     while i < args.len() {
         let value = args.get(i + 1).cloned().unwrap_or_default();
         match args[i].as_str() {
-            "--mode" => mode = value,
-            "--after" => after = value.parse().expect("--after N"),
-            "--seed" => seed = value.parse().expect("--seed S"),
+            "--mode" => o.mode = value,
+            "--after" => o.after = value.parse().expect("--after N"),
+            "--seed" => o.seed = value.parse().expect("--seed S"),
             other => {
                 eprintln!("unknown argument {other}");
                 std::process::exit(2);
@@ -42,7 +52,62 @@ fn main() {
         }
         i += 2;
     }
-    let mut rng = fastrand::Rng::with_seed(seed);
+    o
+}
+
+/// Writes `bytes` for ever (until the pipe is closed, then exits).
+fn flood(out: &mut impl Write, bytes: &[u8]) -> ! {
+    loop {
+        if out.write_all(bytes).is_err() {
+            std::process::exit(0);
+        }
+    }
+}
+
+/// Answers a `go` in `mode`: `legal` is a random legal move; `seconds` the time given.
+fn answer(mode: &str, legal: &str, seconds: f64, out: &mut impl Write) {
+    match mode {
+        "good" => writeln!(out, "{legal}").unwrap(),
+        "illegal" => writeln!(out, "d4d5").unwrap(),
+        "malformed" => writeln!(out, "hello world").unwrap(),
+        "hang" => {
+            let mut line = String::new();
+            loop {
+                line.clear();
+                if std::io::stdin().lock().read_line(&mut line).unwrap_or(0) == 0 {
+                    std::thread::sleep(Duration::from_secs(3600));
+                }
+            }
+        }
+        "deaf" => std::thread::sleep(Duration::from_secs(3600)),
+        "crash" => std::process::exit(3),
+        "flood" => flood(out, &[b'x'; 8192]),
+        "flood-lines" => flood(out, b"info flood\n"),
+        "flood-blank" => flood(out, &[b'\n'; 8192]),
+        "long-line" => {
+            let _ = out.write_all(&vec![b'y'; 1 << 20]);
+            let _ = writeln!(out);
+        }
+        "late" => {
+            std::thread::sleep(Duration::from_secs_f64(seconds + 0.5));
+            writeln!(out, "{legal}").unwrap();
+        }
+        "chatty" => writeln!(out, "{legal}\nextra").unwrap(),
+        "orphan" => {
+            let _ = std::process::Command::new("sleep").arg("3600").spawn();
+            std::thread::sleep(Duration::from_secs(3600));
+        }
+        other => {
+            eprintln!("unknown mode {other}");
+            std::process::exit(2);
+        }
+    }
+    let _ = out.flush();
+}
+
+fn main() {
+    let o = options();
+    let mut rng = fastrand::Rng::with_seed(o.seed);
     let start = Board::from_fen("gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0").expect("start");
     let mut board = start;
     let mut gos = 0u32;
@@ -69,53 +134,12 @@ fn main() {
                 gos += 1;
                 let moves = board.legal_moves();
                 let legal = moves[rng.usize(..moves.len())].clone();
-                let m = if gos > after { mode.as_str() } else { "good" };
-                match m {
-                    "good" => writeln!(out, "{legal}").unwrap(),
-                    "illegal" => writeln!(out, "d4d5").unwrap(),
-                    "malformed" => writeln!(out, "hello world").unwrap(),
-                    "hang" => loop {
-                        line.clear();
-                        if stdin.lock().read_line(&mut line).unwrap_or(0) == 0 {
-                            std::thread::sleep(Duration::from_secs(3600));
-                        }
-                    },
-                    "deaf" => std::thread::sleep(Duration::from_secs(3600)),
-                    "crash" => std::process::exit(3),
-                    "flood" => loop {
-                        if out.write_all(&[b'x'; 8192]).is_err() {
-                            std::process::exit(0);
-                        }
-                    },
-                    "flood-lines" => loop {
-                        if out.write_all(b"info flood\n").is_err() {
-                            std::process::exit(0);
-                        }
-                    },
-                    "flood-blank" => loop {
-                        if out.write_all(&[b'\n'; 8192]).is_err() {
-                            std::process::exit(0);
-                        }
-                    },
-                    "long-line" => {
-                        let _ = out.write_all(&vec![b'y'; 1 << 20]);
-                        let _ = writeln!(out);
-                    }
-                    "late" => {
-                        std::thread::sleep(Duration::from_secs_f64(seconds + 0.5));
-                        writeln!(out, "{legal}").unwrap();
-                    }
-                    "chatty" => writeln!(out, "{legal}\nextra").unwrap(),
-                    "orphan" => {
-                        let _ = std::process::Command::new("sleep").arg("3600").spawn();
-                        std::thread::sleep(Duration::from_secs(3600));
-                    }
-                    other => {
-                        eprintln!("unknown mode {other}");
-                        std::process::exit(2);
-                    }
-                }
-                let _ = out.flush();
+                let mode = if gos > o.after {
+                    o.mode.as_str()
+                } else {
+                    "good"
+                };
+                answer(mode, &legal, seconds, &mut out);
             }
             _ => {}
         }

@@ -24,7 +24,7 @@ pub const Z95: f64 = 1.959_963_984_540_054;
 /// The logistic Elo difference of a score in `[0, 1]` (infinite at 0 and 1).
 ///
 /// ```
-/// use congo_match::stats::elo;
+/// use match_core::stats::elo;
 /// assert!((elo(0.75) - 190.85).abs() < 0.01);
 /// assert_eq!(elo(0.5), 0.0);
 /// ```

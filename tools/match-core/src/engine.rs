@@ -22,10 +22,10 @@ use nix::unistd::Pid;
 pub const MAX_OUTPUT: usize = 64 * 1024;
 
 /// The longest answer line (bytes, without the newline); a longer line is a loss for
-/// flooding. A Congo move is at most a few dozen characters.
+/// flooding. A move (Congo, Reversi) is at most a few dozen characters.
 pub const MAX_LINE: usize = 4096;
 
-/// The most of an engine's standard error kept in its `--log-dir` file per game (bytes);
+/// The most of an engine's standard error kept in its log file per game (bytes);
 /// the rest is read and dropped, with a note at the end of the file, so a chatty engine
 /// cannot fill the disk.
 pub const MAX_LOG: u64 = 1024 * 1024;
@@ -133,8 +133,11 @@ pub enum Fault {
     Timeout(Duration),
     /// More output than [`MAX_OUTPUT`], or a line longer than [`MAX_LINE`].
     Flood(String),
-    /// Output while no `go` was pending.
+    /// Output while no answer was asked for.
     Unsolicited(String),
+    /// The engine answered a command of the game's set-up or a move played by its
+    /// opponent with the protocol's error form (GTP's `? ...`).
+    Refused(String),
 }
 
 impl Fault {
@@ -149,6 +152,7 @@ impl Fault {
             Fault::Timeout(_) => "timeout",
             Fault::Flood(_) => "flood",
             Fault::Unsolicited(_) => "unsolicited",
+            Fault::Refused(_) => "refused",
         }
     }
 }
@@ -163,6 +167,7 @@ impl std::fmt::Display for Fault {
             Fault::Timeout(d) => write!(f, "no answer in {:.3} s", d.as_secs_f64()),
             Fault::Flood(e) => write!(f, "flooding: {e}"),
             Fault::Unsolicited(l) => write!(f, "output while not asked: \"{l}\""),
+            Fault::Refused(l) => write!(f, "refused: {l}"),
         }
     }
 }
@@ -189,6 +194,11 @@ pub struct Engine {
     log_done: Option<Receiver<()>>,
 }
 
+/// Always false: no line is skipped (for [`Engine::drain`] and [`Engine::request`]).
+fn no_line(_: &str) -> bool {
+    false
+}
+
 /// Quotes `s` for the messages: escaped, at most 60 characters.
 pub fn excerpt(s: &str) -> String {
     let mut out: String = s.chars().take(60).flat_map(char::escape_debug).collect();
@@ -200,12 +210,13 @@ pub fn excerpt(s: &str) -> String {
 
 impl Engine {
     /// Starts `command` with `/bin/sh -c` in a new process group; its standard error goes
-    /// to `log` (appended, at most [`MAX_LOG`] bytes) or is discarded.
+    /// to `log` (appended, at most [`MAX_LOG`] bytes, then a note of the cut that names
+    /// `tool`, the match runner) or is discarded.
     ///
     /// # Errors
     ///
     /// The shell cannot be started or the log cannot be opened.
-    pub fn spawn(command: &str, log: Option<&Path>) -> Result<Engine, Fault> {
+    pub fn spawn(command: &str, log: Option<&Path>, tool: &'static str) -> Result<Engine, Fault> {
         let log_file = match log {
             Some(path) => Some(
                 File::options()
@@ -246,7 +257,7 @@ impl Engine {
             let (done, log_finished) = mpsc::channel::<()>();
             log_done = Some(log_finished);
             thread::spawn(move || {
-                copy_log(err, file, MAX_LOG);
+                copy_log(err, file, MAX_LOG, tool);
                 drop(done);
             });
         }
@@ -295,9 +306,19 @@ impl Engine {
     ///
     /// A non-blank line ([`Fault::Unsolicited`]), flooding, or the end of the output.
     pub fn drain(&mut self) -> Result<(), Fault> {
+        self.drain_skipping(&no_line)
+    }
+
+    /// As [`Engine::drain`], but lines for which `skip` is true (a protocol's
+    /// information lines, such as NBoard's `status ...`) are taken without a fault.
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::drain`].
+    pub fn drain_skipping(&mut self, skip: &dyn Fn(&str) -> bool) -> Result<(), Fault> {
         loop {
             match self.from_engine.try_recv() {
-                Ok(Event::Line(l)) if l.trim().is_empty() => {}
+                Ok(Event::Line(l)) if l.trim().is_empty() || skip(l.trim()) => {}
                 Ok(Event::Line(l)) => return Err(Fault::Unsolicited(excerpt(&l))),
                 Ok(Event::Flood(e)) => return Err(Fault::Flood(e)),
                 Ok(Event::Eof(e)) => {
@@ -309,24 +330,44 @@ impl Engine {
         }
     }
 
-    /// Sends `go <seconds>` and waits for the first non-blank line, until `deadline` after
-    /// sending. Returns the trimmed line and the time it took.
+    /// Sends `text` (a request such as `go 0.1\n`) and waits for the first non-blank
+    /// line, until `deadline` after sending; the engine may print at most [`MAX_OUTPUT`]
+    /// bytes meanwhile. Returns the trimmed line and the time it took.
     ///
     /// # Errors
     ///
-    /// No line in time, flooding, or the end of the output.
-    pub fn go(&mut self, seconds: f64, deadline: Duration) -> Result<(String, Duration), Fault> {
+    /// No line in time ([`Fault::Timeout`]), flooding, or the end of the output.
+    pub fn request(
+        &mut self,
+        text: String,
+        deadline: Duration,
+    ) -> Result<(String, Duration), Fault> {
+        self.request_skipping(text, deadline, &no_line)
+    }
+
+    /// As [`Engine::request`], but lines for which `skip` is true (a protocol's
+    /// information lines, such as NBoard's `status ...` before `=== d3`) are read past.
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::request`].
+    pub fn request_skipping(
+        &mut self,
+        text: String,
+        deadline: Duration,
+        skip: &dyn Fn(&str) -> bool,
+    ) -> Result<(String, Duration), Fault> {
         if let Some(e) = &self.dead {
             return Err(Fault::Crash(e.clone()));
         }
         self.budget
             .store(MAX_OUTPUT, std::sync::atomic::Ordering::SeqCst);
         let start = Instant::now();
-        self.send(format!("go {seconds}\n"));
+        self.send(text);
         loop {
             let left = deadline.saturating_sub(start.elapsed());
             match self.from_engine.recv_timeout(left) {
-                Ok(Event::Line(l)) if l.trim().is_empty() => {}
+                Ok(Event::Line(l)) if l.trim().is_empty() || skip(l.trim()) => {}
                 Ok(Event::Line(l)) => {
                     let took = start.elapsed();
                     if took > deadline {
@@ -400,7 +441,7 @@ impl Drop for Engine {
 /// The standard error thread: copies at most `limit` bytes of `from` to `to`, then notes
 /// the cut in `to` and reads the rest to the end without keeping it (the engine never
 /// blocks on its standard error).
-fn copy_log(mut from: impl Read, mut to: impl Write, limit: u64) {
+fn copy_log(mut from: impl Read, mut to: impl Write, limit: u64, tool: &str) {
     let copied = std::io::copy(&mut (&mut from).take(limit), &mut to).unwrap_or(0);
     let mut buf = [0u8; 8192];
     let mut dropped = 0u64;
@@ -415,7 +456,7 @@ fn copy_log(mut from: impl Read, mut to: impl Write, limit: u64) {
     if dropped > 0 {
         let _ = writeln!(
             to,
-            "\n[congo-match: log cut after {copied} bytes; {dropped} more bytes dropped]"
+            "\n[{tool}: log cut after {copied} bytes; {dropped} more bytes dropped]"
         );
     }
 }
@@ -480,13 +521,13 @@ mod tests {
     #[test]
     fn a_log_keeps_its_limit_and_notes_the_cut() {
         let mut log = Vec::new();
-        copy_log(&b"0123456789"[..], &mut log, 4);
+        copy_log(&b"0123456789"[..], &mut log, 4, "congo-match");
         assert_eq!(
             String::from_utf8(log).unwrap(),
             "0123\n[congo-match: log cut after 4 bytes; 6 more bytes dropped]\n"
         );
         let mut log = Vec::new();
-        copy_log(&b"0123"[..], &mut log, 4);
+        copy_log(&b"0123"[..], &mut log, 4, "congo-match");
         assert_eq!(log, b"0123");
     }
 }

@@ -1,0 +1,178 @@
+//! The match loop: games played `concurrency` at a time, each counted and recorded as it
+//! ends, stopped by the SPRT or by Ctrl-C; the progress bar; the interrupt handler.
+
+use std::fs::File;
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use anyhow::{Context, Result};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::engine;
+use crate::stats::fmt_elo;
+use crate::summary::{MatchRecord, Sprt, SprtResult, Tally};
+
+/// The largest `--concurrency`.
+pub const MAX_CONCURRENCY: usize = 256;
+
+/// Refuses a `--concurrency` of 0 or above [`MAX_CONCURRENCY`].
+///
+/// # Errors
+///
+/// The value is out of range (the message names the option).
+pub fn check_concurrency(concurrency: usize) -> Result<()> {
+    if concurrency == 0 || concurrency > MAX_CONCURRENCY {
+        // Each game is a thread and two engine processes (plus their pipe threads): a
+        // mistyped -j 10000 would exhaust the system's processes, not play faster.
+        anyhow::bail!(
+            "--concurrency {concurrency}: must be at least 1 and at most {MAX_CONCURRENCY}"
+        );
+    }
+    Ok(())
+}
+
+/// Installs the Ctrl-C (and SIGTERM) handler: the engines run in their own process
+/// groups, so the first signal kills them ([`engine::kill_all`]) and stops the match
+/// (games under way are not counted; the summary of the finished ones is printed, and
+/// the runner exits with status 130); a second exits at once.
+///
+/// # Errors
+///
+/// The handler cannot be installed.
+pub fn install_interrupt_handler() -> Result<()> {
+    ctrlc::set_handler(|| {
+        if engine::stopped() {
+            std::process::exit(130);
+        }
+        engine::kill_all();
+    })
+    .context("installing the Ctrl-C handler")
+}
+
+/// The progress bar on standard error (hidden when `quiet` or when standard error is not
+/// a terminal).
+#[must_use]
+pub fn progress_bar(quiet: bool, games: usize) -> ProgressBar {
+    let bar = ProgressBar::new(games as u64);
+    if quiet || !std::io::stderr().is_terminal() {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} games {elapsed_precise} eta {eta} {msg}",
+        )
+        .expect("template"),
+    );
+    bar
+}
+
+/// How a match is run.
+pub struct Plan<'a> {
+    /// The games to play (indices `0..games`).
+    pub games: usize,
+    /// Games played at once.
+    pub concurrency: usize,
+    /// The SPRT, if the match stops by it.
+    pub sprt: Option<Sprt>,
+    /// The progress bar.
+    pub bar: &'a ProgressBar,
+}
+
+/// Plays the games `0..plan.games` with `play`, `plan.concurrency` at a time, counting
+/// each as it ends (and writing it as one JSON line to `record`) until all are played,
+/// the SPRT decides (games under way finish and are counted), or Ctrl-C (games under way
+/// are dropped: they ended by the kill, not by their engines).
+///
+/// # Errors
+///
+/// The record cannot be written.
+pub fn play_match<R: MatchRecord>(
+    plan: &Plan<'_>,
+    play: &(dyn Fn(usize) -> R + Sync),
+    record: &mut Option<std::io::BufWriter<File>>,
+) -> Result<(Tally, SprtResult)> {
+    let games = plan.games;
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let mut tally = Tally::default();
+    let mut sprt_result: SprtResult = None;
+    std::thread::scope(|scope| -> Result<()> {
+        let (tx, rx) = mpsc::channel::<R>();
+        for _ in 0..plan.concurrency.min(games.max(1)) {
+            let tx = tx.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || loop {
+                if stop.load(Ordering::SeqCst) || engine::stopped() {
+                    return;
+                }
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= games {
+                    return;
+                }
+                if tx.send(play(i)).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(tx);
+        for r in rx {
+            if engine::stopped() {
+                // Interrupted: this game may have ended by the kill, not by its engines.
+                continue;
+            }
+            if let Some(out) = record.as_mut() {
+                serde_json::to_writer(&mut *out, &r)?;
+                out.write_all(b"\n")?;
+                out.flush()?;
+            }
+            let pair_done = tally.add(&r.result());
+            plan.bar.inc(1);
+            plan.bar.set_message(progress_message(&tally, plan.sprt));
+            if let (Some(sprt), true) = (plan.sprt, pair_done) {
+                let llr = tally.penta.llr(sprt.elo0, sprt.elo1);
+                if sprt_result.is_none() && (llr >= sprt.upper || llr <= sprt.lower) {
+                    sprt_result = Some((
+                        llr,
+                        if llr >= sprt.upper {
+                            "H1 accepted"
+                        } else {
+                            "H0 accepted"
+                        },
+                    ));
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+        }
+        Ok(())
+    })?;
+    Ok((tally, sprt_result))
+}
+
+/// The progress bar's message: W/D/L, the Elo so far, and the LLR with its bounds.
+#[must_use]
+pub fn progress_message(tally: &Tally, sprt: Option<Sprt>) -> String {
+    let est = tally.tri.estimate();
+    let llr = match sprt {
+        Some(Sprt {
+            elo0,
+            elo1,
+            lower: lo,
+            upper: hi,
+            ..
+        }) => {
+            format!(
+                "  LLR {:.2} ({lo:.2}, {hi:.2})",
+                tally.penta.llr(elo0, elo1)
+            )
+        }
+        None => String::new(),
+    };
+    format!(
+        "W {} D {} L {}  Elo {}{llr}",
+        tally.tri.wins,
+        tally.tri.draws,
+        tally.tri.losses,
+        fmt_elo(est.elo)
+    )
+}

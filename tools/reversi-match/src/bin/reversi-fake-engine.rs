@@ -1,0 +1,229 @@
+//! A Reversi engine for testing `reversi-match`: it speaks GTP or NBoard and plays random
+//! legal moves (a pass when it has none), or misbehaves in one chosen way.
+//!
+//! usage: reversi-fake-engine [--nboard] [--mode MODE] [--after N] [--seed S]
+//!
+//! MODE (the misbehaviour starts at the engine's (N+1)-th move request, N = `--after`,
+//! default 0):
+//!   good          a random legal move (seeded), or a pass when it has none, at once
+//!   illegal       a move on an occupied square (the first disc from a1)
+//!   pass          a pass even when it has a legal move
+//!   no-pass       a move (a1..h8, the first empty square) even when it must pass
+//!   malformed     `= hello` (GTP) or `=== hello` (NBoard)
+//!   hang          never answers
+//!   crash         exits with status 3
+//!   late          answers 0.5 s after its time (GTP `time_settings 0 T 1`; 0.1 s if none)
+//!   resign        resigns (GTP `= resign`)
+//!   refuse-pass   plays well, but refuses `play <c> pass` with `? syntax error` as GRhino
+//!                 does (from the start, whatever --after says), passing implicitly
+//!
+//! With `--nboard` it also writes `status thinking` before each answer (lines the match
+//! runner must read past).
+
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+use reversi::{Board, Color, Ply};
+
+/// The command line.
+struct Options {
+    nboard: bool,
+    mode: String,
+    after: u32,
+    seed: u64,
+}
+
+/// Reads the command line (exits with status 2 on an unknown argument).
+fn options() -> Options {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut o = Options {
+        nboard: false,
+        mode: "good".to_string(),
+        after: 0,
+        seed: 1,
+    };
+    let mut i = 0;
+    while i < args.len() {
+        let value = args.get(i + 1).cloned().unwrap_or_default();
+        match args[i].as_str() {
+            "--nboard" => {
+                o.nboard = true;
+                i += 1;
+                continue;
+            }
+            "--mode" => o.mode = value,
+            "--after" => o.after = value.parse().expect("--after N"),
+            "--seed" => o.seed = value.parse().expect("--seed S"),
+            other => {
+                eprintln!("unknown argument {other}");
+                std::process::exit(2);
+            }
+        }
+        i += 2;
+    }
+    o
+}
+
+/// The engine's state.
+struct Fake {
+    o: Options,
+    rng: fastrand::Rng,
+    board: Board,
+    /// Seconds a move (GTP `time_settings`).
+    time: f64,
+    requests: u32,
+}
+
+impl Fake {
+    /// `board` with `color` to move: a side that must pass passes implicitly.
+    fn to_move(board: Board, color: Color) -> Board {
+        if board.side_to_move() != color && board.must_pass() {
+            board.pass().expect("must pass")
+        } else {
+            board
+        }
+    }
+
+    /// Plays `ply` for `color` on the board.
+    fn play(&mut self, color: Color, ply: Ply) {
+        let board = Fake::to_move(self.board, color);
+        self.board = match ply {
+            Ply::Pass => board.pass().expect("a legal pass from the runner"),
+            Ply::Move(square) => board.play(square).expect("a legal move from the runner"),
+        };
+    }
+
+    /// The answer to a move request for `color` (playing it on the board when legal), or
+    /// `None` to answer nothing.
+    fn answer(&mut self, color: Color) -> Option<String> {
+        self.requests += 1;
+        let board = Fake::to_move(self.board, color);
+        let moves: Vec<_> = board.legal_moves().squares(reversi::SIZE).collect();
+        let legal = if moves.is_empty() {
+            Ply::Pass
+        } else {
+            Ply::Move(moves[self.rng.usize(..moves.len())])
+        };
+        let mode = if self.requests > self.o.after {
+            self.o.mode.as_str()
+        } else {
+            "good"
+        };
+        let first = |set: reversi::SquareSet| set.squares(reversi::SIZE).next().expect("a square");
+        let text = match mode {
+            "good" | "refuse-pass" => legal.to_string(),
+            "illegal" => first(!board.empty_squares()).to_string(),
+            "pass" => "pass".to_string(),
+            "no-pass" if moves.is_empty() => first(board.empty_squares()).to_string(),
+            "no-pass" => legal.to_string(),
+            "malformed" => "hello".to_string(),
+            "hang" => return None,
+            "crash" => std::process::exit(3),
+            "late" => {
+                std::thread::sleep(Duration::from_secs_f64(self.time + 0.5));
+                legal.to_string()
+            }
+            "resign" => "resign".to_string(),
+            other => {
+                eprintln!("unknown mode {other}");
+                std::process::exit(2);
+            }
+        };
+        if text == legal.to_string() {
+            self.play(color, legal);
+        }
+        Some(text)
+    }
+
+    /// One GTP command; the answer's text (`= ...` or `? ...`).
+    fn gtp(&mut self, words: &[&str]) -> Option<String> {
+        let color = |w: Option<&&str>| match w.map(|w| w.to_ascii_lowercase()) {
+            Some(c) if c.starts_with('b') => Color::Black,
+            _ => Color::White,
+        };
+        match words.first().copied() {
+            Some("boardsize" | "komi" | "name" | "protocol_version") => Some("=".into()),
+            Some("clear_board") => {
+                self.board = Board::START;
+                Some("=".into())
+            }
+            Some("time_settings") => {
+                self.time = words.get(2).and_then(|t| t.parse().ok()).unwrap_or(0.1);
+                Some("=".into())
+            }
+            Some("play") => {
+                let ply: Ply = words.get(2).and_then(|p| p.parse().ok())?;
+                if ply == Ply::Pass && self.o.mode == "refuse-pass" {
+                    return Some("? syntax error".into());
+                }
+                self.play(color(words.get(1)), ply);
+                Some("=".into())
+            }
+            Some("genmove") => self.answer(color(words.get(1))).map(|a| format!("= {a}")),
+            Some("quit") => std::process::exit(0),
+            _ => Some("? unknown command".into()),
+        }
+    }
+
+    /// One NBoard command; the answer's lines, if any.
+    fn nboard(&mut self, line: &str, words: &[&str]) -> Option<String> {
+        match words.first().copied() {
+            Some("ping") => Some(format!("pong {}", words.get(1).unwrap_or(&""))),
+            Some("set") if words.get(1) == Some(&"game") => {
+                self.board = Board::START;
+                // The plies: every `B[..]` and `W[..]` after the board.
+                let moves = line.split("BO[").nth(1).unwrap_or("");
+                for part in moves.split(']') {
+                    let (side, ply) = match part.rsplit_once('[') {
+                        Some((s, p)) if s.ends_with('B') => (Color::Black, p),
+                        Some((s, p)) if s.ends_with('W') => (Color::White, p),
+                        _ => continue,
+                    };
+                    let ply = if ply == "PA" {
+                        "pass"
+                    } else {
+                        ply.split('/').next()?
+                    };
+                    self.play(side, ply.parse().ok()?);
+                }
+                None
+            }
+            Some("go") => {
+                let color = self.board.side_to_move();
+                let answer = self.answer(color)?;
+                Some(format!("status thinking\n=== {answer}"))
+            }
+            _ => None,
+        }
+    }
+}
+
+fn main() {
+    let o = options();
+    let mut fake = Fake {
+        rng: fastrand::Rng::with_seed(o.seed),
+        o,
+        board: Board::START,
+        time: 0.1,
+        requests: 0,
+    };
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout();
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if stdin.lock().read_line(&mut line).unwrap_or(0) == 0 {
+            return;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let answer = if fake.o.nboard {
+            fake.nboard(line.trim(), &words).map(|a| a + "\n")
+        } else {
+            fake.gtp(&words).map(|a| a + "\n\n")
+        };
+        if let Some(text) = answer {
+            let _ = out.write_all(text.as_bytes());
+            let _ = out.flush();
+        }
+    }
+}

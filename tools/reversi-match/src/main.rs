@@ -1,0 +1,294 @@
+//! `reversi-match`: plays two Reversi engines against each other; see the README.
+
+use std::fs::File;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use clap::Parser;
+
+use match_core::runner::{self, Plan};
+use match_core::summary::{Sprt, Summary};
+use reversi_match::game::{self, EngineSettings, Settings};
+use reversi_match::opening::{self, Opening};
+use reversi_match::protocol::Protocol;
+
+/// Plays games between two Reversi (Othello) engines over GTP or the NBoard protocol and
+/// reports wins, draws, losses, disc difference, score and Elo difference.
+///
+/// Each opening is played twice, colours swapped (game 2k: engine 1 Black, who moves
+/// first; game 2k+1: engine 1 White). A game ends when neither side can move (most discs
+/// wins). An engine loses at once for an illegal move or pass, a malformed answer, no
+/// answer within its time plus the grace, a crash, flooding (over 64 KiB of output for
+/// one answer, or a line over 4 KiB), output out of turn, or an error answer to a
+/// command (a refused `play`); a resignation is a loss too.
+///
+/// The summary (W/D/L from engine 1's view, disc difference, score, Elo with 95%
+/// intervals, faults per engine, answer times) goes to standard output. Ctrl-C stops
+/// the match and prints the summary of the finished games (exit status 130). See
+/// tools/reversi-match/README.md.
+#[derive(Parser, Debug)]
+#[command(name = "reversi-match", version)]
+struct Args {
+    /// Engine 1's command, run with `/bin/sh -c` (quote as in a shell: `"/usr/games/gtp-rhino --level 4"`).
+    #[arg(long, value_name = "CMD")]
+    engine1: String,
+    /// Engine 2's command, run with `/bin/sh -c`.
+    #[arg(long, value_name = "CMD")]
+    engine2: String,
+    /// Engine 1's protocol: gtp or nboard.
+    #[arg(long, value_name = "P", default_value = "gtp")]
+    protocol1: Protocol,
+    /// Engine 2's protocol: gtp or nboard.
+    #[arg(long, value_name = "P", default_value = "gtp")]
+    protocol2: Protocol,
+    /// Seconds per move for both engines, or `none` for no limit; sent over GTP as
+    /// `time_settings 0 T 1`.
+    #[arg(long, value_name = "SECONDS", default_value = "0.1", value_parser = parse_time)]
+    time: TimeLimit,
+    /// Engine 1's seconds per move, or `none` (overrides --time).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_time)]
+    time1: Option<TimeLimit>,
+    /// Engine 2's seconds per move, or `none` (overrides --time). GRhino ignores the
+    /// clock: give it `none`.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_time)]
+    time2: Option<TimeLimit>,
+    /// Milliseconds an answer may take beyond its time before it is a loss on time (from
+    /// sending the move request to receiving the answer line).
+    #[arg(long, value_name = "MS", default_value_t = 100)]
+    grace: u64,
+    /// Number of games [default: two per opening].
+    #[arg(long, short = 'n', value_name = "N")]
+    games: Option<usize>,
+    /// A file of openings, one transcript a line (`f5d6c3d3`; `-` for the start
+    /// position; blank lines and `#` comments skipped).
+    #[arg(long, value_name = "FILE", conflicts_with = "random_openings")]
+    openings: Option<PathBuf>,
+    /// Make N distinct openings of `--plies` random legal plies from the start position.
+    #[arg(long, value_name = "N")]
+    random_openings: Option<usize>,
+    /// Random plies per opening (with --random-openings).
+    #[arg(
+        long,
+        value_name = "K",
+        default_value_t = 8,
+        requires = "random_openings"
+    )]
+    plies: u32,
+    /// Seed of the random openings (the same seed gives the same openings).
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = 1,
+        requires = "random_openings"
+    )]
+    seed: u64,
+    /// Games played at once (each runs two engine processes).
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 1)]
+    concurrency: usize,
+    /// Write every game as one JSON object a line to FILE (with its GGF).
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// Write each engine's standard error to DIR/game-<n>-engine<k>.log, at most 1 MiB per
+    /// game (else discarded).
+    #[arg(long, value_name = "DIR")]
+    log_dir: Option<PathBuf>,
+    /// Sequential probability ratio test: stop when the LLR over game pairs leaves its
+    /// bounds (H0: the difference is ELO0, H1: it is ELO1; logistic Elo).
+    #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true)]
+    sprt: Option<Vec<f64>>,
+    /// SPRT false-positive rate.
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    alpha: f64,
+    /// SPRT false-negative rate.
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    beta: f64,
+    /// Also write the summary as one JSON object to FILE (for scripts).
+    #[arg(long, value_name = "FILE")]
+    summary_json: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+}
+
+/// Seconds per move, or no limit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct TimeLimit(Option<f64>);
+
+/// The largest time per move: a day.
+const MAX_TIME: f64 = 86_400.0;
+
+/// Reads `--time`: `none`, or seconds above 0 and at most a day.
+fn parse_time(text: &str) -> Result<TimeLimit, String> {
+    if text == "none" {
+        return Ok(TimeLimit(None));
+    }
+    match text.parse::<f64>() {
+        Ok(t) if t > 0.0 && t <= MAX_TIME => Ok(TimeLimit(Some(t))),
+        _ => Err(format!(
+            "must be `none` or a number of seconds above 0 and at most {MAX_TIME}"
+        )),
+    }
+}
+
+impl std::fmt::Display for TimeLimit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Some(t) => write!(f, "{t} s a move"),
+            None => f.write_str("no time limit"),
+        }
+    }
+}
+
+/// The kinds of fault, in the order the summary lists them.
+const FAULT_KINDS: [&str; 8] = [
+    "illegal",
+    "malformed",
+    "timeout",
+    "crash",
+    "flood",
+    "unsolicited",
+    "refused",
+    "spawn",
+];
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match run(&args) {
+        Ok(()) if match_core::engine::stopped() => ExitCode::from(130),
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("reversi-match: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(args: &Args) -> Result<()> {
+    runner::install_interrupt_handler()?;
+    let sprt = check_options(args)?;
+    for (k, command) in [&args.engine1, &args.engine2].into_iter().enumerate() {
+        match_core::engine::check_command(command, Duration::from_secs(1))
+            .map_err(anyhow::Error::msg)
+            .with_context(|| format!("--engine{} {command}", k + 1))?;
+    }
+    let openings = load_openings(args)?;
+    let games = args.games.unwrap_or(2 * openings.len());
+    let mut record = match &args.record {
+        Some(path) => Some(std::io::BufWriter::new(
+            File::create(path).with_context(|| format!("--record {}", path.display()))?,
+        )),
+        None => None,
+    };
+    let mut summary_file = match &args.summary_json {
+        Some(path) => {
+            Some(File::create(path).with_context(|| format!("--summary-json {}", path.display()))?)
+        }
+        None => None,
+    };
+    if let Some(dir) = &args.log_dir {
+        std::fs::create_dir_all(dir).with_context(|| format!("--log-dir {}", dir.display()))?;
+    }
+    let times = [
+        args.time1.unwrap_or(args.time),
+        args.time2.unwrap_or(args.time),
+    ];
+    let settings = Settings {
+        engines: [
+            EngineSettings {
+                command: args.engine1.clone(),
+                protocol: args.protocol1,
+                time: times[0].0,
+            },
+            EngineSettings {
+                command: args.engine2.clone(),
+                protocol: args.protocol2,
+                time: times[1].0,
+            },
+        ],
+        grace: Duration::from_millis(args.grace),
+        log_dir: args.log_dir.clone(),
+    };
+    let bar = runner::progress_bar(args.quiet, games);
+    let plan = Plan {
+        games,
+        concurrency: args.concurrency,
+        sprt,
+        bar: &bar,
+    };
+    // Game 2k has engine 1 as Black, game 2k+1 engine 2, from opening k (in turn).
+    let play = |i: usize| {
+        game::play(
+            &settings,
+            i,
+            &openings[(i / 2) % openings.len()],
+            i % 2 == 0,
+        )
+    };
+    let (tally, sprt_result) = runner::play_match(&plan, &play, &mut record)?;
+    bar.finish_and_clear();
+    let summary = Summary {
+        commands: [&args.engine1, &args.engine2],
+        games_line: format!(
+            "games: {} of {games} ({} openings; engine1 {}, engine2 {}; grace {} ms)",
+            tally.tri.games(),
+            openings.len(),
+            times[0],
+            times[1],
+            args.grace,
+        ),
+        tally: &tally,
+        games,
+        openings: openings.len(),
+        interrupted: match_core::engine::stopped(),
+        sprt,
+        sprt_result,
+        fault_kinds: &FAULT_KINDS,
+    };
+    let sprt_json = summary.print(&mut std::io::stdout().lock())?;
+    if let (Some(path), Some(file)) = (&args.summary_json, summary_file.as_mut()) {
+        let mut json = summary.json(sprt_json);
+        json.insert("time".into(), serde_json::json!([times[0].0, times[1].0]));
+        json.insert("grace_ms".into(), serde_json::json!(args.grace));
+        let (sum, n) = tally.discs;
+        json.insert(
+            "disc_difference".into(),
+            serde_json::json!({"total": sum, "games": n}),
+        );
+        let text = serde_json::to_string_pretty(&json)? + "\n";
+        file.write_all(text.as_bytes())
+            .with_context(|| format!("--summary-json {}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// Refuses the option values that make no match; returns the SPRT's settings.
+fn check_options(args: &Args) -> Result<Option<Sprt>> {
+    if args.games == Some(0) {
+        bail!("--games 0: must be at least 1");
+    }
+    runner::check_concurrency(args.concurrency)?;
+    match &args.sprt {
+        Some(v) => Sprt::new(v, args.alpha, args.beta).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// The openings: from `--openings FILE`, made by `--random-openings N`, or the start
+/// position alone.
+fn load_openings(args: &Args) -> Result<Vec<Opening>> {
+    if let Some(path) = &args.openings {
+        let text = match_core::openings::read_file(path)
+            .with_context(|| format!("--openings {}", path.display()))?;
+        opening::from_text(&text, &path.display().to_string())
+    } else if let Some(n) = args.random_openings {
+        if n == 0 {
+            bail!("--random-openings 0: must be at least 1");
+        }
+        opening::random(n, args.plies, args.seed)
+    } else {
+        Ok(vec![Opening(reversi::Transcript::new())])
+    }
+}

@@ -1,0 +1,255 @@
+//! The client side of the two protocols Othello engines speak, over an
+//! [`Engine`] process:
+//!
+//! - **GTP** (Edax, Egaroucid, GRhino's `gtp-rhino`): at the start of a game
+//!   `boardsize 8`, `clear_board` and, with a time limit of `T` seconds a move,
+//!   `time_settings 0 T 1` (no main time, a byo-yomi of `T` seconds for 1 stone); before
+//!   each of its moves the plies it has not seen (`play b d3`, `play w pass`), then
+//!   `genmove b` or `genmove w`, answered `= d3`, `= pass` or `= resign`. Each answer is
+//!   the first non-blank line: `= ...` for success, `? ...` for an error. An engine that
+//!   refuses `play <colour> pass` (GRhino's `gtp-rhino` answers `? syntax error`) is not
+//!   told passes from then on: it passes implicitly, as the transcript notation does
+//!   (it is then told the next move of the other colour directly).
+//! - **NBoard** (version 2; Edax, NTest): at the start `nboard 2` and `ping 1`, answered
+//!   `pong 1`; before each of its moves `set game <GGF>` (the game so far from the start
+//!   position, [`crate::ggf`]), then `go`, answered `=== d3` (optionally
+//!   `=== d3/<eval>/<seconds>`; a pass `=== PA`). Lines such as `status ...`,
+//!   `nodestats ...`, `search ...`, `set myname ...` are read past. With a time limit the
+//!   GGF's `TI` gives the engine's clock for the rest of the game (the limit times the
+//!   moves it has left); the limit itself is still per move.
+
+use std::time::Duration;
+
+use match_core::engine::{excerpt, Engine, Fault};
+use reversi::{Color, Ply};
+
+/// The deadline of every command but a move request (set-up, `play`, `ping`), engine
+/// start-up included.
+pub const COMMAND_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The deadline of a move request with no time limit: a week (an engine that never
+/// answers stops the match only when killed).
+pub const NO_LIMIT: Duration = Duration::from_secs(7 * 86_400);
+
+/// The protocol an engine speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// The Go Text Protocol as Othello engines use it.
+    Gtp,
+    /// The NBoard protocol, version 2.
+    Nboard,
+}
+
+impl std::str::FromStr for Protocol {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Protocol, String> {
+        match s {
+            "gtp" => Ok(Protocol::Gtp),
+            "nboard" => Ok(Protocol::Nboard),
+            _ => Err(format!("{s:?}: the protocol is gtp or nboard")),
+        }
+    }
+}
+
+/// What an engine answered to a move request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A move or a pass, legal or not.
+    Ply(Ply),
+    /// It resigned (GTP `= resign`).
+    Resign,
+}
+
+/// An engine in a game: its process, its protocol, its time limit and what it knows.
+pub struct Player {
+    engine: Engine,
+    protocol: Protocol,
+    /// Seconds a move; `None` for no limit.
+    time: Option<f64>,
+    /// The game's plies the engine knows (GTP).
+    told: usize,
+    /// The engine refused `play <colour> pass` (GRhino answers `? syntax error`): it is
+    /// not told passes again; it passes implicitly, as a transcript does (GTP).
+    implicit_pass: bool,
+}
+
+/// Whether an NBoard line is information to read past (not an answer).
+fn nboard_info(line: &str) -> bool {
+    [
+        "status",
+        "nodestats",
+        "search",
+        "set ",
+        "hint",
+        "learn",
+        "pong",
+    ]
+    .iter()
+    .any(|word| line.starts_with(word))
+}
+
+/// The GTP name of a colour.
+fn gtp_color(color: Color) -> &'static str {
+    match color {
+        Color::Black => "b",
+        Color::White => "w",
+    }
+}
+
+/// Reads a move answer (`d3`, `D3`, `pass`, `PA`, `resign`), or a malformed-answer fault
+/// quoting `line`.
+fn parse_answer(word: &str, line: &str) -> Result<Answer, Fault> {
+    if word.eq_ignore_ascii_case("resign") {
+        return Ok(Answer::Resign);
+    }
+    if word.eq_ignore_ascii_case("pa") {
+        return Ok(Answer::Ply(Ply::Pass));
+    }
+    word.parse::<Ply>()
+        .map(Answer::Ply)
+        .map_err(|_| Fault::Malformed(excerpt(line)))
+}
+
+impl Player {
+    /// Starts a game with `engine`: the protocol's set-up (see the module docs).
+    ///
+    /// # Errors
+    ///
+    /// The engine refuses a command, answers out of turn, or fails to answer in
+    /// [`COMMAND_TIMEOUT`].
+    pub fn start(engine: Engine, protocol: Protocol, time: Option<f64>) -> Result<Player, Fault> {
+        let mut player = Player {
+            engine,
+            protocol,
+            time,
+            told: 0,
+            implicit_pass: false,
+        };
+        match protocol {
+            Protocol::Gtp => {
+                player.command("boardsize 8")?;
+                player.command("clear_board")?;
+                if let Some(t) = time {
+                    player.command(&format!("time_settings 0 {t} 1"))?;
+                }
+            }
+            Protocol::Nboard => {
+                player.engine.send("nboard 2\n".to_string());
+                let (line, _) = player.engine.request_skipping(
+                    "ping 1\n".to_string(),
+                    COMMAND_TIMEOUT,
+                    &|l| l != "pong 1" && nboard_info(l),
+                )?;
+                if line != "pong 1" {
+                    return Err(Fault::Malformed(excerpt(&line)));
+                }
+            }
+        }
+        Ok(player)
+    }
+
+    /// A GTP command other than `genmove`: the text after `=` of its answer.
+    fn command(&mut self, text: &str) -> Result<String, Fault> {
+        self.engine.drain()?;
+        let (line, _) = self.engine.request(format!("{text}\n"), COMMAND_TIMEOUT)?;
+        if let Some(rest) = line.strip_prefix('=') {
+            Ok(rest.trim().to_string())
+        } else if line.starts_with('?') {
+            Err(Fault::Refused(format!("{text}: {}", excerpt(&line))))
+        } else {
+            Err(Fault::Malformed(excerpt(&line)))
+        }
+    }
+
+    /// Asks for the move of `color` after `plies` (the whole game from the start
+    /// position, passes written out), with `deadline` from the request to the answer;
+    /// returns the answer and the time it took.
+    ///
+    /// # Errors
+    ///
+    /// A fault of the engine (a refused `play`, a malformed answer, no answer in time,
+    /// a crash, flooding, output out of turn).
+    pub fn genmove(
+        &mut self,
+        plies: &[Ply],
+        color: Color,
+        deadline: Duration,
+    ) -> Result<(Answer, Duration), Fault> {
+        match self.protocol {
+            Protocol::Gtp => self.gtp_genmove(plies, color, deadline),
+            Protocol::Nboard => self.nboard_go(plies, deadline),
+        }
+    }
+
+    fn gtp_genmove(
+        &mut self,
+        plies: &[Ply],
+        color: Color,
+        deadline: Duration,
+    ) -> Result<(Answer, Duration), Fault> {
+        // Plies alternate colours from Black, passes included.
+        for (i, ply) in plies.iter().enumerate().skip(self.told) {
+            let mover = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            if *ply == Ply::Pass && self.implicit_pass {
+                continue;
+            }
+            match self.command(&format!("play {} {ply}", gtp_color(mover))) {
+                Err(Fault::Refused(_)) if *ply == Ply::Pass => self.implicit_pass = true,
+                other => {
+                    other?;
+                }
+            }
+        }
+        self.engine.drain()?;
+        let (line, took) = self
+            .engine
+            .request(format!("genmove {}\n", gtp_color(color)), deadline)?;
+        let Some(rest) = line.strip_prefix('=') else {
+            return Err(Fault::Malformed(excerpt(&line)));
+        };
+        let answer = parse_answer(rest.trim(), &line)?;
+        // The engine has played its own move on its board.
+        self.told = plies.len() + 1;
+        Ok((answer, took))
+    }
+
+    fn nboard_go(
+        &mut self,
+        plies: &[Ply],
+        deadline: Duration,
+    ) -> Result<(Answer, Duration), Fault> {
+        let time = self.time.map(|t| {
+            // The engine's moves left: half the empty squares, rounded up.
+            let left = (60 - plies.iter().filter(|p| **p != Ply::Pass).count()).div_ceil(2);
+            let seconds = t * left.max(1) as f64;
+            format!("{}:{:06.3}", (seconds / 60.0).floor(), seconds % 60.0)
+        });
+        let header = crate::ggf::Header {
+            black: "black",
+            white: "white",
+            result: None,
+            time,
+        };
+        self.engine.drain_skipping(&nboard_info)?;
+        self.engine
+            .send(format!("set game {}\n", crate::ggf::game(plies, &header)));
+        let (line, took) =
+            self.engine
+                .request_skipping("go\n".to_string(), deadline, &nboard_info)?;
+        let Some(rest) = line.strip_prefix("===") else {
+            return Err(Fault::Malformed(excerpt(&line)));
+        };
+        let word = rest.split('/').next().unwrap_or("").trim();
+        Ok((parse_answer(word, &line)?, took))
+    }
+
+    /// Ends the game: kills the engine's process group.
+    pub fn kill(&mut self) {
+        self.engine.kill();
+    }
+}
