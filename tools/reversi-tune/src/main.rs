@@ -45,7 +45,7 @@ struct GameArgs {
     #[arg(long, default_value_t = 10)]
     opening: u32,
     /// After the opening, the chance of a random move in place of the searched one.
-    #[arg(long, default_value_t = 0.1)]
+    #[arg(long, default_value_t = 0.03)]
     random: f64,
     /// Depth of the hand-set search that plays the other moves.
     #[arg(long, default_value_t = 2)]
@@ -88,7 +88,7 @@ enum Cmd {
         #[command(flatten)]
         games_args: GameArgs,
         /// Games to play.
-        #[arg(long, default_value_t = 8000)]
+        #[arg(long, default_value_t = 5000)]
         games: u64,
         /// Depth of the search that scores positions with more empty squares than
         /// `--exact` (on the weights of the stages already fitted).
@@ -143,10 +143,21 @@ enum Cmd {
         #[arg(long)]
         weights: Option<PathBuf>,
     },
+    /// Evaluations per second (this thread's CPU time) of `eval::evaluate`, the hand-set
+    /// evaluation and the mobility-only one, on positions of seeded random games.
+    Speed {
+        /// Evaluations of each kind.
+        #[arg(long, default_value_t = 10_000_000)]
+        evaluations: u64,
+    },
 }
 
 fn main() -> Result<()> {
     match Cli::parse().command {
+        Cmd::Speed { evaluations } => {
+            speed(evaluations);
+            Ok(())
+        }
         Cmd::Train {
             games_args,
             games,
@@ -546,4 +557,64 @@ fn mae(
     println!("always 0                MAE {zero_mae:.2} discs");
     report_time("mae", wall);
     Ok(())
+}
+
+/// This thread's CPU time in seconds (`/proc/thread-self/schedstat`, nanoseconds), or
+/// `None` where the file does not exist.
+fn thread_cpu_seconds() -> Option<f64> {
+    let text = fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e9)
+}
+
+fn speed(evaluations: u64) {
+    // 4,096 positions from random games, every stage.
+    let mut rng = fastrand::Rng::with_seed(42);
+    let mut set = Vec::new();
+    while set.len() < 4096 {
+        let mut pos = Position::start();
+        while !pos.is_over() {
+            let mut moves = pos.moves();
+            if moves == 0 {
+                pos = pos.pass();
+                continue;
+            }
+            for _ in 0..rng.u32(..moves.count_ones()) {
+                moves &= moves - 1;
+            }
+            pos = pos.play(moves.trailing_zeros());
+            set.push(pos);
+        }
+    }
+    set.truncate(4096);
+    type Evaluation = fn(u64, u64) -> i32;
+    let kinds: [(&str, Evaluation); 3] = [
+        ("pattern (eval::evaluate)", reversi_engine::eval::evaluate),
+        ("hand-set", reversi_engine::eval::hand_set),
+        ("mobility only", reversi_engine::eval::mobility_only),
+    ];
+    for (name, f) in kinds {
+        // The first call decodes the weights: not timed.
+        let mut sum = f(set[0].player, set[0].opponent) as i64;
+        let (cpu, wall) = (thread_cpu_seconds(), Instant::now());
+        let mut done = 0u64;
+        while done < evaluations {
+            for p in &set {
+                sum += f(
+                    std::hint::black_box(p.player),
+                    std::hint::black_box(p.opponent),
+                ) as i64;
+            }
+            done += set.len() as u64;
+        }
+        let wall = wall.elapsed().as_secs_f64();
+        let cpu = match (cpu, thread_cpu_seconds()) {
+            (Some(a), Some(b)) => b - a,
+            _ => wall,
+        };
+        println!(
+            "{name:26} {done} evaluations: {:.2} M/s of CPU time ({cpu:.2} s CPU, {wall:.2} s wall; checksum {sum})",
+            done as f64 / cpu / 1e6
+        );
+    }
 }

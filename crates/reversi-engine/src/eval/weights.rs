@@ -1,7 +1,7 @@
 //! The weight tables of the pattern evaluation and their file format.
 //!
 //! A [`Weights`] holds, for each game stage (a range of empty squares, [`stage`]), one
-//! `i16` per index of each pattern ([`PATTERNS`](super::pattern::PATTERNS)) and one per
+//! `i16` per index of each pattern ([`super::pattern::PATTERNS`]) and one per
 //! scalar feature ([`SCALARS`]), all in evaluation units ([`SCALE`](super::SCALE) per
 //! disc). The evaluation of a position is the sum of its instances' entries and its
 //! scalar features times their weights.
