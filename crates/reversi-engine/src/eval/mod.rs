@@ -17,9 +17,19 @@
 //! ```
 
 mod hand;
+pub mod pattern;
 pub mod symmetry;
+pub mod weights;
 
-pub use hand::mobility_only;
+pub use hand::{evaluate as hand_set, mobility_only};
+
+use weights::Weights;
+
+thread_local! {
+    /// The compiled-in weights, decoded once per thread; `None` if they do not load (the
+    /// crate's tests check that they do), in which case the hand-set evaluation serves.
+    static BUILTIN: Option<Weights> = Weights::builtin().ok();
+}
 
 /// Units of the evaluation per disc of final disc difference: an evaluation of
 /// `3 * SCALE` predicts that the side to move ends 3 discs ahead.
@@ -33,9 +43,12 @@ pub const MAX: i32 = 64 * SCALE - 1;
 /// `opponent`, times [`SCALE`], clamped to `-MAX..=MAX` (strictly inside
 /// `(-64 * SCALE, 64 * SCALE)`). The two sets must be disjoint (`player & opponent == 0`).
 ///
-/// Terms: mobility (legal moves of each side), potential mobility (empty squares next to
-/// the other side's discs), corners, X and C squares next to an empty corner, and parity
-/// (whether the side to move would play the last empty square).
+/// The pattern evaluation: per game stage (4 empty squares each), the sum of one fitted
+/// weight per pattern instance (edges with the X squares, corner 3x3 and 2x5 blocks,
+/// diagonals of 4 to 8 squares, the second to fourth lines: [`pattern::PATTERNS`]) and
+/// of the mobility, potential mobility and parity terms ([`weights::SCALARS`]). The
+/// weights are `src/eval/weights.bin`, fitted by `tools/reversi-tune` to positions
+/// scored by search and, near the end, by the exact solver.
 ///
 /// ```
 /// use reversi_engine::eval::{evaluate, SCALE};
@@ -47,7 +60,10 @@ pub const MAX: i32 = 64 * SCALE - 1;
 /// ```
 #[must_use]
 pub fn evaluate(player: u64, opponent: u64) -> i32 {
-    hand::evaluate(player, opponent)
+    BUILTIN.with(|w| match w {
+        Some(w) => clamp(w.evaluate(player, opponent)),
+        None => hand::evaluate(player, opponent),
+    })
 }
 
 /// `value` limited to `-MAX..=MAX`.
@@ -126,11 +142,11 @@ mod tests {
     }
 
     #[test]
-    fn a_corner_is_worth_more_than_the_x_square_next_to_it() {
+    fn the_hand_set_evaluation_values_a_corner_over_the_x_square_next_to_it() {
         // The same discs elsewhere (d4, e5 mover; e4, d5 opponent), plus a mover's disc on
         // a1 (corner) in one position and on b2 (X square of the empty a1) in the other.
         let (p, o) = (1 << 27 | 1 << 36, 1 << 28 | 1 << 35);
-        assert!(evaluate(p | 1, o) > evaluate(p | 1 << 9, o));
+        assert!(hand_set(p | 1, o) > hand_set(p | 1 << 9, o));
     }
 
     #[test]
