@@ -13,8 +13,8 @@ use std::time::Instant;
 
 use reversi::{kernel, Color};
 
-use super::provisional::{evaluate, SCALE};
 use super::table::{Table, EXACT, LOWER, NO_MOVE, UPPER};
+use crate::eval::{evaluate, SCALE};
 
 /// Above any score: the full window's bounds.
 pub(crate) const INF: i32 = 100 * SCALE;

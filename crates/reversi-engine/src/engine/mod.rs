@@ -5,7 +5,6 @@
 //! How a search goes, and an example: [`Engine`].
 
 mod midgame;
-mod provisional;
 mod table;
 mod time;
 
@@ -13,9 +12,9 @@ use std::time::{Duration, Instant};
 
 use reversi::{kernel, Board, IllegalMove, Ply, Square, SIZE};
 
+use crate::eval::{self, SCALE};
 use crate::{Limits, Mode, Solver};
 use midgame::{Midgame, INF};
-use provisional::SCALE;
 pub use time::move_budget;
 
 /// The default memory of an [`Engine`]'s tables: 64 MiB (half the midgame search's
@@ -423,14 +422,14 @@ impl Engine {
             .map(|e| e.best);
         moves.sort_by_key(|m| {
             let own = table_move == Some(m.square.index() as u8);
-            let value = provisional::evaluate(m.child.mover_bits(), m.child.opponent_bits());
+            let value = eval::evaluate(m.child.mover_bits(), m.child.opponent_bits());
             (!own, value)
         });
         // Before any iteration: the first move, scored by the evaluation.
         let first = &moves[0].child;
         let mut best = (
             0,
-            -provisional::evaluate(first.mover_bits(), first.opponent_bits()),
+            -eval::evaluate(first.mover_bits(), first.opponent_bits()),
         );
         let mut done = 0;
         let mut last = Duration::ZERO;

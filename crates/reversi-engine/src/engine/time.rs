@@ -26,12 +26,12 @@ pub(crate) fn can_start(elapsed: Duration, next: Duration, hard: Duration) -> bo
 }
 
 /// The time ratio of an iteration to the one before it that the next one is expected to
-/// have, from the last two iterations' times (within 1.5 and 8; 3 without a measure).
+/// have, from the last two iterations' times (within 1.5 and 4; 3 without a measure).
 pub(crate) fn growth(last: Duration, before: Duration) -> f64 {
     if before.as_micros() < 50 || last.as_micros() < 50 {
         return 3.0;
     }
-    (last.as_secs_f64() / before.as_secs_f64()).clamp(1.5, 8.0)
+    (last.as_secs_f64() / before.as_secs_f64()).clamp(1.5, 4.0)
 }
 
 /// The time to give one move (for [`SearchLimits::time`](super::SearchLimits::time))
@@ -79,7 +79,7 @@ mod tests {
         let ms = Duration::from_millis;
         assert_eq!(growth(ms(30), ms(10)), 3.0);
         assert_eq!(growth(ms(10), ms(10)), 1.5);
-        assert_eq!(growth(ms(100), ms(1)), 8.0);
+        assert_eq!(growth(ms(100), ms(1)), 4.0);
         assert_eq!(growth(ms(0), ms(0)), 3.0);
         assert!(can_start(ms(10), ms(20), ms(30)));
         assert!(!can_start(ms(11), ms(20), ms(30)));

@@ -1,0 +1,138 @@
+//! Measures the engine from outside: the depth reached and the speed at given times, and
+//! whether its moves are perfect on positions with known exact scores.
+//!
+//! ```text
+//! cargo run --release -p reversi-engine --example engine -- speed 100 1000
+//! cargo run --release -p reversi-engine --example engine -- ffo crates/reversi-engine/tests/data/ffo-40-59.txt 40 44 1000
+//! ```
+//!
+//! `speed MS...`: for the start and three midgame positions (after 10, 20 and 30 plies of
+//! a depth-4 self-play game from the start), a search of each time: depth, nodes, nodes
+//! per second, time taken, move, score. `ffo FILE FIRST LAST MS`: each FFO line (`BOARD
+//! SIDE SCORE BEST ALL`) searched for MS milliseconds from a new game: whether the move
+//! played keeps the exact score (ALL gives every move's score), and the time taken.
+
+use std::time::Duration;
+
+use reversi::{Board, Ply};
+use reversi_engine::{Engine, SearchLimits};
+
+/// This thread's CPU time in seconds (Linux `/proc/thread-self/schedstat`), 0 if unreadable.
+fn cpu_seconds() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|t| t.split_whitespace().next()?.parse::<f64>().ok())
+        .map_or(0.0, |ns| ns / 1e9)
+}
+
+fn limits_ms(ms: u64) -> SearchLimits {
+    SearchLimits {
+        time: Some(Duration::from_millis(ms)),
+        ..SearchLimits::default()
+    }
+}
+
+fn play(board: &Board, ply: Ply) -> Board {
+    match ply {
+        Ply::Move(square) => board.play(square).expect("a legal move"),
+        Ply::Pass => board.pass().expect("a legal pass"),
+    }
+}
+
+fn speed(times: &[u64]) {
+    let mut positions = vec![("start".to_owned(), Board::START)];
+    let mut engine = Engine::new();
+    let mut board = Board::START;
+    for ply in 1..=30 {
+        engine.set_board(board);
+        let report = engine.search(SearchLimits {
+            depth: Some(4),
+            ..SearchLimits::default()
+        });
+        board = play(&board, report.best.expect("a move"));
+        if ply % 10 == 0 {
+            positions.push((format!("ply {ply}"), board));
+        }
+    }
+    for &ms in times {
+        for (name, board) in &positions {
+            let mut engine = Engine::new();
+            engine.set_board(*board);
+            let cpu = cpu_seconds();
+            let r = engine.search(limits_ms(ms));
+            let cpu = cpu_seconds() - cpu;
+            let s = r.elapsed.as_secs_f64();
+            println!(
+                "{ms} ms {name:>7} ({} empties): depth {:>2}{} nodes {:>9} nps(cpu) {:>9.0} time {:.3} s cpu {:.3} s move {} score {:+.2}",
+                board.empty_squares().len(),
+                r.depth,
+                if r.exact { " exact" } else { "" },
+                r.nodes,
+                r.nodes as f64 / cpu.max(1e-9),
+                s,
+                cpu,
+                r.best.map_or("none".to_owned(), |p| p.to_string()),
+                r.score
+            );
+        }
+    }
+}
+
+fn ffo(path: &str, first: usize, last: usize, ms: u64) {
+    let text = std::fs::read_to_string(path).expect("read the FFO file");
+    let lines = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+    let (mut perfect, mut total, mut worst) = (0, 0, Duration::ZERO);
+    for (i, line) in lines.enumerate() {
+        let number = 40 + i;
+        if number < first || number > last {
+            continue;
+        }
+        let fields: Vec<&str> = line.split(' ').collect();
+        let board = Board::from_obf(&line[..66]).expect("an FFO board");
+        let score: i32 = fields[2].parse().expect("a score");
+        let mut engine = Engine::new();
+        engine.set_board(board);
+        let r = engine.search(limits_ms(ms));
+        let best = r.best.expect("a move").to_string();
+        let got = fields[4]
+            .split(',')
+            .find_map(|ms| {
+                let (m, s) = ms.split_once(':')?;
+                (m == best).then(|| s.parse::<i32>().ok()).flatten()
+            })
+            .expect("the move in ALL");
+        total += 1;
+        perfect += usize::from(got == score);
+        worst = worst.max(r.elapsed);
+        println!(
+            "#{number} ({} empties): {best} {got:+} (best {score:+}) {} exact {} depth {} nodes {} time {:.3} s",
+            board.empty_squares().len(),
+            if got == score { "perfect" } else { "NOT perfect" },
+            r.exact,
+            r.depth,
+            r.nodes,
+            r.elapsed.as_secs_f64()
+        );
+    }
+    println!(
+        "{perfect}/{total} perfect at {ms} ms, longest search {:.3} s",
+        worst.as_secs_f64()
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("speed") => {
+            let times: Vec<u64> = args[1..].iter().filter_map(|a| a.parse().ok()).collect();
+            speed(&times);
+        }
+        Some("ffo") if args.len() == 5 => {
+            let n = |i: usize| args[i].parse::<usize>().expect("a number");
+            ffo(&args[1], n(2), n(3), n(4) as u64);
+        }
+        _ => eprintln!("usage: engine speed MS... | engine ffo FILE FIRST LAST MS"),
+    }
+}
