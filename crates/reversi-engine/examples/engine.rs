@@ -11,6 +11,8 @@
 //! per second, time taken, move, score. `ffo FILE FIRST LAST MS`: each FFO line (`BOARD
 //! SIDE SCORE BEST ALL`) searched for MS milliseconds from a new game: whether the move
 //! played keeps the exact score (ALL gives every move's score), and the time taken.
+//! `endgame GAMES MS FROM CHECK`: games from seeded random openings played at MS a move
+//! from FROM empties, each move at CHECK empties or fewer checked against the solver.
 
 use std::time::Duration;
 
@@ -122,6 +124,69 @@ fn ffo(path: &str, first: usize, last: usize, ms: u64) {
     );
 }
 
+/// Plays `games` games from seeded random 8-ply openings, depth-6 self-play to `from`
+/// empties, then two engines (one a side, tables kept as in a match) at `ms` a move to
+/// the end: every move at `check` empties or fewer checked against the solver's best
+/// moves.
+fn endgame(games: u64, ms: u64, from: u32, check: u32) {
+    let (mut perfect, mut total, mut worst) = (0, 0, Duration::ZERO);
+    let mut checker = reversi_engine::Solver::default();
+    checker.all_best_moves(true);
+    for game in 0..games {
+        let mut rng = fastrand::Rng::with_seed(game);
+        let mut board = Board::START;
+        let mut filler = Engine::new();
+        while board.empty_squares().len() > from && !board.is_game_over() {
+            let ply = if board.empty_squares().len() > 52 {
+                let moves: Vec<_> = board.legal_moves().squares(reversi::SIZE).collect();
+                if moves.is_empty() {
+                    Ply::Pass
+                } else {
+                    Ply::Move(moves[rng.usize(..moves.len())])
+                }
+            } else {
+                filler.set_board(board);
+                filler
+                    .search(SearchLimits {
+                        depth: Some(6),
+                        ..SearchLimits::default()
+                    })
+                    .best
+                    .expect("a move")
+            };
+            board = play(&board, ply);
+        }
+        let mut engines = [Engine::new(), Engine::new()];
+        while !board.is_game_over() {
+            let engine = &mut engines[board.side_to_move() as usize];
+            engine.set_board(board);
+            let r = engine.search(limits_ms(ms));
+            let ply = r.best.expect("a move");
+            let empties = board.empty_squares().len();
+            if empties <= check && ply != Ply::Pass {
+                let solution = checker.solve(&board, reversi_engine::Mode::Exact);
+                let ok = solution.best_moves.contains(&ply);
+                total += 1;
+                perfect += usize::from(ok);
+                worst = worst.max(r.elapsed);
+                println!(
+                    "game {game} {empties} empties: {ply} {} (exact score {:+}, engine {:+} exact {}) time {:.3} s",
+                    if ok { "perfect" } else { "NOT perfect" },
+                    solution.score,
+                    r.score,
+                    r.exact,
+                    r.elapsed.as_secs_f64()
+                );
+            }
+            board = play(&board, ply);
+        }
+    }
+    println!(
+        "{perfect}/{total} perfect at {ms} ms, longest search {:.3} s",
+        worst.as_secs_f64()
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
@@ -133,6 +198,12 @@ fn main() {
             let n = |i: usize| args[i].parse::<usize>().expect("a number");
             ffo(&args[1], n(2), n(3), n(4) as u64);
         }
-        _ => eprintln!("usage: engine speed MS... | engine ffo FILE FIRST LAST MS"),
+        Some("endgame") if args.len() == 5 => {
+            let n = |i: usize| args[i].parse::<u64>().expect("a number");
+            endgame(n(1), n(2), n(3) as u32, n(4) as u32);
+        }
+        _ => eprintln!(
+            "usage: engine speed MS... | engine ffo FILE FIRST LAST MS | engine endgame GAMES MS FROM CHECK"
+        ),
     }
 }

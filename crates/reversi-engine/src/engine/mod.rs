@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use reversi::{kernel, Board, IllegalMove, Ply, Square, SIZE};
 
 use crate::eval::{self, SCALE};
-use crate::{Limits, Mode, Solver};
+use crate::{Limits, Mode, Solution, Solver};
 use midgame::{Midgame, INF};
 pub use time::move_budget;
 
@@ -91,6 +91,23 @@ fn empties_for_nodes(nodes: f64) -> u32 {
 #[must_use]
 pub fn exact_empties(time: Duration) -> u32 {
     empties_for_nodes(time.as_secs_f64() * SOLVER_NODES_PER_SECOND)
+}
+
+/// The report of a complete exact solve of a board with `empties` empty squares, `None`
+/// for another solution.
+fn exact_report(solution: &Solution, empties: u32) -> Option<SearchReport> {
+    if !solution.complete || !solution.is_exact() {
+        return None;
+    }
+    Some(SearchReport {
+        best: solution.best_moves.first().copied(),
+        score: f64::from(solution.score),
+        exact: true,
+        depth: empties,
+        nodes: solution.nodes,
+        pv: solution.pv.clone(),
+        elapsed: Duration::ZERO,
+    })
 }
 
 /// A Reversi engine: the board it plays on, its midgame search and exact solver with
@@ -319,51 +336,99 @@ impl Engine {
         };
         let node_limit = limits.nodes.unwrap_or(u64::MAX);
         let depth = limits.depth.unwrap_or(u32::MAX);
-        let try_exact = match limits.time {
-            Some(t) => empties <= exact_empties(t).min(empties_for_nodes(node_limit as f64)),
-            None => match limits.depth {
-                Some(_) => depth >= empties,
-                None => empties <= empties_for_nodes(node_limit as f64),
-            },
-        };
-        let mut node_limit = node_limit;
-        let mut solver_nodes = 0;
-        if try_exact && limits.time.is_none() {
-            // Depth (and nodes) only: solve, else search what the nodes left allow.
-            if let Some(report) = self.solve(&board, node_limit, None) {
+        let time = match limits.time {
+            Some(time) => time,
+            None => {
+                // Depth and nodes only: solve when the depth reaches the end (or, without
+                // a depth, when the nodes allow), else search what the nodes left allow.
+                let solve = match limits.depth {
+                    Some(_) => depth >= empties,
+                    None => empties <= empties_for_nodes(node_limit as f64),
+                };
+                let mut solver_nodes = 0;
+                if solve {
+                    let solution = self.run_solver(&board, Mode::Exact, node_limit, None);
+                    if let Some(report) = solution.as_ref().and_then(|s| exact_report(s, empties)) {
+                        return report;
+                    }
+                    solver_nodes = self.solver.nodes();
+                }
+                let max_depth = depth.min(empties.saturating_sub(1)).max(1);
+                let nodes = node_limit.saturating_sub(solver_nodes);
+                let mut report = self.deepen(&board, max_depth, nodes, start, None);
+                report.nodes += solver_nodes;
                 return report;
             }
-            solver_nodes = self.solver.nodes();
-            node_limit = node_limit.saturating_sub(solver_nodes);
-        }
-        // The midgame search: all of the time, or a fifth of it before the solver.
-        let midgame_deadline = match (deadline, try_exact) {
-            (Some(d), true) => Some(start + (d - start) / 5),
-            (d, _) => d,
+        };
+        // Timed: the exact solver after a tenth of the time of midgame search when the
+        // empties are few enough for the time (and nodes); a few empties more, after a
+        // fifth, the win/loss/draw solver first, then the exact one in the time left.
+        let e = exact_empties(time).min(empties_for_nodes(node_limit as f64));
+        let (exact_first, wld_first) = (empties < e, (e..=e + 2).contains(&empties));
+        let deadline = deadline.unwrap_or(start);
+        let midgame_deadline = match (exact_first, wld_first) {
+            (true, _) => start + (deadline - start) / 10,
+            (_, true) => start + (deadline - start) / 5,
+            _ => deadline,
         };
         let max_depth = depth.min(empties.saturating_sub(1)).max(1);
-        let mut report = self.deepen(&board, max_depth, node_limit, start, midgame_deadline);
-        report.nodes += solver_nodes;
-        if try_exact && limits.time.is_some() {
-            let nodes_left = node_limit.saturating_sub(report.nodes);
-            if nodes_left > 0 {
-                if let Some(mut exact) = self.solve(&board, nodes_left, deadline) {
-                    exact.nodes += report.nodes;
-                    return exact;
+        let mut report = self.deepen(&board, max_depth, node_limit, start, Some(midgame_deadline));
+        if !exact_first && !wld_first {
+            return report;
+        }
+        // The best proven result: a complete exact solve, else a move proven to win or
+        // draw (by the win/loss/draw solve, or a stopped exact one).
+        let mut proven: Option<Solution> = None;
+        if wld_first {
+            let nodes = node_limit.saturating_sub(report.nodes);
+            if let Some(wld) = self.run_solver(&board, Mode::WinLossDraw, nodes, Some(deadline)) {
+                report.nodes += wld.nodes;
+                if wld.complete {
+                    proven = Some(wld);
                 }
-                report.nodes += self.solver.nodes();
+            }
+        }
+        let nodes = node_limit.saturating_sub(report.nodes);
+        if let Some(solution) = self.run_solver(&board, Mode::Exact, nodes, Some(deadline)) {
+            report.nodes += solution.nodes;
+            if let Some(mut exact) = exact_report(&solution, empties) {
+                exact.nodes = report.nodes;
+                return exact;
+            }
+            let better = match &proven {
+                Some(p) => solution.lower > p.lower,
+                None => true,
+            };
+            if better && !solution.best_moves.is_empty() {
+                proven = Some(solution);
+            }
+        }
+        if let Some(p) = proven {
+            // The midgame's guess within the proven bounds; a move proven to keep a win
+            // or a draw replaces the midgame's unless that one is proven as good.
+            report.score = report
+                .score
+                .clamp(f64::from(p.lower), f64::from(p.upper.max(p.lower)));
+            let same = p.best_moves.first() == report.best.as_ref();
+            if p.lower >= 0 && !same {
+                if let Some(&best) = p.best_moves.first() {
+                    report.best = Some(best);
+                    report.pv = vec![best];
+                }
             }
         }
         report
     }
 
-    /// The exact solve of `board` within `nodes` and `deadline`, if it finishes.
-    fn solve(
+    /// A solve of `board` in `mode` within `nodes` and `deadline`; `None` when the deadline
+    /// has passed already (nothing is searched).
+    fn run_solver(
         &mut self,
         board: &Board,
+        mode: Mode,
         nodes: u64,
         deadline: Option<Instant>,
-    ) -> Option<SearchReport> {
+    ) -> Option<Solution> {
         let time = match deadline {
             Some(d) => {
                 let now = Instant::now();
@@ -378,19 +443,7 @@ impl Engine {
             nodes: Some(nodes),
             time,
         });
-        let solution = self.solver.solve(board, Mode::Exact);
-        if !solution.complete || !solution.is_exact() {
-            return None;
-        }
-        Some(SearchReport {
-            best: solution.best_moves.first().copied(),
-            score: f64::from(solution.score),
-            exact: true,
-            depth: board.empty_squares().len(),
-            nodes: solution.nodes,
-            pv: solution.pv,
-            elapsed: Duration::ZERO,
-        })
+        Some(self.solver.solve(board, mode))
     }
 
     /// Iterative deepening of the midgame search of `board` (which has a legal move) to
