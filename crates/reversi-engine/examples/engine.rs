@@ -11,6 +11,7 @@
 //! per second, time taken, move, score. `ffo FILE FIRST LAST MS`: each FFO line (`BOARD
 //! SIDE SCORE BEST ALL`) searched for MS milliseconds from a new game: whether the move
 //! played keeps the exact score (ALL gives every move's score), and the time taken.
+//! `depth D`: the same positions searched to depth D: nodes and CPU time.
 //! `endgame GAMES MS FROM CHECK`: games from seeded random openings played at MS a move
 //! from FROM empties, each move at CHECK empties or fewer checked against the solver.
 
@@ -41,7 +42,8 @@ fn play(board: &Board, ply: Ply) -> Board {
     }
 }
 
-fn speed(times: &[u64]) {
+/// The start and the positions after 10, 20 and 30 plies of a depth-4 self-play game.
+fn positions() -> Vec<(String, Board)> {
     let mut positions = vec![("start".to_owned(), Board::START)];
     let mut engine = Engine::new();
     let mut board = Board::START;
@@ -56,6 +58,36 @@ fn speed(times: &[u64]) {
             positions.push((format!("ply {ply}"), board));
         }
     }
+    positions
+}
+
+/// Fixed-depth searches of [`positions`] from new engines: nodes and CPU time (to compare
+/// versions of the search at equal depth).
+fn depth(depth: u32) {
+    let (mut nodes, mut cpu) = (0, 0.0);
+    for (name, board) in positions() {
+        let mut engine = Engine::new();
+        engine.set_board(board);
+        let c = cpu_seconds();
+        let r = engine.search(SearchLimits {
+            depth: Some(depth),
+            ..SearchLimits::default()
+        });
+        let c = cpu_seconds() - c;
+        println!(
+            "depth {depth} {name:>7}: nodes {:>9} cpu {c:.3} s move {} score {:+.2}",
+            r.nodes,
+            r.best.map_or("none".to_owned(), |p| p.to_string()),
+            r.score
+        );
+        nodes += r.nodes;
+        cpu += c;
+    }
+    println!("depth {depth} total: nodes {nodes} cpu {cpu:.3} s");
+}
+
+fn speed(times: &[u64]) {
+    let positions = positions();
     for &ms in times {
         for (name, board) in &positions {
             let mut engine = Engine::new();
@@ -198,12 +230,13 @@ fn main() {
             let n = |i: usize| args[i].parse::<usize>().expect("a number");
             ffo(&args[1], n(2), n(3), n(4) as u64);
         }
+        Some("depth") if args.len() == 2 => depth(args[1].parse().expect("a depth")),
         Some("endgame") if args.len() == 5 => {
             let n = |i: usize| args[i].parse::<u64>().expect("a number");
             endgame(n(1), n(2), n(3) as u32, n(4) as u32);
         }
         _ => eprintln!(
-            "usage: engine speed MS... | engine ffo FILE FIRST LAST MS | engine endgame GAMES MS FROM CHECK"
+            "usage: engine speed MS... | engine depth D | engine ffo FILE FIRST LAST MS | engine endgame GAMES MS FROM CHECK"
         ),
     }
 }

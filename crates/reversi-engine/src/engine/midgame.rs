@@ -26,7 +26,7 @@ const MAX_MOVES: usize = 40;
 const CHECK_EVERY: u64 = 1024;
 
 /// From this depth on, moves are ordered by a shallow search of each child.
-const SORT_SEARCH_DEPTH: u32 = 4;
+const SORT_SEARCH_DEPTH: u32 = 5;
 
 /// One move of a node's list: its square, the discs it flips, its ordering value.
 #[derive(Clone, Copy, Default)]
@@ -259,8 +259,7 @@ impl Midgame {
                 i32::MAX
             } else if depth >= SORT_SEARCH_DEPTH {
                 let ck = key ^ kernel::zobrist_move(side, m.square, m.flips);
-                let d = sort_depth(depth);
-                -self.pvs(cp, co, ck, side.other(), d, -INF, INF)
+                -self.pvs(cp, co, ck, side.other(), sort_depth(depth), -INF, INF)
             } else {
                 let replies = kernel::moves(cp, co);
                 let corner = (bit & CORNERS != 0) as i32;
@@ -275,14 +274,12 @@ impl Midgame {
 /// The corners.
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 
-/// The depth of the ordering search of a node `depth` deep.
+/// The depth of the ordering search of a node `depth` deep: the evaluation of each child
+/// up to depth 11, then one more ply every 3 plies, at most 3 (measured at depth 10 and 11
+/// on the positions of `examples/engine depth`: against 1-ply searches from depth 6 and
+/// 2-ply from 9, 14% fewer nodes; weighting opponent replies in changed nothing).
 fn sort_depth(depth: u32) -> u32 {
-    match depth {
-        0..=5 => 0,
-        6..=8 => 1,
-        9..=11 => 2,
-        _ => 3,
-    }
+    (depth.saturating_sub(9) / 3).min(3)
 }
 
 /// Moves the highest-ordered move of `list[i..]` to `i` and returns it.
