@@ -68,29 +68,57 @@ pub struct SearchReport {
 /// The exact solver's speed assumed to choose when to try it (nodes per second).
 const SOLVER_NODES_PER_SECOND: f64 = 5e6;
 
+/// The deepest midgame search before a solver (a fallback move, should the solver not
+/// finish).
+const PRE_SOLVER_DEPTH: u32 = 10;
+
 /// The most empty squares the exact solver is tried at with a budget of `nodes` nodes:
-/// 18 at half a million, one more for each doubling (within 14 and 30).
+/// 17 at half a million, one more for each doubling (within 14 and 30).
 fn empties_for_nodes(nodes: f64) -> u32 {
     if nodes <= 0.0 {
         return 14;
     }
-    (18.0 + (nodes / 5e5).log2()).floor().clamp(14.0, 30.0) as u32
+    (17.0 + (nodes / 5e5).log2()).floor().clamp(14.0, 30.0) as u32
 }
 
-/// The most empty squares at which a search of `time` tries the exact solver (after a
-/// fifth of the time of midgame search): 18 at 0.1 s, one more for each doubling of the
-/// time, within 14 and 30.
+/// The most empty squares at which a search of `time` tries the exact solver first
+/// (after a tenth of the time of midgame search): 17 at 0.1 s, one more for each
+/// doubling of the time (20 at 1 s), within 14 and 30. Up to three empties more, the
+/// win/loss/draw solver goes first (after a fifth of the time), then the exact one.
 ///
 /// ```
 /// use std::time::Duration;
 /// use reversi_engine::exact_empties;
-/// assert_eq!(exact_empties(Duration::from_millis(100)), 18);
-/// assert_eq!(exact_empties(Duration::from_secs(1)), 21);
+/// assert_eq!(exact_empties(Duration::from_millis(100)), 17);
+/// assert_eq!(exact_empties(Duration::from_secs(1)), 20);
 /// assert_eq!(exact_empties(Duration::ZERO), 14);
 /// ```
 #[must_use]
 pub fn exact_empties(time: Duration) -> u32 {
     empties_for_nodes(time.as_secs_f64() * SOLVER_NODES_PER_SECOND)
+}
+
+/// What a timed search does after its first midgame iterations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Plan {
+    /// The midgame search to the end of the time.
+    Midgame,
+    /// The exact solver.
+    Exact,
+    /// The win/loss/draw solver, then the exact one.
+    WinLossDrawFirst,
+}
+
+/// The plan of a search of `time` and `nodes` at `empties` empty squares.
+fn endgame_plan(empties: u32, time: Duration, nodes: u64) -> Plan {
+    let e = exact_empties(time).min(empties_for_nodes(nodes as f64));
+    if empties <= e {
+        Plan::Exact
+    } else if empties <= e + 3 {
+        Plan::WinLossDrawFirst
+    } else {
+        Plan::Midgame
+    }
 }
 
 /// The report of a complete exact solve of a board with `empties` empty squares, `None`
@@ -118,13 +146,19 @@ fn exact_report(solution: &Solution, empties: u32) -> Option<SearchReport> {
 /// - a finished game answers at once (no move, the exact final score); a side that must
 ///   pass answers [`Ply::Pass`] with the score of the search after the pass;
 /// - iterative deepening of the midgame search (a principal-variation search with a
-///   transposition table): depth 1, 2, ... while the limits allow, the best move of the last finished iteration answered (or of the
-///   unfinished one once one of its moves was proven better);
-/// - the switch to the exact solver ([`Solver`]): with a depth limit at least the number
-///   of empty squares, or, with a time limit, when the empties are few enough for the
-///   time given ([`exact_empties`]): after a short midgame search, the solver runs to the
-///   deadline; if it finishes the move is perfect and the score exact, else the midgame
-///   move stands.
+///   transposition table, aspiration windows from depth 5): depth 1, 2, ... while the
+///   limits allow; the best move of the last finished iteration is answered (or of the
+///   unfinished one once one of its moves was proven better). A timed search stops at
+///   92% of its time less a millisecond wherever it is, and starts an iteration only if
+///   the last one, grown by the measured ratio of the last two, would end before that;
+/// - the exact solver ([`Solver`]) when the depth limit is at least the number of empty
+///   squares; with a time limit, at up to [`exact_empties`] empties (20 at 1 s a move),
+///   after a tenth of the time of midgame search (at most 10 plies), the exact solver to
+///   the deadline; up to three empties more, after a fifth, the win/loss/draw solver,
+///   then the exact one. A finished exact solve answers a perfect move and the exact
+///   score; else a move proven to win or draw replaces the midgame's (whose score is
+///   kept within the proven bounds); else the midgame move stands. The solver's table
+///   is kept from move to move, so the solves of one game help each other.
 ///
 /// ```
 /// use std::time::Duration;
@@ -377,26 +411,24 @@ impl Engine {
                 return report;
             }
         };
-        // Timed: the exact solver after a tenth of the time of midgame search when the
-        // empties are few enough for the time (and nodes); a few empties more, after a
-        // fifth, the win/loss/draw solver first, then the exact one in the time left.
-        let e = exact_empties(time).min(empties_for_nodes(node_limit as f64));
-        let (exact_first, wld_first) = (empties < e, (e..=e + 2).contains(&empties));
+        // Timed: a short midgame search (a tenth or a fifth of the time, at most
+        // PRE_SOLVER_DEPTH plies) for a fallback move, then the solvers as planned.
+        let plan = endgame_plan(empties, time, node_limit);
         let deadline = deadline.unwrap_or(start);
-        let midgame_deadline = match (exact_first, wld_first) {
-            (true, _) => start + (deadline - start) / 10,
-            (_, true) => start + (deadline - start) / 5,
-            _ => deadline,
+        let (midgame_deadline, max_depth) = match plan {
+            Plan::Exact => (start + (deadline - start) / 10, PRE_SOLVER_DEPTH),
+            Plan::WinLossDrawFirst => (start + (deadline - start) / 5, PRE_SOLVER_DEPTH),
+            Plan::Midgame => (deadline, u32::MAX),
         };
-        let max_depth = depth.min(empties.saturating_sub(1)).max(1);
+        let max_depth = depth.min(max_depth).min(empties.saturating_sub(1)).max(1);
         let mut report = self.deepen(&board, max_depth, node_limit, start, Some(midgame_deadline));
-        if !exact_first && !wld_first {
+        if plan == Plan::Midgame {
             return report;
         }
         // The best proven result: a complete exact solve, else a move proven to win or
         // draw (by the win/loss/draw solve, or a stopped exact one).
         let mut proven: Option<Solution> = None;
-        if wld_first {
+        if plan == Plan::WinLossDrawFirst {
             let nodes = node_limit.saturating_sub(report.nodes);
             if let Some(wld) = self.run_solver(&board, Mode::WinLossDraw, nodes, Some(deadline)) {
                 report.nodes += wld.nodes;
@@ -767,6 +799,74 @@ pub(crate) mod tests {
                 prop_assert!(report.score.abs() <= 64.0);
             }
         }
+    }
+
+    /// FFO #40 (20 empties, +38 by a2 only, from the published suite), given a time that
+    /// lets the solver finish: the timed path answers the perfect move and exact score.
+    #[test]
+    fn timed_search_plays_ffo_40_perfectly() {
+        let line = include_str!("../../tests/data/ffo-40-59.txt")
+            .lines()
+            .find(|l| !l.starts_with('#'))
+            .unwrap();
+        let board = Board::from_obf(&line[..66]).unwrap();
+        assert_eq!(&line[67..73], "+38 a2");
+        let mut engine = Engine::new();
+        engine.set_board(board);
+        let report = engine.search(SearchLimits {
+            time: Some(Duration::from_secs(600)),
+            ..SearchLimits::default()
+        });
+        assert!(report.exact);
+        assert_eq!(report.score, 38.0);
+        assert_eq!(report.depth, 20);
+        assert_eq!(report.best.map(|p| p.to_string()), Some("a2".to_owned()));
+        assert_eq!(report.pv[0], report.best.unwrap());
+    }
+
+    /// Random endgames of 12 to 16 empties with time enough: every answer is one of the
+    /// solver's best moves (all of them listed), with the exact score; one engine plays
+    /// the game on, its tables kept.
+    #[test]
+    fn timed_endgames_are_perfect() {
+        let mut checker = Solver::new(1 << 22);
+        checker.all_best_moves(true);
+        for seed in 0..3 {
+            let mut board = random_board(100 + seed, 44 + seed as u32 * 2);
+            let mut engine = Engine::with_table_bytes(1 << 22);
+            while !board.is_game_over() {
+                engine.set_board(board);
+                let report = engine.search(SearchLimits {
+                    time: Some(Duration::from_secs(600)),
+                    ..SearchLimits::default()
+                });
+                let best = report.best.unwrap();
+                let solution = checker.solve(&board, Mode::Exact);
+                assert!(report.exact, "{board:?}");
+                assert_eq!(report.score, f64::from(solution.score));
+                assert!(solution.best_moves.contains(&best), "{best} on {board:?}");
+                board = match best {
+                    Ply::Move(s) => board.play(s).unwrap(),
+                    Ply::Pass => board.pass().unwrap(),
+                };
+            }
+        }
+    }
+
+    #[test]
+    fn endgame_plans_follow_time_and_nodes() {
+        let s = Duration::from_secs;
+        let ms = Duration::from_millis;
+        assert_eq!(endgame_plan(20, s(1), u64::MAX), Plan::Exact);
+        assert_eq!(endgame_plan(21, s(1), u64::MAX), Plan::WinLossDrawFirst);
+        assert_eq!(endgame_plan(23, s(1), u64::MAX), Plan::WinLossDrawFirst);
+        assert_eq!(endgame_plan(24, s(1), u64::MAX), Plan::Midgame);
+        assert_eq!(endgame_plan(17, ms(100), u64::MAX), Plan::Exact);
+        assert_eq!(endgame_plan(18, ms(100), u64::MAX), Plan::WinLossDrawFirst);
+        // A node limit lowers the plan: 500 000 nodes is 17 empties.
+        assert_eq!(endgame_plan(18, s(10), 500_000), Plan::WinLossDrawFirst);
+        assert_eq!(endgame_plan(14, Duration::ZERO, 0), Plan::Exact);
+        assert_eq!(endgame_plan(40, s(3600), u64::MAX), Plan::Midgame);
     }
 
     #[test]
