@@ -128,7 +128,9 @@ fn ffo(path: &str, first: usize, last: usize, ms: u64) {
         let score: i32 = fields[2].parse().expect("a score");
         let mut engine = Engine::new();
         engine.set_board(board);
+        let cpu = cpu_seconds();
         let r = engine.search(limits_ms(ms));
+        let cpu = cpu_seconds() - cpu;
         let best = r.best.expect("a move").to_string();
         let got = fields[4]
             .split(',')
@@ -141,7 +143,7 @@ fn ffo(path: &str, first: usize, last: usize, ms: u64) {
         perfect += usize::from(got == score);
         worst = worst.max(r.elapsed);
         println!(
-            "#{number} ({} empties): {best} {got:+} (best {score:+}) {} exact {} depth {} nodes {} time {:.3} s",
+            "#{number} ({} empties): {best} {got:+} (best {score:+}) {} exact {} depth {} nodes {} time {:.3} s cpu {cpu:.3} s",
             board.empty_squares().len(),
             if got == score { "perfect" } else { "NOT perfect" },
             r.exact,
@@ -192,7 +194,9 @@ fn endgame(games: u64, ms: u64, from: u32, check: u32) {
         while !board.is_game_over() {
             let engine = &mut engines[board.side_to_move() as usize];
             engine.set_board(board);
+            let cpu = cpu_seconds();
             let r = engine.search(limits_ms(ms));
+            let cpu = cpu_seconds() - cpu;
             let ply = r.best.expect("a move");
             let empties = board.empty_squares().len();
             if empties <= check && ply != Ply::Pass {
@@ -202,7 +206,7 @@ fn endgame(games: u64, ms: u64, from: u32, check: u32) {
                 perfect += usize::from(ok);
                 worst = worst.max(r.elapsed);
                 println!(
-                    "game {game} {empties} empties: {ply} {} (exact score {:+}, engine {:+} exact {}) time {:.3} s",
+                    "game {game} {empties} empties: {ply} {} (exact score {:+}, engine {:+} exact {}) time {:.3} s cpu {cpu:.3} s",
                     if ok { "perfect" } else { "NOT perfect" },
                     solution.score,
                     r.score,
