@@ -223,6 +223,138 @@ fn endgame(games: u64, ms: u64, from: u32, check: u32) {
     );
 }
 
+/// Deep against shallow search values (for ProbCut's regression): `count` positions
+/// from seeded random 8-ply openings and depth-4 self-play, sampled at 20 to 50 empties;
+/// for each depth `d` from 3 to `max`, the fit `v(d) = a + b v(s)` with `s` the shallow
+/// depth ProbCut would use, and the residuals' standard deviation (discs).
+fn fit(count: u64, max: u32) {
+    let shallow = |d: u32| (d / 4) * 2;
+    let mut boards = Vec::new();
+    for seed in 0..count {
+        let mut rng = fastrand::Rng::with_seed(1000 + seed);
+        let target = 20 + rng.u32(0..=30);
+        let mut board = Board::START;
+        let mut filler = Engine::with_table_bytes(1 << 20);
+        while board.empty_squares().len() > target && !board.is_game_over() {
+            let ply = if board.empty_squares().len() > 52 {
+                let moves: Vec<_> = board.legal_moves().squares(reversi::SIZE).collect();
+                if moves.is_empty() {
+                    Ply::Pass
+                } else {
+                    Ply::Move(moves[rng.usize(..moves.len())])
+                }
+            } else {
+                filler.set_board(board);
+                filler
+                    .search(SearchLimits {
+                        depth: Some(4),
+                        ..SearchLimits::default()
+                    })
+                    .best
+                    .expect("a move")
+            };
+            board = play(&board, ply);
+        }
+        if !board.is_game_over() && !board.must_pass() {
+            boards.push(board);
+        }
+    }
+    for d in 4..=max {
+        let s = shallow(d);
+        let (mut xs, mut ys) = (Vec::new(), Vec::new());
+        for board in &boards {
+            let mut engine = Engine::with_table_bytes(1 << 22);
+            engine.set_board(*board);
+            let v = |engine: &mut Engine, depth| {
+                engine.new_game();
+                engine.set_board(*board);
+                engine
+                    .search(SearchLimits {
+                        depth: Some(depth),
+                        ..SearchLimits::default()
+                    })
+                    .score
+            };
+            let x = if s == 0 {
+                v(&mut engine, 1)
+            } else {
+                v(&mut engine, s)
+            };
+            xs.push(x);
+            ys.push(v(&mut engine, d));
+        }
+        let n = xs.len() as f64;
+        let (mx, my) = (xs.iter().sum::<f64>() / n, ys.iter().sum::<f64>() / n);
+        let sxy: f64 = xs.iter().zip(&ys).map(|(x, y)| (x - mx) * (y - my)).sum();
+        let sxx: f64 = xs.iter().map(|x| (x - mx) * (x - mx)).sum();
+        let b = sxy / sxx;
+        let a = my - b * mx;
+        let var: f64 = xs
+            .iter()
+            .zip(&ys)
+            .map(|(x, y)| (y - a - b * x).powi(2))
+            .sum::<f64>()
+            / n;
+        println!(
+            "depth {d} from {s}: v = {a:+.3} + {b:.3} x, sigma {:.3} discs ({} positions)",
+            var.sqrt(),
+            xs.len()
+        );
+    }
+}
+
+/// Self-play of ProbCut on (A) against off (B) at `nodes` nodes a move: `pairs` seeded
+/// random 8-ply openings, each played twice with colours swapped. Prints A's wins,
+/// draws, losses and mean final disc difference.
+fn selfplay(pairs: u64, nodes: u64) {
+    let (mut w, mut d, mut l, mut discs) = (0, 0, 0, 0i64);
+    for seed in 0..pairs {
+        let mut rng = fastrand::Rng::with_seed(5000 + seed);
+        let mut opening = Board::START;
+        for _ in 0..8 {
+            let moves: Vec<_> = opening.legal_moves().squares(reversi::SIZE).collect();
+            opening = play(&opening, Ply::Move(moves[rng.usize(..moves.len())]));
+        }
+        for a_colour in reversi::Color::ALL {
+            let mut engines = [
+                Engine::with_table_bytes(16 << 20),
+                Engine::with_table_bytes(16 << 20),
+            ];
+            engines[a_colour as usize].set_probcut(true);
+            engines[1 - a_colour as usize].set_probcut(false);
+            let mut board = opening;
+            while !board.is_game_over() {
+                let engine = &mut engines[board.side_to_move() as usize];
+                engine.set_board(board);
+                let r = engine.search(SearchLimits {
+                    nodes: Some(nodes),
+                    ..SearchLimits::default()
+                });
+                board = play(&board, r.best.expect("a move"));
+            }
+            let counts = board.disc_counts();
+            let diff = i64::from(counts.black) - i64::from(counts.white);
+            let diff = if a_colour == reversi::Color::Black {
+                diff
+            } else {
+                -diff
+            };
+            discs += diff;
+            match diff.cmp(&0) {
+                std::cmp::Ordering::Greater => w += 1,
+                std::cmp::Ordering::Equal => d += 1,
+                std::cmp::Ordering::Less => l += 1,
+            }
+        }
+    }
+    let games = 2 * pairs;
+    println!(
+        "ProbCut on vs off at {nodes} nodes a move, {games} games: +{w} ={d} -{l}, score {:.1}%, mean disc difference {:+.2}",
+        100.0 * (w as f64 + d as f64 / 2.0) / games as f64,
+        discs as f64 / games as f64
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
@@ -234,6 +366,8 @@ fn main() {
             let n = |i: usize| args[i].parse::<usize>().expect("a number");
             ffo(&args[1], n(2), n(3), n(4) as u64);
         }
+        Some("selfplay") if args.len() == 3 => selfplay(args[1].parse().expect("a count"), args[2].parse().expect("nodes")),
+        Some("fit") if args.len() == 3 => fit(args[1].parse().expect("a count"), args[2].parse().expect("a depth")),
         Some("depth") if args.len() == 2 => depth(args[1].parse().expect("a depth")),
         Some("endgame") if args.len() == 5 => {
             let n = |i: usize| args[i].parse::<u64>().expect("a number");

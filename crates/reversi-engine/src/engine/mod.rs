@@ -150,7 +150,8 @@ fn exact_report(solution: &Solution, empties: u32) -> Option<SearchReport> {
 /// - a finished game answers at once (no move, the exact final score); a side that must
 ///   pass answers [`Ply::Pass`] with the score of the search after the pass;
 /// - iterative deepening of the midgame search (a principal-variation search with a
-///   transposition table, aspiration windows from depth 5): depth 1, 2, ... while the
+///   transposition table, aspiration windows from depth 5, ProbCut from depth 4: see
+///   [`Engine::set_probcut`]): depth 1, 2, ... while the
 ///   limits allow; the best move of the last finished iteration is answered (or of the
 ///   unfinished one once one of its moves was proven better). A timed search stops at
 ///   92% of its time less a millisecond wherever it is, and starts an iteration only if
@@ -264,6 +265,21 @@ impl Engine {
             midgame: Midgame::new(bytes / 2),
             solver: Solver::new(bytes / 2),
         }
+    }
+
+    /// Switches ProbCut (the midgame search's selective pruning: a shallow search whose
+    /// value makes a cutoff very likely stands for the deep one) on (the default) or off,
+    /// to measure what it buys; the exact solver never prunes.
+    ///
+    /// ```
+    /// use reversi_engine::{Engine, SearchLimits};
+    /// let mut engine = Engine::with_table_bytes(1 << 20);
+    /// engine.set_probcut(false);
+    /// let report = engine.search(SearchLimits { depth: Some(6), ..SearchLimits::default() });
+    /// assert_eq!(report.depth, 6);
+    /// ```
+    pub fn set_probcut(&mut self, on: bool) {
+        self.midgame.probcut = on;
     }
 
     /// The bytes the tables take.
