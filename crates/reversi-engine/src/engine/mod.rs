@@ -5,7 +5,6 @@
 //! How a search goes, and an example: [`Engine`].
 
 mod midgame;
-mod provisional;
 mod table;
 mod time;
 
@@ -13,9 +12,9 @@ use std::time::{Duration, Instant};
 
 use reversi::{kernel, Board, IllegalMove, Ply, Square, SIZE};
 
-use crate::{Limits, Mode, Solver};
+use crate::eval::{self, SCALE};
+use crate::{Limits, Mode, Solution, Solver};
 use midgame::{Midgame, INF};
-use provisional::SCALE;
 pub use time::move_budget;
 
 /// The default memory of an [`Engine`]'s tables: 64 MiB (half the midgame search's
@@ -69,29 +68,78 @@ pub struct SearchReport {
 /// The exact solver's speed assumed to choose when to try it (nodes per second).
 const SOLVER_NODES_PER_SECOND: f64 = 5e6;
 
+/// The share of the time left to the deadline given to a solver (which reads its clock
+/// less often than the midgame search).
+const SOLVER_TIME_SHARE: f64 = 0.9;
+
+/// The deepest midgame search before a solver (a fallback move, should the solver not
+/// finish).
+const PRE_SOLVER_DEPTH: u32 = 10;
+
 /// The most empty squares the exact solver is tried at with a budget of `nodes` nodes:
-/// 18 at half a million, one more for each doubling (within 14 and 30).
+/// 17 at half a million, one more for each doubling (within 14 and 30).
 fn empties_for_nodes(nodes: f64) -> u32 {
     if nodes <= 0.0 {
         return 14;
     }
-    (18.0 + (nodes / 5e5).log2()).floor().clamp(14.0, 30.0) as u32
+    (17.0 + (nodes / 5e5).log2()).floor().clamp(14.0, 30.0) as u32
 }
 
-/// The most empty squares at which a search of `time` tries the exact solver (after a
-/// fifth of the time of midgame search): 18 at 0.1 s, one more for each doubling of the
-/// time, within 14 and 30.
+/// The most empty squares at which a search of `time` tries the exact solver first
+/// (after a tenth of the time of midgame search): 17 at 0.1 s, one more for each
+/// doubling of the time (20 at 1 s), within 14 and 30. Up to three empties more, the
+/// win/loss/draw solver goes first (after a fifth of the time), then the exact one.
 ///
 /// ```
 /// use std::time::Duration;
 /// use reversi_engine::exact_empties;
-/// assert_eq!(exact_empties(Duration::from_millis(100)), 18);
-/// assert_eq!(exact_empties(Duration::from_secs(1)), 21);
+/// assert_eq!(exact_empties(Duration::from_millis(100)), 17);
+/// assert_eq!(exact_empties(Duration::from_secs(1)), 20);
 /// assert_eq!(exact_empties(Duration::ZERO), 14);
 /// ```
 #[must_use]
 pub fn exact_empties(time: Duration) -> u32 {
     empties_for_nodes(time.as_secs_f64() * SOLVER_NODES_PER_SECOND)
+}
+
+/// What a timed search does after its first midgame iterations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Plan {
+    /// The midgame search to the end of the time.
+    Midgame,
+    /// The exact solver.
+    Exact,
+    /// The win/loss/draw solver, then the exact one.
+    WinLossDrawFirst,
+}
+
+/// The plan of a search of `time` and `nodes` at `empties` empty squares.
+fn endgame_plan(empties: u32, time: Duration, nodes: u64) -> Plan {
+    let e = exact_empties(time).min(empties_for_nodes(nodes as f64));
+    if empties <= e {
+        Plan::Exact
+    } else if empties <= e + 3 {
+        Plan::WinLossDrawFirst
+    } else {
+        Plan::Midgame
+    }
+}
+
+/// The report of a complete exact solve of a board with `empties` empty squares, `None`
+/// for another solution.
+fn exact_report(solution: &Solution, empties: u32) -> Option<SearchReport> {
+    if !solution.complete || !solution.is_exact() {
+        return None;
+    }
+    Some(SearchReport {
+        best: solution.best_moves.first().copied(),
+        score: f64::from(solution.score),
+        exact: true,
+        depth: empties,
+        nodes: solution.nodes,
+        pv: solution.pv.clone(),
+        elapsed: Duration::ZERO,
+    })
 }
 
 /// A Reversi engine: the board it plays on, its midgame search and exact solver with
@@ -102,13 +150,20 @@ pub fn exact_empties(time: Duration) -> u32 {
 /// - a finished game answers at once (no move, the exact final score); a side that must
 ///   pass answers [`Ply::Pass`] with the score of the search after the pass;
 /// - iterative deepening of the midgame search (a principal-variation search with a
-///   transposition table): depth 1, 2, ... while the limits allow, the best move of the last finished iteration answered (or of the
-///   unfinished one once one of its moves was proven better);
-/// - the switch to the exact solver ([`Solver`]): with a depth limit at least the number
-///   of empty squares, or, with a time limit, when the empties are few enough for the
-///   time given ([`exact_empties`]): after a short midgame search, the solver runs to the
-///   deadline; if it finishes the move is perfect and the score exact, else the midgame
-///   move stands.
+///   transposition table, aspiration windows from depth 5, ProbCut from depth 4: see
+///   [`Engine::set_probcut`]): depth 1, 2, ... while the
+///   limits allow; the best move of the last finished iteration is answered (or of the
+///   unfinished one once one of its moves was proven better). A timed search stops at
+///   92% of its time less a millisecond wherever it is, and starts an iteration only if
+///   the last one, grown by the measured ratio of the last two, would end before that;
+/// - the exact solver ([`Solver`]) when the depth limit is at least the number of empty
+///   squares; with a time limit, at up to [`exact_empties`] empties (20 at 1 s a move),
+///   after a tenth of the time of midgame search (at most 10 plies), the exact solver to
+///   the deadline; up to three empties more, after a fifth, the win/loss/draw solver,
+///   then the exact one. A finished exact solve answers a perfect move and the exact
+///   score; else a move proven to win or draw replaces the midgame's (whose score is
+///   kept within the proven bounds); else the midgame move stands. The solver's table
+///   is kept from move to move, so the solves of one game help each other.
 ///
 /// ```
 /// use std::time::Duration;
@@ -159,6 +214,13 @@ struct RootMove {
     child: Board,
 }
 
+/// The half-width of the first aspiration window, in evaluation units (two discs),
+/// doubled at each failure (measured at depth 11 and 12: under 1% fewer nodes than the
+/// full window; one disc and four discs the same).
+const ASPIRATION: i32 = 2 * SCALE;
+/// The first depth searched inside an aspiration window.
+const ASPIRATION_DEPTH: u32 = 5;
+
 /// The result of one root iteration.
 struct Iteration {
     /// The best move's index in the root list and its score, if any move was proven
@@ -166,6 +228,16 @@ struct Iteration {
     best: Option<(usize, i32)>,
     /// Whether every move was searched.
     complete: bool,
+}
+
+impl Iteration {
+    /// A stopped iteration whose move `i` was proven better than the first, scoring `v`.
+    fn with_best(self, i: usize, v: i32) -> Iteration {
+        Iteration {
+            best: Some((i, v)),
+            complete: false,
+        }
+    }
 }
 
 impl Engine {
@@ -193,6 +265,21 @@ impl Engine {
             midgame: Midgame::new(bytes / 2),
             solver: Solver::new(bytes / 2),
         }
+    }
+
+    /// Switches ProbCut (the midgame search's selective pruning: a shallow search whose
+    /// value makes a cutoff very likely stands for the deep one) on (the default) or off,
+    /// to measure what it buys; the exact solver never prunes.
+    ///
+    /// ```
+    /// use reversi_engine::{Engine, SearchLimits};
+    /// let mut engine = Engine::with_table_bytes(1 << 20);
+    /// engine.set_probcut(false);
+    /// let report = engine.search(SearchLimits { depth: Some(6), ..SearchLimits::default() });
+    /// assert_eq!(report.depth, 6);
+    /// ```
+    pub fn set_probcut(&mut self, on: bool) {
+        self.midgame.probcut = on;
     }
 
     /// The bytes the tables take.
@@ -320,58 +407,106 @@ impl Engine {
         };
         let node_limit = limits.nodes.unwrap_or(u64::MAX);
         let depth = limits.depth.unwrap_or(u32::MAX);
-        let try_exact = match limits.time {
-            Some(t) => empties <= exact_empties(t).min(empties_for_nodes(node_limit as f64)),
-            None => match limits.depth {
-                Some(_) => depth >= empties,
-                None => empties <= empties_for_nodes(node_limit as f64),
-            },
-        };
-        let mut node_limit = node_limit;
-        let mut solver_nodes = 0;
-        if try_exact && limits.time.is_none() {
-            // Depth (and nodes) only: solve, else search what the nodes left allow.
-            if let Some(report) = self.solve(&board, node_limit, None) {
+        let time = match limits.time {
+            Some(time) => time,
+            None => {
+                // Depth and nodes only: solve when the depth reaches the end (or, without
+                // a depth, when the nodes allow), else search what the nodes left allow.
+                let solve = match limits.depth {
+                    Some(_) => depth >= empties,
+                    None => empties <= empties_for_nodes(node_limit as f64),
+                };
+                let mut solver_nodes = 0;
+                if solve {
+                    let solution = self.run_solver(&board, Mode::Exact, node_limit, None);
+                    if let Some(report) = solution.as_ref().and_then(|s| exact_report(s, empties)) {
+                        return report;
+                    }
+                    solver_nodes = self.solver.nodes();
+                }
+                let max_depth = depth.min(empties.saturating_sub(1)).max(1);
+                let nodes = node_limit.saturating_sub(solver_nodes);
+                let mut report = self.deepen(&board, max_depth, nodes, start, None);
+                report.nodes += solver_nodes;
                 return report;
             }
-            solver_nodes = self.solver.nodes();
-            node_limit = node_limit.saturating_sub(solver_nodes);
-        }
-        // The midgame search: all of the time, or a fifth of it before the solver.
-        let midgame_deadline = match (deadline, try_exact) {
-            (Some(d), true) => Some(start + (d - start) / 5),
-            (d, _) => d,
         };
-        let max_depth = depth.min(empties.saturating_sub(1)).max(1);
-        let mut report = self.deepen(&board, max_depth, node_limit, start, midgame_deadline);
-        report.nodes += solver_nodes;
-        if try_exact && limits.time.is_some() {
-            let nodes_left = node_limit.saturating_sub(report.nodes);
-            if nodes_left > 0 {
-                if let Some(mut exact) = self.solve(&board, nodes_left, deadline) {
-                    exact.nodes += report.nodes;
-                    return exact;
+        // Timed: a short midgame search (a tenth or a fifth of the time, at most
+        // PRE_SOLVER_DEPTH plies) for a fallback move, then the solvers as planned.
+        let plan = endgame_plan(empties, time, node_limit);
+        let deadline = deadline.unwrap_or(start);
+        let (midgame_deadline, max_depth) = match plan {
+            Plan::Exact => (start + (deadline - start) / 10, PRE_SOLVER_DEPTH),
+            Plan::WinLossDrawFirst => (start + (deadline - start) / 5, PRE_SOLVER_DEPTH),
+            Plan::Midgame => (deadline, u32::MAX),
+        };
+        let max_depth = depth.min(max_depth).min(empties.saturating_sub(1)).max(1);
+        let mut report = self.deepen(&board, max_depth, node_limit, start, Some(midgame_deadline));
+        if plan == Plan::Midgame {
+            return report;
+        }
+        // The best proven result: a complete exact solve, else a move proven to win or
+        // draw (by the win/loss/draw solve, or a stopped exact one).
+        let mut proven: Option<Solution> = None;
+        if plan == Plan::WinLossDrawFirst {
+            let nodes = node_limit.saturating_sub(report.nodes);
+            if let Some(wld) = self.run_solver(&board, Mode::WinLossDraw, nodes, Some(deadline)) {
+                report.nodes += wld.nodes;
+                if wld.complete {
+                    proven = Some(wld);
                 }
-                report.nodes += self.solver.nodes();
+            }
+        }
+        let nodes = node_limit.saturating_sub(report.nodes);
+        if let Some(solution) = self.run_solver(&board, Mode::Exact, nodes, Some(deadline)) {
+            report.nodes += solution.nodes;
+            if let Some(mut exact) = exact_report(&solution, empties) {
+                exact.nodes = report.nodes;
+                return exact;
+            }
+            let better = match &proven {
+                Some(p) => solution.lower > p.lower,
+                None => true,
+            };
+            if better && !solution.best_moves.is_empty() {
+                proven = Some(solution);
+            }
+        }
+        if let Some(p) = proven {
+            // The midgame's guess within the proven bounds; a move proven to keep a win
+            // or a draw replaces the midgame's unless that one is proven as good.
+            report.score = report
+                .score
+                .clamp(f64::from(p.lower), f64::from(p.upper.max(p.lower)));
+            let same = p.best_moves.first() == report.best.as_ref();
+            if p.lower >= 0 && !same {
+                if let Some(&best) = p.best_moves.first() {
+                    report.best = Some(best);
+                    report.pv = vec![best];
+                }
             }
         }
         report
     }
 
-    /// The exact solve of `board` within `nodes` and `deadline`, if it finishes.
-    fn solve(
+    /// A solve of `board` in `mode` within `nodes` and `deadline`; `None` when the deadline
+    /// has passed already (nothing is searched).
+    fn run_solver(
         &mut self,
         board: &Board,
+        mode: Mode,
         nodes: u64,
         deadline: Option<Instant>,
-    ) -> Option<SearchReport> {
+    ) -> Option<Solution> {
         let time = match deadline {
             Some(d) => {
                 let now = Instant::now();
                 if now >= d {
                     return None;
                 }
-                Some(d - now)
+                // The solver reads the clock every 16384 nodes (a few milliseconds on a
+                // busy machine): it gets nine tenths of the time left.
+                Some((d - now).mul_f64(SOLVER_TIME_SHARE))
             }
             None => None,
         };
@@ -379,19 +514,7 @@ impl Engine {
             nodes: Some(nodes),
             time,
         });
-        let solution = self.solver.solve(board, Mode::Exact);
-        if !solution.complete || !solution.is_exact() {
-            return None;
-        }
-        Some(SearchReport {
-            best: solution.best_moves.first().copied(),
-            score: f64::from(solution.score),
-            exact: true,
-            depth: board.empty_squares().len(),
-            nodes: solution.nodes,
-            pv: solution.pv,
-            elapsed: Duration::ZERO,
-        })
+        Some(self.solver.solve(board, mode))
     }
 
     /// Iterative deepening of the midgame search of `board` (which has a legal move) to
@@ -423,20 +546,20 @@ impl Engine {
             .map(|e| e.best);
         moves.sort_by_key(|m| {
             let own = table_move == Some(m.square.index() as u8);
-            let value = provisional::evaluate(m.child.mover_bits(), m.child.opponent_bits());
+            let value = eval::evaluate(m.child.mover_bits(), m.child.opponent_bits());
             (!own, value)
         });
         // Before any iteration: the first move, scored by the evaluation.
         let first = &moves[0].child;
         let mut best = (
             0,
-            -provisional::evaluate(first.mover_bits(), first.opponent_bits()),
+            -eval::evaluate(first.mover_bits(), first.opponent_bits()),
         );
         let mut done = 0;
         let mut last = Duration::ZERO;
         for d in 1..=max_depth {
             let iteration_start = Instant::now();
-            let it = self.root(board, &moves, d);
+            let it = self.aspiration(board, &mut moves, d, best.1);
             if let Some((i, score)) = it.best {
                 // A finished iteration, or a move proven better than the first.
                 if it.complete || i != 0 {
@@ -473,11 +596,72 @@ impl Engine {
         }
     }
 
-    /// One iteration at the root to `depth`: the first move with the full window, the
-    /// others with a null window first, re-searched when they fail high.
-    fn root(&mut self, board: &Board, moves: &[RootMove], depth: u32) -> Iteration {
-        let beta = INF;
+    /// One iteration at the root to `depth` inside an aspiration window around `prev`
+    /// (from depth [`ASPIRATION_DEPTH`]), widened and searched again while the score
+    /// falls outside it. A move proven better than the first is moved to the front
+    /// before a new search, so a stopped search still answers it.
+    fn aspiration(
+        &mut self,
+        board: &Board,
+        moves: &mut [RootMove],
+        depth: u32,
+        prev: i32,
+    ) -> Iteration {
+        if depth < ASPIRATION_DEPTH {
+            return self.root(board, moves, depth, -INF, INF);
+        }
+        let mut delta = ASPIRATION;
+        let (mut lo, mut hi) = (prev - delta, prev + delta);
+        let mut proven: Option<i32> = None;
+        loop {
+            let it = self.root(board, moves, depth, lo, hi);
+            let (i, v) = match it.best {
+                Some(best) if it.complete => best,
+                Some((i, v)) if i != 0 => return it.with_best(i, v),
+                _ => {
+                    // Stopped before a move beat the first: the one proven before if any.
+                    return Iteration {
+                        best: proven.map(|v| (0, v)),
+                        complete: false,
+                    };
+                }
+            };
+            if i != 0 {
+                moves[..=i].rotate_right(1);
+                if v > lo {
+                    proven = Some(v);
+                }
+            }
+            delta *= 2;
+            if v <= lo && lo > -INF {
+                lo = (v - delta).max(-INF);
+            } else if v >= hi && hi < INF {
+                hi = (v + delta).min(INF);
+            } else {
+                return Iteration {
+                    best: Some((0, v)),
+                    complete: true,
+                };
+            }
+        }
+    }
+
+    /// One iteration at the root to `depth` in the window `(lo, hi)`: the first move with
+    /// the window, the others with a null window first, re-searched when they fail high.
+    /// A move scoring `hi` or more ends it (fail-soft).
+    fn root(
+        &mut self,
+        board: &Board,
+        moves: &[RootMove],
+        depth: u32,
+        lo: i32,
+        hi: i32,
+    ) -> Iteration {
         let mut best: Option<(usize, i32)> = None;
+        let stopped = |best| Iteration {
+            best,
+            complete: false,
+        };
         for (i, m) in moves.iter().enumerate() {
             let c = &m.child;
             let (p, o, k, s) = (
@@ -489,44 +673,49 @@ impl Engine {
             let search = &mut self.midgame;
             let alpha = match best {
                 None => {
-                    let v = -search.pvs(p, o, k, s, depth - 1, -beta, INF);
+                    let v = -search.pvs(p, o, k, s, depth - 1, -hi, -lo);
                     if search.stopped() {
-                        return Iteration {
-                            best,
-                            complete: false,
-                        };
+                        return stopped(best);
                     }
                     best = Some((i, v));
+                    if v >= hi {
+                        break;
+                    }
                     continue;
                 }
-                Some((_, alpha)) => alpha,
+                Some((_, b)) => b.max(lo),
             };
             let v = -search.pvs(p, o, k, s, depth - 1, -alpha - 1, -alpha);
             if search.stopped() {
-                return Iteration {
-                    best,
-                    complete: false,
-                };
+                return stopped(best);
             }
             if v > alpha {
                 // Proven better than the best so far, whatever the re-search says.
                 best = Some((i, v));
-                let w = -search.pvs(p, o, k, s, depth - 1, -beta, -alpha);
+                if v >= hi {
+                    break;
+                }
+                let w = -search.pvs(p, o, k, s, depth - 1, -hi, -alpha);
                 if search.stopped() {
-                    return Iteration {
-                        best,
-                        complete: false,
-                    };
+                    return stopped(best);
                 }
                 best = Some((i, w.max(v)));
+                if w >= hi {
+                    break;
+                }
             }
         }
         if let Some((i, v)) = best {
+            let bound = if v >= hi {
+                table::LOWER
+            } else if v <= lo {
+                table::UPPER
+            } else {
+                table::EXACT
+            };
             let key = board.zobrist_key();
             let square = moves[i].square.index() as u8;
-            self.midgame
-                .table
-                .store(key, v, depth, table::EXACT, square);
+            self.midgame.table.store(key, v, depth, bound, square);
         }
         Iteration {
             best,
@@ -632,6 +821,74 @@ pub(crate) mod tests {
                 prop_assert!(report.score.abs() <= 64.0);
             }
         }
+    }
+
+    /// FFO #40 (20 empties, +38 by a2 only, from the published suite), given a time that
+    /// lets the solver finish: the timed path answers the perfect move and exact score.
+    #[test]
+    fn timed_search_plays_ffo_40_perfectly() {
+        let line = include_str!("../../tests/data/ffo-40-59.txt")
+            .lines()
+            .find(|l| !l.starts_with('#'))
+            .unwrap();
+        let board = Board::from_obf(&line[..66]).unwrap();
+        assert_eq!(&line[67..73], "+38 a2");
+        let mut engine = Engine::new();
+        engine.set_board(board);
+        let report = engine.search(SearchLimits {
+            time: Some(Duration::from_secs(600)),
+            ..SearchLimits::default()
+        });
+        assert!(report.exact);
+        assert_eq!(report.score, 38.0);
+        assert_eq!(report.depth, 20);
+        assert_eq!(report.best.map(|p| p.to_string()), Some("a2".to_owned()));
+        assert_eq!(report.pv[0], report.best.unwrap());
+    }
+
+    /// Random endgames of 12 to 16 empties with time enough: every answer is one of the
+    /// solver's best moves (all of them listed), with the exact score; one engine plays
+    /// the game on, its tables kept.
+    #[test]
+    fn timed_endgames_are_perfect() {
+        let mut checker = Solver::new(1 << 22);
+        checker.all_best_moves(true);
+        for seed in 0..3 {
+            let mut board = random_board(100 + seed, 44 + seed as u32 * 2);
+            let mut engine = Engine::with_table_bytes(1 << 22);
+            while !board.is_game_over() {
+                engine.set_board(board);
+                let report = engine.search(SearchLimits {
+                    time: Some(Duration::from_secs(600)),
+                    ..SearchLimits::default()
+                });
+                let best = report.best.unwrap();
+                let solution = checker.solve(&board, Mode::Exact);
+                assert!(report.exact, "{board:?}");
+                assert_eq!(report.score, f64::from(solution.score));
+                assert!(solution.best_moves.contains(&best), "{best} on {board:?}");
+                board = match best {
+                    Ply::Move(s) => board.play(s).unwrap(),
+                    Ply::Pass => board.pass().unwrap(),
+                };
+            }
+        }
+    }
+
+    #[test]
+    fn endgame_plans_follow_time_and_nodes() {
+        let s = Duration::from_secs;
+        let ms = Duration::from_millis;
+        assert_eq!(endgame_plan(20, s(1), u64::MAX), Plan::Exact);
+        assert_eq!(endgame_plan(21, s(1), u64::MAX), Plan::WinLossDrawFirst);
+        assert_eq!(endgame_plan(23, s(1), u64::MAX), Plan::WinLossDrawFirst);
+        assert_eq!(endgame_plan(24, s(1), u64::MAX), Plan::Midgame);
+        assert_eq!(endgame_plan(17, ms(100), u64::MAX), Plan::Exact);
+        assert_eq!(endgame_plan(18, ms(100), u64::MAX), Plan::WinLossDrawFirst);
+        // A node limit lowers the plan: 500 000 nodes is 17 empties.
+        assert_eq!(endgame_plan(18, s(10), 500_000), Plan::WinLossDrawFirst);
+        assert_eq!(endgame_plan(14, Duration::ZERO, 0), Plan::Exact);
+        assert_eq!(endgame_plan(40, s(3600), u64::MAX), Plan::Midgame);
     }
 
     #[test]

@@ -1,0 +1,380 @@
+//! Measures the engine from outside: the depth reached and the speed at given times, and
+//! whether its moves are perfect on positions with known exact scores.
+//!
+//! ```text
+//! cargo run --release -p reversi-engine --example engine -- speed 100 1000
+//! cargo run --release -p reversi-engine --example engine -- ffo crates/reversi-engine/tests/data/ffo-40-59.txt 40 44 1000
+//! ```
+//!
+//! `speed MS...`: for the start and three midgame positions (after 10, 20 and 30 plies of
+//! a depth-4 self-play game from the start), a search of each time: depth, nodes, nodes
+//! per second, time taken, move, score. `ffo FILE FIRST LAST MS`: each FFO line (`BOARD
+//! SIDE SCORE BEST ALL`) searched for MS milliseconds from a new game: whether the move
+//! played keeps the exact score (ALL gives every move's score), and the time taken.
+//! `depth D`: the same positions searched to depth D: nodes and CPU time.
+//! `endgame GAMES MS FROM CHECK`: games from seeded random openings played at MS a move
+//! from FROM empties, each move at CHECK empties or fewer checked against the solver.
+
+use std::time::Duration;
+
+use reversi::{Board, Ply};
+use reversi_engine::{Engine, SearchLimits};
+
+/// This thread's CPU time in seconds (Linux `/proc/thread-self/schedstat`), 0 if unreadable.
+fn cpu_seconds() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|t| t.split_whitespace().next()?.parse::<f64>().ok())
+        .map_or(0.0, |ns| ns / 1e9)
+}
+
+fn limits_ms(ms: u64) -> SearchLimits {
+    SearchLimits {
+        time: Some(Duration::from_millis(ms)),
+        ..SearchLimits::default()
+    }
+}
+
+fn play(board: &Board, ply: Ply) -> Board {
+    match ply {
+        Ply::Move(square) => board.play(square).expect("a legal move"),
+        Ply::Pass => board.pass().expect("a legal pass"),
+    }
+}
+
+/// The start and the positions after 10, 20 and 30 plies of a depth-4 self-play game.
+fn positions() -> Vec<(String, Board)> {
+    let mut positions = vec![("start".to_owned(), Board::START)];
+    let mut engine = Engine::new();
+    let mut board = Board::START;
+    for ply in 1..=30 {
+        engine.set_board(board);
+        let report = engine.search(SearchLimits {
+            depth: Some(4),
+            ..SearchLimits::default()
+        });
+        board = play(&board, report.best.expect("a move"));
+        if ply % 10 == 0 {
+            positions.push((format!("ply {ply}"), board));
+        }
+    }
+    positions
+}
+
+/// Fixed-depth searches of [`positions`] from new engines: nodes and CPU time (to compare
+/// versions of the search at equal depth).
+fn depth(depth: u32) {
+    let (mut nodes, mut cpu) = (0, 0.0);
+    for (name, board) in positions() {
+        let mut engine = Engine::new();
+        engine.set_board(board);
+        let c = cpu_seconds();
+        let r = engine.search(SearchLimits {
+            depth: Some(depth),
+            ..SearchLimits::default()
+        });
+        let c = cpu_seconds() - c;
+        println!(
+            "depth {depth} {name:>7}: nodes {:>9} cpu {c:.3} s move {} score {:+.2}",
+            r.nodes,
+            r.best.map_or("none".to_owned(), |p| p.to_string()),
+            r.score
+        );
+        nodes += r.nodes;
+        cpu += c;
+    }
+    println!("depth {depth} total: nodes {nodes} cpu {cpu:.3} s");
+}
+
+fn speed(times: &[u64]) {
+    let positions = positions();
+    for &ms in times {
+        for (name, board) in &positions {
+            let mut engine = Engine::new();
+            engine.set_board(*board);
+            let cpu = cpu_seconds();
+            let r = engine.search(limits_ms(ms));
+            let cpu = cpu_seconds() - cpu;
+            let s = r.elapsed.as_secs_f64();
+            println!(
+                "{ms} ms {name:>7} ({} empties): depth {:>2}{} nodes {:>9} nps(cpu) {:>9.0} time {:.3} s cpu {:.3} s move {} score {:+.2}",
+                board.empty_squares().len(),
+                r.depth,
+                if r.exact { " exact" } else { "" },
+                r.nodes,
+                r.nodes as f64 / cpu.max(1e-9),
+                s,
+                cpu,
+                r.best.map_or("none".to_owned(), |p| p.to_string()),
+                r.score
+            );
+        }
+    }
+}
+
+fn ffo(path: &str, first: usize, last: usize, ms: u64) {
+    let text = std::fs::read_to_string(path).expect("read the FFO file");
+    let lines = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+    let (mut perfect, mut total, mut worst) = (0, 0, Duration::ZERO);
+    for (i, line) in lines.enumerate() {
+        let number = 40 + i;
+        if number < first || number > last {
+            continue;
+        }
+        let fields: Vec<&str> = line.split(' ').collect();
+        let board = Board::from_obf(&line[..66]).expect("an FFO board");
+        let score: i32 = fields[2].parse().expect("a score");
+        let mut engine = Engine::new();
+        engine.set_board(board);
+        let cpu = cpu_seconds();
+        let r = engine.search(limits_ms(ms));
+        let cpu = cpu_seconds() - cpu;
+        let best = r.best.expect("a move").to_string();
+        let got = fields[4]
+            .split(',')
+            .find_map(|ms| {
+                let (m, s) = ms.split_once(':')?;
+                (m == best).then(|| s.parse::<i32>().ok()).flatten()
+            })
+            .expect("the move in ALL");
+        total += 1;
+        perfect += usize::from(got == score);
+        worst = worst.max(r.elapsed);
+        println!(
+            "#{number} ({} empties): {best} {got:+} (best {score:+}) {} exact {} depth {} nodes {} time {:.3} s cpu {cpu:.3} s",
+            board.empty_squares().len(),
+            if got == score { "perfect" } else { "NOT perfect" },
+            r.exact,
+            r.depth,
+            r.nodes,
+            r.elapsed.as_secs_f64()
+        );
+    }
+    println!(
+        "{perfect}/{total} perfect at {ms} ms, longest search {:.3} s",
+        worst.as_secs_f64()
+    );
+}
+
+/// Plays `games` games from seeded random 8-ply openings, depth-6 self-play to `from`
+/// empties, then two engines (one a side, tables kept as in a match) at `ms` a move to
+/// the end: every move at `check` empties or fewer checked against the solver's best
+/// moves.
+fn endgame(games: u64, ms: u64, from: u32, check: u32) {
+    let (mut perfect, mut total, mut worst) = (0, 0, Duration::ZERO);
+    let mut checker = reversi_engine::Solver::default();
+    checker.all_best_moves(true);
+    for game in 0..games {
+        let mut rng = fastrand::Rng::with_seed(game);
+        let mut board = Board::START;
+        let mut filler = Engine::new();
+        while board.empty_squares().len() > from && !board.is_game_over() {
+            let ply = if board.empty_squares().len() > 52 {
+                let moves: Vec<_> = board.legal_moves().squares(reversi::SIZE).collect();
+                if moves.is_empty() {
+                    Ply::Pass
+                } else {
+                    Ply::Move(moves[rng.usize(..moves.len())])
+                }
+            } else {
+                filler.set_board(board);
+                filler
+                    .search(SearchLimits {
+                        depth: Some(6),
+                        ..SearchLimits::default()
+                    })
+                    .best
+                    .expect("a move")
+            };
+            board = play(&board, ply);
+        }
+        let mut engines = [Engine::new(), Engine::new()];
+        while !board.is_game_over() {
+            let engine = &mut engines[board.side_to_move() as usize];
+            engine.set_board(board);
+            let cpu = cpu_seconds();
+            let r = engine.search(limits_ms(ms));
+            let cpu = cpu_seconds() - cpu;
+            let ply = r.best.expect("a move");
+            let empties = board.empty_squares().len();
+            if empties <= check && ply != Ply::Pass {
+                let solution = checker.solve(&board, reversi_engine::Mode::Exact);
+                let ok = solution.best_moves.contains(&ply);
+                total += 1;
+                perfect += usize::from(ok);
+                worst = worst.max(r.elapsed);
+                println!(
+                    "game {game} {empties} empties: {ply} {} (exact score {:+}, engine {:+} exact {}) time {:.3} s cpu {cpu:.3} s",
+                    if ok { "perfect" } else { "NOT perfect" },
+                    solution.score,
+                    r.score,
+                    r.exact,
+                    r.elapsed.as_secs_f64()
+                );
+            }
+            board = play(&board, ply);
+        }
+    }
+    println!(
+        "{perfect}/{total} perfect at {ms} ms, longest search {:.3} s",
+        worst.as_secs_f64()
+    );
+}
+
+/// Deep against shallow search values (for ProbCut's regression): `count` positions
+/// from seeded random 8-ply openings and depth-4 self-play, sampled at 20 to 50 empties;
+/// for each depth `d` from 3 to `max`, the fit `v(d) = a + b v(s)` with `s` the shallow
+/// depth ProbCut would use, and the residuals' standard deviation (discs).
+fn fit(count: u64, max: u32) {
+    let shallow = |d: u32| (d / 4) * 2;
+    let mut boards = Vec::new();
+    for seed in 0..count {
+        let mut rng = fastrand::Rng::with_seed(1000 + seed);
+        let target = 20 + rng.u32(0..=30);
+        let mut board = Board::START;
+        let mut filler = Engine::with_table_bytes(1 << 20);
+        while board.empty_squares().len() > target && !board.is_game_over() {
+            let ply = if board.empty_squares().len() > 52 {
+                let moves: Vec<_> = board.legal_moves().squares(reversi::SIZE).collect();
+                if moves.is_empty() {
+                    Ply::Pass
+                } else {
+                    Ply::Move(moves[rng.usize(..moves.len())])
+                }
+            } else {
+                filler.set_board(board);
+                filler
+                    .search(SearchLimits {
+                        depth: Some(4),
+                        ..SearchLimits::default()
+                    })
+                    .best
+                    .expect("a move")
+            };
+            board = play(&board, ply);
+        }
+        if !board.is_game_over() && !board.must_pass() {
+            boards.push(board);
+        }
+    }
+    for d in 4..=max {
+        let s = shallow(d);
+        let (mut xs, mut ys) = (Vec::new(), Vec::new());
+        for board in &boards {
+            let mut engine = Engine::with_table_bytes(1 << 22);
+            engine.set_board(*board);
+            let v = |engine: &mut Engine, depth| {
+                engine.new_game();
+                engine.set_board(*board);
+                engine
+                    .search(SearchLimits {
+                        depth: Some(depth),
+                        ..SearchLimits::default()
+                    })
+                    .score
+            };
+            let x = if s == 0 {
+                v(&mut engine, 1)
+            } else {
+                v(&mut engine, s)
+            };
+            xs.push(x);
+            ys.push(v(&mut engine, d));
+        }
+        let n = xs.len() as f64;
+        let (mx, my) = (xs.iter().sum::<f64>() / n, ys.iter().sum::<f64>() / n);
+        let sxy: f64 = xs.iter().zip(&ys).map(|(x, y)| (x - mx) * (y - my)).sum();
+        let sxx: f64 = xs.iter().map(|x| (x - mx) * (x - mx)).sum();
+        let b = sxy / sxx;
+        let a = my - b * mx;
+        let var: f64 = xs
+            .iter()
+            .zip(&ys)
+            .map(|(x, y)| (y - a - b * x).powi(2))
+            .sum::<f64>()
+            / n;
+        println!(
+            "depth {d} from {s}: v = {a:+.3} + {b:.3} x, sigma {:.3} discs ({} positions)",
+            var.sqrt(),
+            xs.len()
+        );
+    }
+}
+
+/// Self-play of ProbCut on (A) against off (B) at `nodes` nodes a move: `pairs` seeded
+/// random 8-ply openings, each played twice with colours swapped. Prints A's wins,
+/// draws, losses and mean final disc difference.
+fn selfplay(pairs: u64, nodes: u64) {
+    let (mut w, mut d, mut l, mut discs) = (0, 0, 0, 0i64);
+    for seed in 0..pairs {
+        let mut rng = fastrand::Rng::with_seed(5000 + seed);
+        let mut opening = Board::START;
+        for _ in 0..8 {
+            let moves: Vec<_> = opening.legal_moves().squares(reversi::SIZE).collect();
+            opening = play(&opening, Ply::Move(moves[rng.usize(..moves.len())]));
+        }
+        for a_colour in reversi::Color::ALL {
+            let mut engines = [
+                Engine::with_table_bytes(16 << 20),
+                Engine::with_table_bytes(16 << 20),
+            ];
+            engines[a_colour as usize].set_probcut(true);
+            engines[1 - a_colour as usize].set_probcut(false);
+            let mut board = opening;
+            while !board.is_game_over() {
+                let engine = &mut engines[board.side_to_move() as usize];
+                engine.set_board(board);
+                let r = engine.search(SearchLimits {
+                    nodes: Some(nodes),
+                    ..SearchLimits::default()
+                });
+                board = play(&board, r.best.expect("a move"));
+            }
+            let counts = board.disc_counts();
+            let diff = i64::from(counts.black) - i64::from(counts.white);
+            let diff = if a_colour == reversi::Color::Black {
+                diff
+            } else {
+                -diff
+            };
+            discs += diff;
+            match diff.cmp(&0) {
+                std::cmp::Ordering::Greater => w += 1,
+                std::cmp::Ordering::Equal => d += 1,
+                std::cmp::Ordering::Less => l += 1,
+            }
+        }
+    }
+    let games = 2 * pairs;
+    println!(
+        "ProbCut on vs off at {nodes} nodes a move, {games} games: +{w} ={d} -{l}, score {:.1}%, mean disc difference {:+.2}",
+        100.0 * (w as f64 + d as f64 / 2.0) / games as f64,
+        discs as f64 / games as f64
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("speed") => {
+            let times: Vec<u64> = args[1..].iter().filter_map(|a| a.parse().ok()).collect();
+            speed(&times);
+        }
+        Some("ffo") if args.len() == 5 => {
+            let n = |i: usize| args[i].parse::<usize>().expect("a number");
+            ffo(&args[1], n(2), n(3), n(4) as u64);
+        }
+        Some("selfplay") if args.len() == 3 => selfplay(args[1].parse().expect("a count"), args[2].parse().expect("nodes")),
+        Some("fit") if args.len() == 3 => fit(args[1].parse().expect("a count"), args[2].parse().expect("a depth")),
+        Some("depth") if args.len() == 2 => depth(args[1].parse().expect("a depth")),
+        Some("endgame") if args.len() == 5 => {
+            let n = |i: usize| args[i].parse::<u64>().expect("a number");
+            endgame(n(1), n(2), n(3) as u32, n(4) as u32);
+        }
+        _ => eprintln!(
+            "usage: engine speed MS... | engine depth D | engine ffo FILE FIRST LAST MS | engine endgame GAMES MS FROM CHECK"
+        ),
+    }
+}
