@@ -320,6 +320,16 @@ mod tests {
     }
 
     #[test]
+    fn carriage_returns_of_crlf_line_ends_are_white_space() {
+        assert_eq!(Command::parse("go\r"), Ok(Command::Go));
+        assert_eq!(Command::parse("ping 7\r"), Ok(Command::Ping(7)));
+        assert!(matches!(
+            Command::parse("set game (;GM[Othello]TY[8]B[F5];)\r"),
+            Ok(Command::SetGame(_))
+        ));
+    }
+
+    #[test]
     fn bad_commands_say_what_is_wrong() {
         assert!(matches!(
             Command::parse("nboard 3"),

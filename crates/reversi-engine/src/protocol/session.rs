@@ -405,7 +405,8 @@ impl NboardSession {
     }
 
     /// Answers one command line on `out` (flushed after each reply that the GUI waits
-    /// for), or says why it is ignored (nothing written, nothing changed).
+    /// for), or says why it is ignored (nothing written, nothing changed). A blank line
+    /// is skipped.
     ///
     /// # Errors
     /// The outer error: only an I/O error writing `out`.
@@ -414,6 +415,10 @@ impl NboardSession {
         line: &str,
         out: &mut dyn Write,
     ) -> io::Result<Result<Flow, NboardError>> {
+        // A blank line is no command (the GUI's line ends may leave one).
+        if line.trim().is_empty() {
+            return Ok(Ok(Flow::Continue));
+        }
         let command = match NboardCommand::parse(line) {
             Ok(command) => command,
             Err(error) => return Ok(Err(error)),
