@@ -406,3 +406,4 @@ judge!(congo_alphabeta, "congo-alphabeta", Cases(1));
 judge!(reversi_perft, "reversi-perft", Whole);
 judge!(mobility, "mobility", Lines);
 judge!(reversi_solve, "reversi-solve", Lines);
+judge!(reversi_engine, "reversi-engine", Whole);

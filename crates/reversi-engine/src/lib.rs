@@ -13,3 +13,5 @@ pub use engine::{
     exact_empties, move_budget, Engine, SearchLimits, SearchReport, DEFAULT_DEPTH,
     DEFAULT_ENGINE_TABLE_BYTES,
 };
+
+pub mod protocol;

@@ -1,0 +1,183 @@
+//! `reversi-engine [--gtp | --nboard] [--depth N] [--time S] [--table-mib N]`: the
+//! Reversi engine for GUIs and match runners, speaking GTP (the default) or the NBoard
+//! protocol on standard input and output; each reply is flushed at once. The protocols
+//! are documented in `reversi_engine::protocol`; see `bins/help/reversi-engine.txt`.
+//!
+//! A GTP error is a `?` response (the board unchanged); a bad NBoard command is ignored
+//! with `line N: <error>` on standard error. A line that is not UTF-8 or is longer than
+//! 64 KiB is reported the same way (and answered `? ...` in GTP, so a controller never
+//! waits); the exit status is then 1.
+
+use std::io::{self, Write};
+use std::time::Duration;
+
+use judge::lines::{utf8, MAX_LINE};
+use judge::{Line, LineReader, Program};
+use reversi_engine::protocol::{gtp, Defaults, Flow, GtpSession, NboardSession};
+use reversi_engine::Engine;
+
+const PROGRAM: Program = Program::new("reversi-engine", include_str!("help/reversi-engine.txt"));
+
+/// The seconds a GTP move gets without a clock, unless `--depth` is given.
+const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
+
+/// The options: NBoard or GTP, the session's defaults, the table size.
+struct Options {
+    nboard: bool,
+    defaults: Defaults,
+    table_bytes: usize,
+}
+
+/// A number in `range`, or the judge's wording of a bad value.
+fn number(
+    option: &str,
+    value: &str,
+    range: std::ops::RangeInclusive<u64>,
+    expected: &str,
+) -> Result<u64, String> {
+    value
+        .parse::<u64>()
+        .ok()
+        .filter(|n| range.contains(n) && value.bytes().all(|b| b.is_ascii_digit()))
+        .ok_or_else(|| {
+            judge::bad(
+                &format!("{option} value"),
+                value.as_bytes(),
+                &format_args!("expected {expected}"),
+            )
+        })
+}
+
+fn seconds(value: &str) -> Result<Duration, String> {
+    value
+        .parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| {
+            judge::bad(
+                "--time value",
+                value.as_bytes(),
+                &"expected seconds above 0, at most 86400",
+            )
+        })
+}
+
+fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
+    const DEPTH: &str = "a depth from 1 to 60";
+    const MIB: &str = "a number of MiB from 1 to 65536";
+    const TIME: &str = "seconds above 0";
+    let (mut gtp, mut nboard) = (false, false);
+    let (mut depth, mut time, mut table_bytes) =
+        (None, None, reversi_engine::DEFAULT_ENGINE_TABLE_BYTES);
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        let (name, inline) = match arg.split_once('=') {
+            Some((name, value)) if name.starts_with("--") => {
+                (name.to_owned(), Some(value.to_owned()))
+            }
+            _ => (arg.clone(), None),
+        };
+        let mut value = |expected: &str| {
+            inline
+                .clone()
+                .or_else(|| args.next())
+                .ok_or_else(|| judge::missing(&format!("{name} value"), expected))
+        };
+        match name.as_str() {
+            "--gtp" => gtp = true,
+            "--nboard" => nboard = true,
+            "--depth" => depth = Some(number("--depth", &value(DEPTH)?, 1..=60, DEPTH)? as u32),
+            "--time" => time = Some(seconds(&value(TIME)?)?),
+            "--table-mib" => {
+                table_bytes = (number("--table-mib", &value(MIB)?, 1..=65536, MIB)? as usize) << 20
+            }
+            _ => return Err(judge::unknown(&arg)),
+        }
+    }
+    if gtp && nboard {
+        return Err("--gtp and --nboard cannot be used together".to_owned());
+    }
+    // GTP: the time a move gets without a clock; NBoard: only a cap, when given.
+    let move_time = match (time, depth) {
+        (Some(time), _) => Some(time),
+        _ if nboard => None,
+        (None, Some(_)) => None,
+        (None, None) => Some(DEFAULT_MOVE_TIME),
+    };
+    let defaults = Defaults {
+        depth,
+        nodes: None,
+        move_time,
+    };
+    Ok((
+        Options {
+            nboard,
+            defaults,
+            table_bytes,
+        },
+        Vec::new(),
+    ))
+}
+
+/// Runs the session on standard input and output: whether every line was good.
+fn run(options: Options) -> io::Result<bool> {
+    let engine = Engine::with_table_bytes(options.table_bytes);
+    let mut gtp_session = None;
+    let mut nboard_session = None;
+    if options.nboard {
+        nboard_session = Some(NboardSession::new(engine, options.defaults));
+    } else {
+        gtp_session = Some(GtpSession::new(engine, options.defaults));
+    }
+    let stdin = io::stdin();
+    let mut lines = LineReader::with_max_line(stdin.lock(), MAX_LINE);
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut errors = io::stderr();
+    let mut all_good = true;
+    while let Some(line) = lines.next_line()? {
+        let number = line.number();
+        let text = match line {
+            Line::Text { text, .. } => utf8(text).map_err(|e| e.to_string()),
+            Line::TooLong { start, .. } => {
+                Err(judge::LineError::TooLong { max: start.len() }.to_string())
+            }
+        };
+        let text = match text {
+            Ok(text) => text,
+            Err(error) => {
+                all_good = false;
+                writeln!(errors, "line {number}: {error}")?;
+                if gtp_session.is_some() {
+                    out.write_all(gtp::response(None, Err(&error)).as_bytes())?;
+                    out.flush()?;
+                }
+                continue;
+            }
+        };
+        let flow = if let Some(session) = gtp_session.as_mut() {
+            session.handle_line(text, &mut out)?
+        } else if let Some(session) = nboard_session.as_mut() {
+            match session.handle_line(text, &mut out)? {
+                Ok(flow) => flow,
+                Err(error) => {
+                    all_good = false;
+                    writeln!(errors, "line {number}: {error}")?;
+                    Flow::Continue
+                }
+            }
+        } else {
+            Flow::Quit
+        };
+        if flow == Flow::Quit {
+            break;
+        }
+    }
+    out.flush()?;
+    Ok(all_good)
+}
+
+fn main() -> std::process::ExitCode {
+    PROGRAM.run(options, |options| judge::Exit::from_io(run(options)))
+}

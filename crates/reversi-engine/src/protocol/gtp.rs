@@ -1,0 +1,447 @@
+//! GTP, the Go Text Protocol (version 2), as Othello engines speak it (GRhino's
+//! `gtp-rhino`, Edax, Egaroucid): the reader of command lines and the writer of
+//! responses. The session that answers them with an engine is [`super::GtpSession`].
+//!
+//! A command line is an optional id (digits), the command's name and its arguments,
+//! separated by spaces or tabs. Before it is read, as the GTP specification says,
+//! control characters other than tab and line feed are removed, tabs become spaces, and
+//! everything from a `#` on is a comment; a line left empty is not a command and gets
+//! no response. A response is `=` (success) or `?` (failure), the id when the command
+//! had one, a space and the answer (or error message), then one empty line:
+//! `=1 2\n\n`, `? unknown command\n\n`. A multi-line answer (`list_commands`,
+//! `showboard`) starts on the line after `=`, and no line of it is empty.
+//!
+//! Colours are `b`/`black` and `w`/`white`, vertices `d3` or `pass`, in any case. The
+//! board is always 8x8: `boardsize 8` is accepted, any other size is refused with
+//! `unacceptable size`.
+
+use reversi::{Color, Ply};
+use thiserror::Error;
+
+/// The commands read ([`Command::NAMES`] lists their names, as `list_commands` does).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// `protocol_version`: answers `2`.
+    ProtocolVersion,
+    /// `name`: the engine's name.
+    Name,
+    /// `version`: the engine's version.
+    Version,
+    /// `known_command NAME`: `true` or `false`.
+    KnownCommand(String),
+    /// `list_commands`: the known commands, one a line.
+    ListCommands,
+    /// `quit`: answers, then the session ends.
+    Quit,
+    /// `boardsize N`: only 8 is acceptable.
+    Boardsize(u32),
+    /// `clear_board`: the start position, Black to move.
+    ClearBoard,
+    /// `komi X`: accepted and ignored (Othello has no komi).
+    Komi(f64),
+    /// `play COLOR VERTEX`: a move or a pass of that colour.
+    Play(Color, Ply),
+    /// `genmove COLOR`: the engine's move for that colour, played on its board.
+    Genmove(Color),
+    /// `reg_genmove COLOR`: the same move, not played (for tests and analysis).
+    RegGenmove(Color),
+    /// `undo`: takes the last `play` or `genmove` back.
+    Undo,
+    /// `time_settings MAIN BYO_YOMI STONES`: seconds of main time, then byo-yomi
+    /// seconds for each period of `STONES` moves (`0 T 1`: T seconds a move; `0 0 0`:
+    /// no time limit).
+    TimeSettings {
+        /// Main time, seconds.
+        main: f64,
+        /// Byo-yomi time of one period, seconds.
+        byo_yomi: f64,
+        /// Moves to make in each byo-yomi period (0: no byo-yomi).
+        stones: u32,
+    },
+    /// `time_left COLOR TIME STONES`: the seconds left to that colour, and the moves
+    /// they are for in byo-yomi (0: main time).
+    TimeLeft {
+        /// The colour the clock is for.
+        color: Color,
+        /// Seconds left.
+        seconds: f64,
+        /// Moves left in the byo-yomi period (0: in main time).
+        stones: u32,
+    },
+    /// `showboard`: the board as a diagram (rank 1 on top) and the side to move.
+    Showboard,
+}
+
+impl Command {
+    /// The names of the known commands, in the order `list_commands` prints them.
+    pub const NAMES: [&'static str; 16] = [
+        "protocol_version",
+        "name",
+        "version",
+        "known_command",
+        "list_commands",
+        "quit",
+        "boardsize",
+        "clear_board",
+        "komi",
+        "play",
+        "genmove",
+        "reg_genmove",
+        "undo",
+        "time_settings",
+        "time_left",
+        "showboard",
+    ];
+}
+
+/// Why a GTP command line cannot be run: its message is the error text of the `?`
+/// response (`unknown command` for a name not known, as the specification words it;
+/// `syntax error: ...` for bad arguments).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum GtpError {
+    /// The command's name is not known.
+    #[error("unknown command")]
+    Unknown {
+        /// The name given.
+        name: String,
+    },
+    /// A command's arguments are missing or malformed.
+    #[error("syntax error: {command} {expected}")]
+    Syntax {
+        /// The command's name.
+        command: &'static str,
+        /// What its arguments should be.
+        expected: &'static str,
+    },
+}
+
+/// A command line read: the id it had, and the command.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Request {
+    /// The command's id, when the line started with one.
+    pub id: Option<u64>,
+    /// The command, or why it cannot be run.
+    pub command: Result<Command, GtpError>,
+}
+
+/// The line as the specification preprocesses it: control characters but tab removed,
+/// tabs as spaces, the comment from `#` cut.
+fn preprocess(line: &str) -> String {
+    let line = line.split('#').next().unwrap_or("");
+    line.chars()
+        .filter_map(|c| match c {
+            '\t' => Some(' '),
+            c if c.is_control() => None,
+            c => Some(c),
+        })
+        .collect()
+}
+
+/// A colour word: `b`, `black`, `w`, `white` in any case.
+fn color(word: &str) -> Option<Color> {
+    match word.to_ascii_lowercase().as_str() {
+        "b" | "black" => Some(Color::Black),
+        "w" | "white" => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// A number of seconds: finite and not negative.
+fn seconds(word: &str) -> Option<f64> {
+    word.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s >= 0.0)
+}
+
+/// Reads one command line. `None` for a line that is empty once preprocessed (no
+/// response is due); else the id (when given) and the command or its error, which the
+/// `?` response reports.
+///
+/// ```
+/// use reversi::{Color, Ply};
+/// use reversi_engine::protocol::gtp::{read_line, Command, GtpError};
+/// let request = read_line("7 play B d3  # a comment").unwrap();
+/// assert_eq!(request.id, Some(7));
+/// let d3 = reversi::SIZE.parse_square("d3").unwrap();
+/// assert_eq!(request.command, Ok(Command::Play(Color::Black, Ply::Move(d3))));
+/// assert_eq!(read_line("genmove white").unwrap().command, Ok(Command::Genmove(Color::White)));
+/// assert!(read_line("   # only a comment").is_none());
+/// assert!(matches!(read_line("fly").unwrap().command, Err(GtpError::Unknown { .. })));
+/// assert!(matches!(read_line("play x d3").unwrap().command, Err(GtpError::Syntax { .. })));
+/// ```
+#[must_use]
+pub fn read_line(line: &str) -> Option<Request> {
+    let line = preprocess(line);
+    let mut words = line.split(' ').filter(|w| !w.is_empty());
+    let first = words.next()?;
+    let (id, name) = if first.bytes().all(|b| b.is_ascii_digit()) {
+        // An id too large for u64 is still an id: it is kept as u64::MAX.
+        let id = first.parse::<u64>().unwrap_or(u64::MAX);
+        match words.next() {
+            Some(name) => (Some(id), name),
+            None => {
+                return Some(Request {
+                    id: Some(id),
+                    command: Err(GtpError::Unknown {
+                        name: String::new(),
+                    }),
+                })
+            }
+        }
+    } else {
+        (None, first)
+    };
+    let args: Vec<&str> = words.collect();
+    Some(Request {
+        id,
+        command: parse_command(name, &args),
+    })
+}
+
+/// The command `name` with its arguments `args`.
+fn parse_command(name: &str, args: &[&str]) -> Result<Command, GtpError> {
+    let syntax = |command, expected| GtpError::Syntax { command, expected };
+    let none = |command: Command, text: &'static str| {
+        if args.is_empty() {
+            Ok(command)
+        } else {
+            Err(syntax(text, "takes no arguments"))
+        }
+    };
+    match name {
+        "protocol_version" => none(Command::ProtocolVersion, "protocol_version"),
+        "name" => none(Command::Name, "name"),
+        "version" => none(Command::Version, "version"),
+        "list_commands" => none(Command::ListCommands, "list_commands"),
+        "quit" => none(Command::Quit, "quit"),
+        "clear_board" => none(Command::ClearBoard, "clear_board"),
+        "undo" => none(Command::Undo, "undo"),
+        "showboard" => none(Command::Showboard, "showboard"),
+        "known_command" => match args {
+            [name] => Ok(Command::KnownCommand((*name).to_owned())),
+            _ => Err(syntax("known_command", "takes one command name")),
+        },
+        "boardsize" => match args {
+            [size] => size
+                .parse::<u32>()
+                .map(Command::Boardsize)
+                .map_err(|_| syntax("boardsize", "takes one size (8)")),
+            _ => Err(syntax("boardsize", "takes one size (8)")),
+        },
+        "komi" => match args {
+            [komi] => komi
+                .parse::<f64>()
+                .ok()
+                .filter(|k| k.is_finite())
+                .map(Command::Komi)
+                .ok_or_else(|| syntax("komi", "takes one number")),
+            _ => Err(syntax("komi", "takes one number")),
+        },
+        "play" => {
+            let expected = "takes a colour (b or w) and a vertex (d3 or pass)";
+            match args {
+                [c, vertex] => {
+                    let c = color(c).ok_or_else(|| syntax("play", expected))?;
+                    let ply = vertex
+                        .parse::<Ply>()
+                        .map_err(|_| syntax("play", expected))?;
+                    Ok(Command::Play(c, ply))
+                }
+                _ => Err(syntax("play", expected)),
+            }
+        }
+        "genmove" | "reg_genmove" => {
+            let (text, expected) = if name == "genmove" {
+                ("genmove", "takes a colour (b or w)")
+            } else {
+                ("reg_genmove", "takes a colour (b or w)")
+            };
+            match args {
+                [c] => {
+                    let c = color(c).ok_or_else(|| syntax(text, expected))?;
+                    Ok(if name == "genmove" {
+                        Command::Genmove(c)
+                    } else {
+                        Command::RegGenmove(c)
+                    })
+                }
+                _ => Err(syntax(text, expected)),
+            }
+        }
+        "time_settings" => {
+            let expected = "takes main time, byo-yomi time (seconds) and byo-yomi stones";
+            match args {
+                [main, byo_yomi, stones] => Ok(Command::TimeSettings {
+                    main: seconds(main).ok_or_else(|| syntax("time_settings", expected))?,
+                    byo_yomi: seconds(byo_yomi).ok_or_else(|| syntax("time_settings", expected))?,
+                    stones: stones
+                        .parse()
+                        .map_err(|_| syntax("time_settings", expected))?,
+                }),
+                _ => Err(syntax("time_settings", expected)),
+            }
+        }
+        "time_left" => {
+            let expected = "takes a colour (b or w), seconds left and stones left";
+            match args {
+                [c, time, stones] => Ok(Command::TimeLeft {
+                    color: color(c).ok_or_else(|| syntax("time_left", expected))?,
+                    seconds: seconds(time).ok_or_else(|| syntax("time_left", expected))?,
+                    stones: stones.parse().map_err(|_| syntax("time_left", expected))?,
+                }),
+                _ => Err(syntax("time_left", expected)),
+            }
+        }
+        _ => Err(GtpError::Unknown {
+            name: name.to_owned(),
+        }),
+    }
+}
+
+/// Writes a response: `=` (success) or `?` (failure), the id if any, then the text —
+/// after a space on the same line, or, when it has several lines, from the next line —
+/// and the empty line that ends every response. Empty lines inside `text` (not allowed
+/// in a response) are dropped.
+///
+/// ```
+/// use reversi_engine::protocol::gtp::response;
+/// assert_eq!(response(Some(3), Ok("2")), "=3 2\n\n");
+/// assert_eq!(response(None, Ok("")), "=\n\n");
+/// assert_eq!(response(None, Err("illegal move")), "? illegal move\n\n");
+/// assert_eq!(response(Some(1), Ok("a\nb\n")), "=1\na\nb\n\n");
+/// ```
+#[must_use]
+pub fn response(id: Option<u64>, text: Result<&str, &str>) -> String {
+    let (mark, text) = match text {
+        Ok(text) => ('=', text),
+        Err(text) => ('?', text),
+    };
+    let mut out = String::new();
+    out.push(mark);
+    if let Some(id) = id {
+        out.push_str(&id.to_string());
+    }
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    match lines.as_slice() {
+        [] => {}
+        [line] if !text.trim_end().contains('\n') => {
+            out.push(' ');
+            out.push_str(line);
+        }
+        lines => {
+            for line in lines {
+                out.push('\n');
+                out.push_str(line);
+            }
+        }
+    }
+    out.push_str("\n\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn command(line: &str) -> Result<Command, GtpError> {
+        read_line(line).unwrap().command
+    }
+
+    #[test]
+    fn preprocessing_drops_control_characters_comments_and_tabs() {
+        assert_eq!(
+            command("proto\u{1}col_version\r"),
+            Ok(Command::ProtocolVersion)
+        );
+        assert_eq!(command("boardsize\t8 # eight"), Ok(Command::Boardsize(8)));
+        assert!(read_line("\r").is_none());
+        assert!(read_line("# all comment").is_none());
+    }
+
+    #[test]
+    fn ids_are_kept_and_an_id_alone_is_no_command() {
+        assert_eq!(read_line("12 name").unwrap().id, Some(12));
+        assert_eq!(read_line("name").unwrap().id, None);
+        let alone = read_line("5").unwrap();
+        assert_eq!(alone.id, Some(5));
+        assert!(alone.command.is_err());
+    }
+
+    #[test]
+    fn arguments_are_checked() {
+        let d3 = reversi::SIZE.parse_square("d3").unwrap();
+        assert_eq!(
+            command("play white D3"),
+            Ok(Command::Play(Color::White, Ply::Move(d3)))
+        );
+        assert_eq!(
+            command("play b PASS"),
+            Ok(Command::Play(Color::Black, Ply::Pass))
+        );
+        assert_eq!(
+            command("time_settings 0 5 1"),
+            Ok(Command::TimeSettings {
+                main: 0.0,
+                byo_yomi: 5.0,
+                stones: 1
+            })
+        );
+        assert_eq!(
+            command("time_left w 12.5 0"),
+            Ok(Command::TimeLeft {
+                color: Color::White,
+                seconds: 12.5,
+                stones: 0
+            })
+        );
+        for bad in [
+            "play b",
+            "play b i9",
+            "play red d3",
+            "genmove",
+            "genmove b w",
+            "boardsize x",
+            "komi nan",
+            "time_settings 0 -1 1",
+            "time_left b 1",
+            "name now",
+        ] {
+            assert!(
+                matches!(command(bad), Err(GtpError::Syntax { .. })),
+                "{bad}: {:?}",
+                command(bad)
+            );
+        }
+        assert_eq!(
+            command("Genmove b"),
+            Err(GtpError::Unknown {
+                name: "Genmove".to_owned()
+            })
+        );
+    }
+
+    #[test]
+    fn responses_have_their_mark_id_and_blank_line() {
+        assert_eq!(response(None, Ok("true")), "= true\n\n");
+        assert_eq!(
+            response(Some(0), Err("unknown command")),
+            "?0 unknown command\n\n"
+        );
+        // No empty line inside a response.
+        assert_eq!(response(None, Ok("a\n\nb")), "=\na\nb\n\n");
+        // Every listed name is known.
+        for name in Command::NAMES {
+            let args = match name {
+                "known_command" => " x",
+                "boardsize" => " 8",
+                "komi" => " 0",
+                "play" => " b d3",
+                "genmove" | "reg_genmove" => " b",
+                "time_settings" => " 0 1 1",
+                "time_left" => " b 1 0",
+                _ => "",
+            };
+            assert!(command(&format!("{name}{args}")).is_ok(), "{name}");
+        }
+    }
+}

@@ -1,0 +1,582 @@
+//! The sessions: a protocol's commands answered with an [`Engine`].
+
+use std::io::{self, Write};
+use std::time::Duration;
+
+use reversi::{Board, ByColor, Color, Ply};
+
+use super::ggf::{Clock, MoveItem};
+use super::gtp::{self, Command as GtpCommand};
+use super::nboard::{Command as NboardCommand, NboardError, Reply};
+use crate::{move_budget, Engine, SearchLimits, SearchReport};
+
+/// The name the engine gives itself (GTP `name`, NBoard `set myname`).
+pub const NAME: &str = "reversi-engine";
+
+/// What a session does after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next command.
+    Continue,
+    /// The session is over (`quit`).
+    Quit,
+}
+
+/// The limits a session's searches start from (the program's options): a depth cap and
+/// a node cap for every search, and a move time: in GTP the time a move gets when the
+/// controller gives no clock, in NBoard a cap on every move's time (`None`: no time
+/// limit then, or no cap).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Defaults {
+    /// At most this many plies (GTP); NBoard's `set depth` is capped by it too.
+    pub depth: Option<u32>,
+    /// At most about this many nodes a search.
+    pub nodes: Option<u64>,
+    /// GTP: the time a move gets without a clock; NBoard: the most a move gets.
+    pub move_time: Option<Duration>,
+}
+
+/// The budget handed to the engine for `budget` of clock: a margin for reading the
+/// command and writing the answer kept back (a tenth, at most 20 ms).
+fn with_margin(budget: Duration) -> Duration {
+    budget - (budget / 10).min(Duration::from_millis(20))
+}
+
+/// The smaller of two optional limits.
+fn min_option<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, None) => a,
+        (None, b) => b,
+    }
+}
+
+/// The plies that play `ply` for `color` on `board`: the ply, after a pass of the side
+/// to move when it is the other colour and must pass (so a controller may leave passes
+/// out). `None` when `color` cannot play it.
+fn plies_for(board: &Board, color: Color, ply: Ply) -> Option<(Vec<Ply>, Board)> {
+    let mut plies = Vec::new();
+    let mut board = *board;
+    if color != board.side_to_move() {
+        if ply == Ply::Pass || !board.must_pass() {
+            return None;
+        }
+        board = board.pass().ok()?;
+        plies.push(Ply::Pass);
+    }
+    board = match ply {
+        Ply::Move(square) => board.play(square).ok()?,
+        Ply::Pass => board.pass().ok()?,
+    };
+    plies.push(ply);
+    Some((plies, board))
+}
+
+/// The GTP clock of one colour: the seconds left in the current period and the moves
+/// they are for (0: main time, for the rest of the game).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Period {
+    left: Duration,
+    stones: u32,
+}
+
+/// GTP's `time_settings`: main time, byo-yomi time and stones.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct TimeSettings {
+    main: Duration,
+    byo_yomi: Duration,
+    stones: u32,
+}
+
+impl TimeSettings {
+    /// Whether these settings are GTP's "no time limit" (`0 0 0`, or byo-yomi time
+    /// without stones and no main time).
+    fn unlimited(&self) -> bool {
+        self.main.is_zero() && (self.byo_yomi.is_zero() || self.stones == 0)
+    }
+
+    /// The first period of a game.
+    fn start(&self) -> Period {
+        if self.main.is_zero() {
+            Period {
+                left: self.byo_yomi,
+                stones: self.stones,
+            }
+        } else {
+            Period {
+                left: self.main,
+                stones: 0,
+            }
+        }
+    }
+}
+
+/// A GTP session ([`super::gtp`]): the board, what `undo` takes back, the clocks.
+pub struct GtpSession {
+    engine: Engine,
+    defaults: Defaults,
+    history: Vec<Board>,
+    settings: Option<TimeSettings>,
+    clocks: ByColor<Option<Period>>,
+}
+
+impl GtpSession {
+    /// A session on `engine` (its board set to the start), searching within `defaults`.
+    #[must_use]
+    pub fn new(mut engine: Engine, defaults: Defaults) -> GtpSession {
+        engine.new_game();
+        GtpSession {
+            engine,
+            defaults,
+            history: Vec::new(),
+            settings: None,
+            clocks: ByColor::from_fn(|_| None),
+        }
+    }
+
+    /// The board.
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        self.engine.board()
+    }
+
+    /// Answers one command line on `out` (nothing for a line that is only a comment or
+    /// white space): `=` and the answer, or `?` and the error, the board unchanged.
+    ///
+    /// # Errors
+    /// Only an I/O error writing `out`.
+    pub fn handle_line(&mut self, line: &str, out: &mut dyn Write) -> io::Result<Flow> {
+        let request = match gtp::read_line(line) {
+            Some(request) => request,
+            None => return Ok(Flow::Continue),
+        };
+        let (answer, flow) = match request.command {
+            Ok(command) => self.run(command),
+            Err(error) => (Err(error.to_string()), Flow::Continue),
+        };
+        let text = match &answer {
+            Ok(text) => Ok(text.as_str()),
+            Err(text) => Err(text.as_str()),
+        };
+        out.write_all(gtp::response(request.id, text).as_bytes())?;
+        out.flush()?;
+        Ok(flow)
+    }
+
+    /// The budget of `color`'s next move, or `None` for no time limit.
+    fn budget(&self, color: Color) -> Option<Duration> {
+        let settings = match self.settings {
+            Some(settings) if !settings.unlimited() => settings,
+            _ => return self.defaults.move_time,
+        };
+        let period = self.clocks.get(color).unwrap_or_else(|| settings.start());
+        let empties = self.board().empty_squares().len();
+        let budget = if period.stones > 0 {
+            period.left / period.stones
+        } else {
+            move_budget(period.left, None, empties)
+        };
+        Some(with_margin(budget))
+    }
+
+    /// `color`'s clock after a move of `elapsed`.
+    fn spend(&mut self, color: Color, elapsed: Duration) {
+        let settings = match self.settings {
+            Some(settings) if !settings.unlimited() => settings,
+            _ => return,
+        };
+        let mut period = self.clocks.get(color).unwrap_or_else(|| settings.start());
+        period.left = period.left.saturating_sub(elapsed);
+        if period.stones > 0 {
+            period.stones -= 1;
+            if period.stones == 0 {
+                period = Period {
+                    left: settings.byo_yomi,
+                    stones: settings.stones,
+                };
+            }
+        } else if period.left.is_zero() && settings.stones > 0 {
+            period = Period {
+                left: settings.byo_yomi,
+                stones: settings.stones,
+            };
+        }
+        *self.clocks.get_mut(color) = Some(period);
+    }
+
+    /// Plays `plies` (legal) on the engine, `undo` keeping the board before them.
+    fn play_all(&mut self, plies: &[Ply]) {
+        self.history.push(*self.board());
+        for &ply in plies {
+            // plies_for checked them on the same board.
+            let _ = self.engine.play(ply);
+        }
+    }
+
+    /// The answer to `genmove` (`play` true) or `reg_genmove`.
+    fn generate(&mut self, color: Color, play: bool) -> Result<String, String> {
+        let board = *self.board();
+        if board.is_game_over() {
+            return Ok("pass".to_owned());
+        }
+        let mut plies = Vec::new();
+        let mut searched = board;
+        if color != board.side_to_move() {
+            if !board.must_pass() {
+                return Err(format!(
+                    "{} is to move, not {}",
+                    board.side_to_move(),
+                    color
+                ));
+            }
+            plies.push(Ply::Pass);
+            searched = board.pass().unwrap_or(board);
+        }
+        let ply = if searched.must_pass() {
+            Ply::Pass
+        } else {
+            let limits = SearchLimits {
+                depth: self.defaults.depth,
+                nodes: self.defaults.nodes,
+                time: self.budget(color),
+            };
+            self.engine.set_board(searched);
+            let report = self.engine.search(limits);
+            self.engine.set_board(board);
+            self.spend(color, report.elapsed);
+            match report.best {
+                Some(ply) => ply,
+                None => return Ok("pass".to_owned()),
+            }
+        };
+        plies.push(ply);
+        if play {
+            self.play_all(&plies);
+        }
+        Ok(ply.to_string())
+    }
+
+    /// Runs one command: its answer (or error) and what next.
+    fn run(&mut self, command: GtpCommand) -> (Result<String, String>, Flow) {
+        let ok = |text: &str| Ok(text.to_owned());
+        let answer = match command {
+            GtpCommand::ProtocolVersion => ok("2"),
+            GtpCommand::Name => ok(NAME),
+            GtpCommand::Version => ok(env!("CARGO_PKG_VERSION")),
+            GtpCommand::KnownCommand(name) => ok(if GtpCommand::NAMES.contains(&name.as_str()) {
+                "true"
+            } else {
+                "false"
+            }),
+            GtpCommand::ListCommands => Ok(GtpCommand::NAMES.join("\n")),
+            GtpCommand::Quit => return (ok(""), Flow::Quit),
+            GtpCommand::Boardsize(8) => {
+                self.clear();
+                ok("")
+            }
+            GtpCommand::Boardsize(_) => Err("unacceptable size".to_owned()),
+            GtpCommand::ClearBoard => {
+                self.clear();
+                ok("")
+            }
+            GtpCommand::Komi(_) => ok(""),
+            GtpCommand::Play(color, ply) => match plies_for(self.board(), color, ply) {
+                Some((plies, _)) => {
+                    self.play_all(&plies);
+                    ok("")
+                }
+                None => Err("illegal move".to_owned()),
+            },
+            GtpCommand::Genmove(color) => self.generate(color, true),
+            GtpCommand::RegGenmove(color) => self.generate(color, false),
+            GtpCommand::Undo => match self.history.pop() {
+                Some(board) => {
+                    self.engine.set_board(board);
+                    ok("")
+                }
+                None => Err("cannot undo".to_owned()),
+            },
+            GtpCommand::TimeSettings {
+                main,
+                byo_yomi,
+                stones,
+            } => {
+                self.settings = Some(TimeSettings {
+                    main: Duration::from_secs_f64(main),
+                    byo_yomi: Duration::from_secs_f64(byo_yomi),
+                    stones,
+                });
+                self.clocks = ByColor::from_fn(|_| None);
+                ok("")
+            }
+            GtpCommand::TimeLeft {
+                color,
+                seconds,
+                stones,
+            } => {
+                *self.clocks.get_mut(color) = Some(Period {
+                    left: Duration::from_secs_f64(seconds),
+                    stones,
+                });
+                ok("")
+            }
+            GtpCommand::Showboard => Ok(showboard(self.board())),
+        };
+        (answer, Flow::Continue)
+    }
+
+    /// The start position, nothing to undo, the clocks as the settings start them.
+    fn clear(&mut self) {
+        self.engine.new_game();
+        self.history.clear();
+        self.clocks = ByColor::from_fn(|_| None);
+    }
+}
+
+/// The board for `showboard`: files on top, rank 1 first (the Othello convention, as
+/// GRhino draws it), `X` Black, `O` White, `.` empty, then the side to move and the
+/// disc counts.
+fn showboard(board: &Board) -> String {
+    let mut text = String::from("  a b c d e f g h\n");
+    for rank in 0..8u8 {
+        text.push_str(&(rank + 1).to_string());
+        for file in 0..8u8 {
+            let c = reversi::SIZE
+                .square(file, rank)
+                .and_then(|square| board.disc_at(square).ok().flatten())
+                .map_or('.', Color::char);
+            text.push(' ');
+            text.push(c);
+        }
+        text.push('\n');
+    }
+    let counts = board.disc_counts();
+    let status = if board.is_game_over() {
+        "game over".to_owned()
+    } else {
+        format!("{} to move", board.side_to_move())
+    };
+    text.push_str(&format!(
+        "{status}, X {} O {}\n",
+        counts.black, counts.white
+    ));
+    text
+}
+
+/// An NBoard session ([`super::nboard`]): the board, the depth, the game's clock.
+pub struct NboardSession {
+    engine: Engine,
+    defaults: Defaults,
+    depth: u32,
+    contempt: i32,
+    clock: Option<Clock>,
+    /// Seconds each side has used (the times of its moves).
+    used: ByColor<f64>,
+}
+
+/// The depth of an NBoard session before `set depth` (which the GUI sends first).
+pub const NBOARD_DEFAULT_DEPTH: u32 = 10;
+
+impl NboardSession {
+    /// A session on `engine` (its board set to the start), searching within `defaults`.
+    #[must_use]
+    pub fn new(mut engine: Engine, defaults: Defaults) -> NboardSession {
+        engine.new_game();
+        NboardSession {
+            engine,
+            depth: defaults.depth.unwrap_or(NBOARD_DEFAULT_DEPTH),
+            defaults,
+            contempt: 0,
+            clock: None,
+            used: ByColor::from_fn(|_| 0.0),
+        }
+    }
+
+    /// The board.
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        self.engine.board()
+    }
+
+    /// The contempt set (hundredths of a disc; kept, not used by the search).
+    #[must_use]
+    pub fn contempt(&self) -> i32 {
+        self.contempt
+    }
+
+    /// Answers one command line on `out` (flushed after each reply that the GUI waits
+    /// for), or says why it is ignored (nothing written, nothing changed).
+    ///
+    /// # Errors
+    /// The outer error: only an I/O error writing `out`.
+    pub fn handle_line(
+        &mut self,
+        line: &str,
+        out: &mut dyn Write,
+    ) -> io::Result<Result<Flow, NboardError>> {
+        let command = match NboardCommand::parse(line) {
+            Ok(command) => command,
+            Err(error) => return Ok(Err(error)),
+        };
+        let mut say = |reply: Reply| -> io::Result<()> {
+            out.write_all(reply.to_string().as_bytes())?;
+            out.flush()
+        };
+        match command {
+            NboardCommand::Nboard(_) => say(Reply::MyName(NAME.to_owned()))?,
+            NboardCommand::SetDepth(depth) => {
+                self.depth = min_option(Some(depth), self.defaults.depth).unwrap_or(depth);
+            }
+            NboardCommand::SetContempt(contempt) => self.contempt = contempt,
+            NboardCommand::SetGame(game) => {
+                self.engine.set_board(game.board);
+                self.clock = game.clock;
+                self.used = ByColor::from_fn(|_| 0.0);
+                let mut board = game.start;
+                for item in &game.moves {
+                    *self.used.get_mut(board.side_to_move()) += item.seconds.unwrap_or(0.0);
+                    board = match item.ply {
+                        Ply::Move(square) => board.play(square).unwrap_or(board),
+                        Ply::Pass => board.pass().unwrap_or(board),
+                    };
+                }
+            }
+            NboardCommand::Move(item) => {
+                let board = *self.board();
+                let color = if item.ply != Ply::Pass && board.must_pass() {
+                    board.side_to_move().other()
+                } else {
+                    board.side_to_move()
+                };
+                match plies_for(&board, color, item.ply) {
+                    Some((_, after)) => {
+                        *self.used.get_mut(color) += item.seconds.unwrap_or(0.0);
+                        self.engine.set_board(after);
+                    }
+                    None => {
+                        let error = match item.ply {
+                            Ply::Move(square) => board.play_after_pass(square).err(),
+                            Ply::Pass => board.pass().err(),
+                        };
+                        return Ok(Err(NboardError::Illegal {
+                            text: line.trim().trim_start_matches("move").trim().to_owned(),
+                            error: error.unwrap_or(reversi::IllegalMove::GameOver),
+                        }));
+                    }
+                }
+            }
+            NboardCommand::Go => {
+                if self.board().is_game_over() {
+                    return Ok(Err(NboardError::GameOver { command: "go" }));
+                }
+                say(Reply::Status("thinking".to_owned()))?;
+                let report = self.engine.search(self.limits(self.depth));
+                say(Reply::NodeStats {
+                    nodes: report.nodes,
+                    seconds: report.elapsed.as_secs_f64(),
+                })?;
+                let item = match report.best {
+                    Some(Ply::Pass) | None => MoveItem {
+                        ply: Ply::Pass,
+                        eval: None,
+                        seconds: None,
+                    },
+                    Some(ply) => MoveItem {
+                        ply,
+                        eval: Some(report.score),
+                        seconds: Some(report.elapsed.as_secs_f64()),
+                    },
+                };
+                say(Reply::Move(item))?;
+            }
+            NboardCommand::Hint(n) => {
+                if self.board().is_game_over() {
+                    return Ok(Err(NboardError::GameOver { command: "hint" }));
+                }
+                say(Reply::Status("analysing".to_owned()))?;
+                let (hints, nodes, seconds) = self.hints(n as usize);
+                for hint in hints {
+                    say(hint)?;
+                }
+                say(Reply::NodeStats { nodes, seconds })?;
+                say(Reply::Status(String::new()))?;
+            }
+            NboardCommand::Ping(n) => say(Reply::Pong(n))?,
+            NboardCommand::Learn => say(Reply::Learned)?,
+            NboardCommand::Quit => return Ok(Ok(Flow::Quit)),
+        }
+        Ok(Ok(Flow::Continue))
+    }
+
+    /// The limits of a search to `depth` plies: the node cap, and a time budget: the
+    /// share of the game's clock when it has one, at most [`Defaults::move_time`].
+    fn limits(&self, depth: u32) -> SearchLimits {
+        let board = self.board();
+        let time = self.clock.filter(|c| c.main > 0.0).map(|clock| {
+            let used = *self.used.get(board.side_to_move());
+            let left = Duration::from_secs_f64((clock.main - used).max(0.0));
+            let increment = Duration::from_secs_f64(clock.increment);
+            let per_move = Some(increment).filter(|i| !i.is_zero());
+            with_margin(move_budget(left, per_move, board.empty_squares().len()))
+        });
+        SearchLimits {
+            depth: Some(depth),
+            nodes: self.defaults.nodes,
+            time: min_option(time, self.defaults.move_time),
+        }
+    }
+
+    /// The hint lines for the best `n` moves, the nodes and seconds they took. One
+    /// move (or a pass) is the search of the board; several are each legal move's
+    /// search a ply shallower, best first (ties in square order).
+    fn hints(&mut self, n: usize) -> (Vec<Reply>, u64, f64) {
+        let board = *self.board();
+        let moves: Vec<Ply> = board
+            .legal_moves()
+            .squares(reversi::SIZE)
+            .map(Ply::Move)
+            .collect();
+        if n <= 1 || moves.len() <= 1 {
+            let report: SearchReport = self.engine.search(self.limits(self.depth));
+            let reply = Reply::Search {
+                pv: report.pv.clone(),
+                eval: report.score,
+                depth: report.depth,
+                exact: report.exact,
+            };
+            return (vec![reply], report.nodes, report.elapsed.as_secs_f64());
+        }
+        let child_depth = self.depth.saturating_sub(1).max(1);
+        let mut scored = Vec::new();
+        let (mut nodes, mut seconds) = (0, 0.0);
+        for &ply in &moves {
+            if let Ply::Move(square) = ply {
+                let child = match board.play(square) {
+                    Ok(child) => child,
+                    Err(_) => continue,
+                };
+                self.engine.set_board(child);
+                let report = self.engine.search(self.limits(child_depth));
+                nodes += report.nodes;
+                seconds += report.elapsed.as_secs_f64();
+                let mut pv = vec![ply];
+                pv.extend(report.pv.iter().copied());
+                let score = -report.score;
+                scored.push((
+                    score,
+                    Reply::Search {
+                        pv,
+                        eval: score,
+                        depth: report.depth + 1,
+                        exact: report.exact,
+                    },
+                ));
+            }
+        }
+        self.engine.set_board(board);
+        // Stable: equal scores stay in square order.
+        scored.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
+        let replies = scored.into_iter().take(n).map(|(_, reply)| reply).collect();
+        (replies, nodes, seconds)
+    }
+}

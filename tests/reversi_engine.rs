@@ -1,0 +1,157 @@
+//! The `reversi-engine` program: NBoard transcripts pinned as snapshots (the GTP ones
+//! are case files, tests/cases/reversi-engine/), and GTP time use measured as a match
+//! runner sees it.
+//!
+//! Each `tests/data/reversi-engine-nboard/NAME.in` is a session fed to
+//! `reversi-engine --nboard`; the snapshot `reversi-engine-nboard__NAME` pins the exit
+//! status, the input, standard output and standard error. The searches are limited by
+//! depth only (`set depth`), so the moves, evaluations and hints do not depend on the
+//! machine; what does, the seconds of `nodestats` and `===` and the node counts, is
+//! checked to be a number and shown as `<seconds>` and `<nodes>`.
+
+mod common;
+
+use std::fs;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+const EXE: &str = env!("CARGO_BIN_EXE_reversi-engine");
+
+/// Held by each test: the timed one measures alone, not beside an exact solve.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// The lock, also after a test that held it failed.
+fn alone() -> MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A seconds field: a number, at least 0.
+fn is_seconds(text: &str) -> bool {
+    text.parse::<f64>().is_ok_and(|s| s.is_finite() && s >= 0.0)
+}
+
+/// One output line with its machine-dependent fields replaced, after checking them.
+fn redact(line: &str) -> String {
+    if let Some(rest) = line.strip_prefix("nodestats ") {
+        let fields: Vec<&str> = rest.split(' ').collect();
+        assert!(
+            fields.len() == 2 && fields[0].parse::<u64>().is_ok() && is_seconds(fields[1]),
+            "not `nodestats NODES SECONDS`: {line}"
+        );
+        return "nodestats <nodes> <seconds>".to_owned();
+    }
+    if let Some(item) = line.strip_prefix("=== ") {
+        let fields: Vec<&str> = item.split('/').collect();
+        if fields.len() == 3 {
+            assert!(is_seconds(fields[2]), "not `=== MOVE/EVAL/SECONDS`: {line}");
+            return format!("=== {}/{}/<seconds>", fields[0], fields[1]);
+        }
+    }
+    line.to_owned()
+}
+
+#[test]
+fn nboard_transcripts_are_pinned() {
+    let _alone = alone();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/reversi-engine-nboard");
+    let mut inputs: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "in"))
+        .collect();
+    inputs.sort();
+    assert!(!inputs.is_empty());
+    for input in inputs {
+        let name = input.file_stem().unwrap().to_str().unwrap().to_owned();
+        let stdin = fs::read_to_string(&input).unwrap();
+        let output = common::run(EXE, &["--nboard"], stdin.as_bytes());
+        let stdout: Vec<String> = String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .map(redact)
+            .collect();
+        let numbered: Vec<String> = stdin
+            .lines()
+            .enumerate()
+            .map(|(i, line)| format!("{:>2}| {line}", i + 1))
+            .collect();
+        let report = format!(
+            "args: [\"--nboard\"]\nstatus: {}\n--- input\n{}\n--- stdout\n{}\n--- stderr\n{}",
+            output
+                .status
+                .code()
+                .map_or_else(|| "none (killed by a signal)".to_owned(), |c| c.to_string()),
+            numbered.join("\n"),
+            stdout.join("\n"),
+            String::from_utf8_lossy(&output.stderr),
+        );
+        insta::with_settings!({
+            snapshot_path => "snapshots",
+            prepend_module_to_snapshot => false,
+            omit_expression => true,
+        }, {
+            insta::assert_snapshot!(format!("reversi-engine-nboard__{name}"), report);
+        });
+    }
+}
+
+/// GTP as the match runner drives it: `time_settings 0 T 1` gives T seconds a move;
+/// each `genmove`, sent once the program is running, is answered with a legal move
+/// within T of being sent, and the moves make a legal game.
+#[test]
+fn gtp_genmove_answers_within_its_seconds_a_move() {
+    let _alone = alone();
+    let time = Duration::from_millis(300);
+    let mut child = Command::new(EXE)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut ask = |command: &str| -> (String, Duration) {
+        let sent = Instant::now();
+        writeln!(stdin, "{command}").unwrap();
+        stdin.flush().unwrap();
+        let mut response = String::new();
+        let mut line = String::new();
+        loop {
+            line.clear();
+            assert!(
+                stdout.read_line(&mut line).unwrap() > 0,
+                "no answer to {command}"
+            );
+            if line == "\n" {
+                break;
+            }
+            response.push_str(&line);
+        }
+        (response, sent.elapsed())
+    };
+    assert_eq!(ask("time_settings 0 0.3 1").0, "=\n");
+    let mut board = reversi::Board::START;
+    let mut color = reversi::Color::Black;
+    for _ in 0..12 {
+        let c = if color == reversi::Color::Black {
+            "b"
+        } else {
+            "w"
+        };
+        let (response, elapsed) = ask(&format!("genmove {c}"));
+        assert!(elapsed < time, "genmove {c} answered after {elapsed:?}");
+        let ply: reversi::Ply = response.trim_start_matches("= ").trim().parse().unwrap();
+        board = match ply {
+            reversi::Ply::Move(square) => board.play(square).unwrap(),
+            reversi::Ply::Pass => board.pass().unwrap(),
+        };
+        color = color.other();
+    }
+    ask("quit");
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
