@@ -585,8 +585,8 @@ fn an_odd_game_count_says_what_the_pair_elo_leaves_out() {
 
 #[test]
 fn an_interrupted_match_prints_the_finished_games_and_exits_130() {
-    // Engine 2 never answers (0.3 s + 300 ms per game, two games at once): after 1.5 s
-    // some games are done and two are under way. SIGTERM (as Ctrl-C) kills the engines,
+    // Engine 2 never answers (0.3 s + 300 ms per game, two games at once): once a game
+    // is recorded, others are under way. SIGTERM (as Ctrl-C) kills the engines,
     // drops the games under way, and prints the summary of the finished ones.
     let record = record_path("interrupted");
     let engine2 = format!("{FAKE} --mode hang");
@@ -611,7 +611,15 @@ fn an_interrupted_match_prints_the_finished_games_and_exits_130() {
         .stdout(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(1500));
+    // At least one game finished (about 0.6 s each; polled, since a loaded machine, with
+    // the other tests running at once, can take much longer to start the engines).
+    let waited = Instant::now();
+    while std::fs::read_to_string(&record).map_or(true, |t| t.is_empty())
+        && waited.elapsed() < Duration::from_secs(30)
+    {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(100));
     let start = Instant::now();
     let killed = Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
