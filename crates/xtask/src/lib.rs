@@ -3,12 +3,14 @@
 pub mod check;
 pub mod compilers;
 pub mod edition;
+pub mod imports;
 pub mod layout;
 pub mod locate;
 pub mod msrv;
 pub mod paths;
 pub mod prune;
 pub mod source;
+pub mod sources;
 pub mod thiserror;
 pub mod workspace;
 
@@ -68,10 +70,12 @@ pub fn bundle_with_progress(
     main.attrs = attrs;
     main.items.extend(modules);
     CrateVisibility.visit_file_mut(&mut main);
+    sources::drop_unused(&mut main);
 
     progress("removing unused code (each round is checked with rustc)");
     let scratch = tempfile::tempdir().context("cannot make a scratch folder")?;
     let text = prune::prune(main, scratch.path()).with_context(|| format!("bundling `{name}`"))?;
+    let text = imports::merge(&text).with_context(|| format!("bundling `{name}`"))?;
     let header = format!(
         "// `{name}`: single-file build of this judge program and the workspace crates it\n\
          // uses, made by `cargo xtask bundle {name}`. Compile with `rustc -O` (any edition).\n\
