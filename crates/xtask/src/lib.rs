@@ -5,6 +5,7 @@ pub mod compilers;
 pub mod edition;
 pub mod imports;
 pub mod layout;
+pub mod locals;
 pub mod locate;
 pub mod msrv;
 pub mod paths;
@@ -75,7 +76,6 @@ pub fn bundle_with_progress(
     progress("removing unused code (each round is checked with rustc)");
     let scratch = tempfile::tempdir().context("cannot make a scratch folder")?;
     let text = prune::prune(main, scratch.path()).with_context(|| format!("bundling `{name}`"))?;
-    let text = imports::merge(&text).with_context(|| format!("bundling `{name}`"))?;
     let header = format!(
         "// `{name}`: single-file build of this judge program and the workspace crates it\n\
          // uses, made by `cargo xtask bundle {name}`. Compile with `rustc -O` (any edition).\n\
