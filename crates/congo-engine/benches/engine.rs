@@ -2,7 +2,7 @@
 //! to a fixed depth by a fresh engine; the throughput is in nodes (`cargo run --release -p
 //! congo-tune -- bench` prints the same searches' node counts and nodes per second).
 //!
-//! Run: `cargo bench -p congo-engine --bench engine`.
+//! Run: `cargo bench -p board-benches --bench engine`.
 
 // `criterion_group!` defines an undocumented public function.
 #![allow(missing_docs)]

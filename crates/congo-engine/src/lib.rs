@@ -28,7 +28,7 @@ pub const MAX_SEARCH_TIME: Duration = Duration::from_secs(365 * 24 * 60 * 60);
 pub const MAX_DEPTH: u32 = 64;
 
 /// The positions of the engine's speed benchmarks (`congo-tune bench`, `cargo bench -p
-/// congo --bench engine`): the course's start, the standard start, four middle games and
+/// board-benches --bench engine`): the course's start, the standard start, four middle games and
 /// two endings.
 ///
 /// ```

@@ -1,7 +1,7 @@
 //! Benchmarks: move generation (listing and counting) over the positions of the shared
 //! vectors, and perft from the positions of the perft table.
 //!
-//! Run: `cargo bench -p congo --bench congo`.
+//! Run: `cargo bench -p board-benches --bench congo`.
 
 // `criterion_group!` defines an undocumented public function.
 #![allow(missing_docs)]

@@ -1,4 +1,4 @@
-//! Groups (and strength) of pieces on a 26x26 board: `cargo bench -p mobility`.
+//! Groups (and strength) of pieces on a 26x26 board: `cargo bench -p board-benches --bench groups`.
 //!
 //! The target is under 1 ms for any piece; the pieces range from a leaper to compounds
 //! with many overlapping lines.

@@ -2,7 +2,7 @@
 //! it) and move generation alone (`Board::legal_moves`, the portable code) over
 //! positions from random games.
 //!
-//! Run: `cargo bench -p reversi-bitboard --bench reversi`.
+//! Run: `cargo bench -p board-benches --bench reversi`.
 
 // `criterion_group!` defines an undocumented public function.
 #![allow(missing_docs)]

@@ -3,12 +3,15 @@
 pub mod check;
 pub mod compilers;
 pub mod edition;
+pub mod imports;
 pub mod layout;
+pub mod locals;
 pub mod locate;
 pub mod msrv;
 pub mod paths;
 pub mod prune;
 pub mod source;
+pub mod sources;
 pub mod thiserror;
 pub mod workspace;
 
@@ -68,6 +71,7 @@ pub fn bundle_with_progress(
     main.attrs = attrs;
     main.items.extend(modules);
     CrateVisibility.visit_file_mut(&mut main);
+    sources::drop_unused(&mut main);
 
     progress("removing unused code (each round is checked with rustc)");
     let scratch = tempfile::tempdir().context("cannot make a scratch folder")?;

@@ -100,10 +100,39 @@ pub fn prune(file: syn::File, scratch: &Path) -> Result<String> {
         Some(stripped) => remove_dead_code(stripped.replace(ALLOW_DEAD_CODE, ""), &check, debug)?,
         None => text,
     };
-    Ok(match visibility::strip_pub(&text, &check, debug)? {
+    let text = match visibility::strip_pub(&text, &check, debug)? {
         Some(stripped) => stripped,
         None => text,
-    })
+    };
+    // The same code in fewer bytes: merged imports, then shorter local names, each
+    // kept only if rustc finds the file as clean as before.
+    let text = keep_if_clean(text, crate::imports::merge, "merged imports", &check, debug)?;
+    let shorten = |text: &str| crate::locals::shorten(text).map(|(text, _)| text);
+    keep_if_clean(text, shorten, "shorter local names", &check, debug)
+}
+
+/// `change(text)` if rustc reports nothing on it (no error, no warning), else `text`
+/// (and, with `debug`, what rustc said).
+fn keep_if_clean(
+    text: String,
+    change: impl Fn(&str) -> Result<String>,
+    what: &str,
+    check: &dyn Fn(&str) -> Result<Report>,
+    debug: bool,
+) -> Result<String> {
+    let changed = change(&text)?;
+    let report = check(&changed)?;
+    if report.errors.is_empty() && report.other.is_empty() && report.dead.is_empty() {
+        return Ok(changed);
+    }
+    if debug {
+        eprintln!(
+            "{what}: kept the file without them, rustc said:\n{}\n{}",
+            report.errors.join("\n"),
+            report.rendered.join("\n")
+        );
+    }
+    Ok(text)
 }
 
 /// The attribute [`allow_dead_code`] adds, as printed.

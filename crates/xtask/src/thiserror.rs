@@ -468,7 +468,8 @@ mod tests {
         let fields = named(&["rank", "text"]);
         let (out, used) = convert_format("rank {rank}: {text:?} {{x}} {rank:>3}", &fields).unwrap();
         assert_eq!(out, "rank {rank}: {text:?} {{x}} {rank:>3}");
-        assert_eq!(used, named(&["rank", "text"]));
+        let used: Vec<String> = used.iter().map(|m| quote!(#m).to_string()).collect();
+        assert_eq!(used, ["rank", "text"]);
         let tuple = vec![Member::Unnamed(0.into()), Member::Unnamed(1.into())];
         let (out, used) = convert_format("{1} then {0:?}", &tuple).unwrap();
         assert_eq!(out, "{_1} then {_0:?}");

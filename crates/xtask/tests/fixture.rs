@@ -82,7 +82,10 @@ fn a_bundle_inlines_the_crates_it_uses_and_nothing_else() {
     assert!(text.contains("::std::iter::IntoIterator::into_iter(Direction::ALL)"));
     assert!(text.contains("use self::util::clamp;"));
     assert!(text.contains("use std::convert::TryFrom;"));
-    assert!(text.contains("u8::try_from(std::cmp::min(value, max))"));
+    // Local names are shortened (`value`, `max`), imports merged per module.
+    assert!(text.contains("pub fn clamp(a: usize, b: usize) -> u8 {"));
+    assert!(text.contains("u8::try_from(std::cmp::min(a, b))"));
+    assert!(text.contains("use std::{iter::FromIterator as _, num::ParseIntError};"));
     // Docs, tests and test-only items are gone.
     for gone in [
         "///",
