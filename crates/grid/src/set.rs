@@ -7,7 +7,8 @@ use crate::size::BoardSize;
 use crate::square::Square;
 
 /// A set of squares of a board of at most 64 squares, as a bitboard: bit `i` is the square
-/// of [index](Square::index) `i` (`a1` = bit 0). Congo (49 squares) and Reversi (64) share it.
+/// of [index](Square::index) `i` (`a1` = bit 0). Congo's (49 squares) and Reversi's (64)
+/// square sets wrap it and use its set operations, adding their board's squares.
 ///
 /// The set does not store its board size; give it where squares are produced
 /// ([`SquareSet::squares`], [`SquareSet::full`]). [`Not`] complements all 64 bits: mask

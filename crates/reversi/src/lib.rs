@@ -8,6 +8,7 @@ mod obf;
 mod perft;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod square_set;
 mod transcript;
 mod zobrist;
 
@@ -18,7 +19,8 @@ pub use board::{
 pub use color::{ByColor, Color, ParseColorError};
 pub use obf::ParseObfError;
 pub use perft::{Convention, ParseConventionError, ParsePlyError, Ply};
+pub use square_set::{SquareIter, SquareSet};
 pub use transcript::{ParseTranscriptError, Transcript};
 
 /// The [`grid`] types this crate's API uses, for callers that do not depend on `grid`.
-pub use grid::{ParseSquareError, Square, SquareSet};
+pub use grid::{ParseSquareError, Square};

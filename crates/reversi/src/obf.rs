@@ -127,8 +127,8 @@ impl Board {
             }
         }
         let board = Board::from_discs(
-            grid::SquareSet::from_bits(black),
-            grid::SquareSet::from_bits(white),
+            crate::SquareSet::from_bits(black),
+            crate::SquareSet::from_bits(white),
             side,
         );
         match board {

@@ -391,7 +391,7 @@ impl Board {
         if legal == 0 {
             return vec![(Ply::Pass, count(p, o, depth, convention))];
         }
-        let mut split: Vec<(Ply, u64)> = grid::SquareSet::from_bits(legal)
+        let mut split: Vec<(Ply, u64)> = crate::SquareSet::from_bits(legal)
             .indices()
             .map(|index| {
                 let square = index as u32;
@@ -475,7 +475,7 @@ mod tests {
                         Err(_) => break,
                     }
                 }
-                let index = grid::SquareSet::from_bits(legal)
+                let index = crate::SquareSet::from_bits(legal)
                     .indices()
                     .nth(usize::from(pick) % legal.count_ones() as usize)
                     .unwrap_or(0);
