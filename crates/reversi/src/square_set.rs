@@ -111,8 +111,8 @@ impl SquareSet {
 
     /// The squares, by index (a1, b1, ..., h1, a2, ..., h8).
     #[must_use]
-    pub const fn iter(self) -> SquareIter {
-        SquareIter(self.bits())
+    pub fn iter(self) -> SquareIter {
+        SquareIter(self.0.indices())
     }
 
     /// The lowest-index square, `None` for the empty set.
@@ -139,8 +139,8 @@ impl SquareSet {
     /// assert_eq!(moves.squares(grid::BoardSize::CONGO).count(), 0);
     /// ```
     pub fn squares(self, size: BoardSize) -> SquareIter {
-        let bits = if size == SIZE { self.bits() } else { 0 };
-        SquareIter(bits)
+        let set = if size == SIZE { self } else { SquareSet::EMPTY };
+        set.iter()
     }
 }
 
@@ -166,25 +166,20 @@ impl IntoIterator for SquareSet {
     }
 }
 
-/// The squares of a [`SquareSet`], by index; from [`SquareSet::iter`].
+/// The squares of a [`SquareSet`], by index; from [`SquareSet::iter`]: grid's
+/// [`grid::SquareIndices`] read as 8x8 squares.
 #[derive(Clone, Debug)]
-pub struct SquareIter(u64);
+pub struct SquareIter(grid::SquareIndices);
 
 impl Iterator for SquareIter {
     type Item = Square;
 
     fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
-        }
-        let index = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        SIZE.square_at(index)
+        self.0.next().and_then(|index| SIZE.square_at(index))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
+        self.0.size_hint()
     }
 }
 
