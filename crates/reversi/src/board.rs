@@ -1,33 +1,12 @@
 //! The position: two bitboards and the side to move.
 
-use grid::{BoardSize, Square};
+use grid::Square;
 use thiserror::Error;
 
 use crate::bitboard;
 use crate::color::{ByColor, Color};
-use crate::square_set::{Names, SquareSet};
+use crate::squares::{Names, SquareSet, WrongBoardSize, SIZE};
 use crate::zobrist;
-
-/// The Reversi board size, 8 files by 8 ranks.
-pub const SIZE: BoardSize = BoardSize::CHESS;
-
-/// A square of another board size than Reversi's 8x8, given where a Reversi square is
-/// needed: always an error, never a square ignored or renamed (the policy stated in
-/// `grid`'s documentation, the same in every game crate).
-///
-/// ```
-/// use reversi::{Board, WrongBoardSize};
-/// let congo_d3 = grid::Square::parse("d3", grid::BoardSize::CONGO)?;
-/// assert_eq!(Board::START.disc_at(congo_d3), Err(WrongBoardSize { square: congo_d3 }));
-/// assert_eq!(Board::START.flips(congo_d3), Err(WrongBoardSize { square: congo_d3 }));
-/// # Ok::<_, grid::ParseSquareError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
-#[error("square {square} is not on the 8x8 Reversi board")]
-pub struct WrongBoardSize {
-    /// The square given.
-    pub square: Square,
-}
 
 /// Why a move (or a pass) cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

@@ -3,8 +3,9 @@
 use grid::Square;
 use thiserror::Error;
 
-use crate::board::{Board, SIZE};
+use crate::board::Board;
 use crate::color::Color;
+use crate::squares::SIZE;
 
 /// Why a line is not an `.obf` position ([`Board::from_obf`]). Columns count bytes from 1.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

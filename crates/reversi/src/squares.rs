@@ -1,13 +1,33 @@
-//! Sets of squares of the Reversi board, which iterate without naming the board size
-//! (always 8x8).
+//! The Reversi board's size, its squares' policy (a square of another board is an
+//! error) and its sets of squares, which iterate without naming the board size.
 
 use std::fmt;
 use std::iter::FusedIterator;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
 
 use grid::{BoardSize, Square, SquareSet as Bits};
+use thiserror::Error;
 
-use crate::board::{WrongBoardSize, SIZE};
+/// The Reversi board size, 8 files by 8 ranks.
+pub const SIZE: BoardSize = BoardSize::CHESS;
+
+/// A square of another board size than Reversi's 8x8, given where a Reversi square is
+/// needed: always an error, never a square ignored or renamed (the policy stated in
+/// `grid`'s documentation, the same in every game crate).
+///
+/// ```
+/// use reversi::{Board, WrongBoardSize};
+/// let congo_d3 = grid::Square::parse("d3", grid::BoardSize::CONGO)?;
+/// assert_eq!(Board::START.disc_at(congo_d3), Err(WrongBoardSize { square: congo_d3 }));
+/// assert_eq!(Board::START.flips(congo_d3), Err(WrongBoardSize { square: congo_d3 }));
+/// # Ok::<_, grid::ParseSquareError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+#[error("square {square} is not on the 8x8 Reversi board")]
+pub struct WrongBoardSize {
+    /// The square given.
+    pub square: Square,
+}
 
 /// A set of squares of the 8x8 Reversi board, as a bitboard: bit `rank * 8 + file`
 /// (a1 = bit 0, h1 = bit 7, h8 = bit 63: [`grid::Square::index`] on the 8x8 board). It
