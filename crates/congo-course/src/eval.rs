@@ -61,17 +61,9 @@ impl MaterialTable {
     });
 
     /// The 2021 edition's table (pawn 100, elephant 200, zebra 300; the other kinds, absent
-    /// from that edition, as in [`STANDARD`](Self::STANDARD)).
-    pub const EDITION_2021: MaterialTable = MaterialTable::new(ByRole {
-        pawn: 100,
-        superpawn: 350,
-        giraffe: 400,
-        monkey: 500,
-        elephant: 200,
-        lion: 0,
-        crocodile: 500,
-        zebra: 300,
-    });
+    /// from that edition, as in [`STANDARD`](Self::STANDARD)): [`STANDARD`](Self::STANDARD)
+    /// itself, as the editions differ in promotion, a rule option, not in material.
+    pub const EDITION_2021: MaterialTable = MaterialTable::STANDARD;
 
     /// A table from one value per kind. The lion's entry is ignored (lions are never
     /// counted).

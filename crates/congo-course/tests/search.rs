@@ -1,6 +1,10 @@
 //! Evaluation and search (the assignment's Parts IV and V): the shared sample vectors,
 //! one hand-derived test per evaluation rule, and property tests on random positions.
 
+// The playout strategy congo's own integration tests use: one file, kept with the rules
+// it draws on (a path outside this package: a packaged congo-course builds without it,
+// and its tests run in the workspace).
+#[path = "../../congo/tests/common/mod.rs"]
 mod common;
 
 use common::playouts;

@@ -12,7 +12,7 @@ use std::iter::FusedIterator;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
 use std::str::FromStr;
 
-use grid::{BoardSize, ParseSquareError};
+use grid::{BoardSize, ParseSquareError, SquareSet as Bits};
 
 use crate::board::{bit, file_of, index, rank_of, FULL, SIZE, SQUARES};
 
@@ -205,7 +205,8 @@ impl fmt::Debug for Square {
 
 /// A set of squares of the Congo board, as a bitboard: bit `rank * 7 + file` (the
 /// [`Square::index`]; bits 49 to 63 are never set). It iterates its [`Square`]s in index
-/// order without naming the board size.
+/// order without naming the board size. It is a [`grid::SquareSet`] that knows its
+/// board: the set operations are grid's, only the complement stays on the 49 squares.
 ///
 /// ```
 /// use congo::{Color, Position, Role, Square, SquareSet};
@@ -220,79 +221,78 @@ impl fmt::Debug for Square {
 /// # Ok::<_, congo::ParseSquareError>(())
 /// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct SquareSet(u64);
+pub struct SquareSet(Bits);
 
 impl SquareSet {
     /// The empty set.
-    pub const EMPTY: SquareSet = SquareSet(0);
+    pub const EMPTY: SquareSet = SquareSet(Bits::EMPTY);
     /// All 49 squares.
-    pub const FULL: SquareSet = SquareSet(FULL);
+    pub const FULL: SquareSet = SquareSet::from_bits(FULL);
 
     /// The set of bits `bits` (bit `rank * 7 + file`); bits 49 to 63 are dropped.
     #[must_use]
     #[inline]
     pub const fn from_bits(bits: u64) -> SquareSet {
-        SquareSet(bits & FULL)
+        SquareSet(Bits::from_bits(bits & FULL))
     }
 
     /// The bits: bit `i` set when the square of index `i` is in the set.
     #[must_use]
     #[inline]
     pub const fn bits(self) -> u64 {
-        self.0
+        self.0.bits()
     }
 
     /// Number of squares in the set.
     #[must_use]
     pub const fn len(self) -> u32 {
-        self.0.count_ones()
+        self.0.len()
     }
 
     /// Whether the set is empty.
     #[must_use]
     pub const fn is_empty(self) -> bool {
-        self.0 == 0
+        self.0.is_empty()
     }
 
     /// Whether `square` is in the set.
     #[must_use]
     pub const fn contains(self, square: Square) -> bool {
-        self.0 & bit(square.index()) != 0
+        self.bits() & bit(square.index()) != 0
     }
 
     /// The set with `square` added.
     #[must_use]
     pub const fn with(self, square: Square) -> SquareSet {
-        SquareSet(self.0 | bit(square.index()))
+        SquareSet::from_bits(self.bits() | bit(square.index()))
     }
 
     /// The squares, by index (a1, b1, ..., g7 order).
     #[must_use]
     pub const fn iter(self) -> SquareIter {
-        SquareIter(self.0)
+        SquareIter(self.bits())
     }
 
     /// The lowest-index square, `None` for the empty set.
     #[must_use]
     pub const fn first(self) -> Option<Square> {
-        if self.0 == 0 {
-            None
-        } else {
-            Some(Square::at(self.0.trailing_zeros() as usize))
+        match self.bits() {
+            0 => None,
+            bits => Some(Square::at(bits.trailing_zeros() as usize)),
         }
     }
 }
 
 impl From<Square> for SquareSet {
     fn from(square: Square) -> SquareSet {
-        SquareSet(bit(square.index()))
+        SquareSet::from_bits(bit(square.index()))
     }
 }
 
 impl From<SquareSet> for grid::SquareSet {
     /// The same bits, as the board-size-free `grid` set (index `rank * 7 + file`).
     fn from(set: SquareSet) -> grid::SquareSet {
-        grid::SquareSet::from_bits(set.0)
+        set.0
     }
 }
 
@@ -345,31 +345,39 @@ impl fmt::Debug for SquareSet {
     }
 }
 
-macro_rules! binary_op {
-    ($trait:ident, $method:ident, $assign:ident, $assign_method:ident, $op:tt) => {
+// The set operations are grid's (`grid::SquareSet`'s methods): two sets of the 49
+// squares give one, so no mask is needed.
+macro_rules! set_op {
+    ($trait:ident, $method:ident, $assign:ident, $assign_method:ident, $set_method:ident) => {
         impl $trait for SquareSet {
             type Output = SquareSet;
             fn $method(self, other: SquareSet) -> SquareSet {
-                SquareSet(self.0 $op other.0)
+                SquareSet(self.0.$set_method(other.0))
             }
         }
         impl $assign for SquareSet {
             fn $assign_method(&mut self, other: SquareSet) {
-                self.0 = self.0 $op other.0;
+                *self = SquareSet(self.0.$set_method(other.0));
             }
         }
     };
 }
 
-binary_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-binary_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-binary_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+set_op!(BitAnd, bitand, BitAndAssign, bitand_assign, intersection);
+set_op!(BitOr, bitor, BitOrAssign, bitor_assign, union);
+set_op!(
+    BitXor,
+    bitxor,
+    BitXorAssign,
+    bitxor_assign,
+    symmetric_difference
+);
 
 impl Sub for SquareSet {
     type Output = SquareSet;
     /// Set difference: the squares of `self` not in `other`.
     fn sub(self, other: SquareSet) -> SquareSet {
-        SquareSet(self.0 & !other.0)
+        SquareSet(self.0.difference(other.0))
     }
 }
 
@@ -377,13 +385,37 @@ impl Not for SquareSet {
     type Output = SquareSet;
     /// The complement on the 49 squares of the board.
     fn not(self) -> SquareSet {
-        SquareSet(!self.0 & FULL)
+        SquareSet::from_bits(!self.bits())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn set(names: &[&str]) -> SquareSet {
+        names
+            .iter()
+            .map(|name| name.parse::<Square>().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn set_operations_are_those_of_sets() {
+        let (a, b) = (set(&["a1", "b1", "c1"]), set(&["b1", "c1", "d1"]));
+        assert_eq!(a & b, set(&["b1", "c1"]));
+        assert_eq!(a | b, set(&["a1", "b1", "c1", "d1"]));
+        assert_eq!(a ^ b, set(&["a1", "d1"]));
+        assert_eq!(a - b, set(&["a1"]));
+        assert_eq!(!SquareSet::FULL, SquareSet::EMPTY);
+        assert_eq!((!a).len(), 49 - 3);
+        let mut c = a;
+        c &= b;
+        c |= set(&["g7"]);
+        c ^= set(&["b1"]);
+        assert_eq!(c, set(&["c1", "g7"]));
+        assert_eq!(grid::SquareSet::from(c).bits(), 1 << 2 | 1 << 48);
+    }
 
     #[test]
     fn squares_agree_with_grid() {

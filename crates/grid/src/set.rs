@@ -7,7 +7,8 @@ use crate::size::BoardSize;
 use crate::square::Square;
 
 /// A set of squares of a board of at most 64 squares, as a bitboard: bit `i` is the square
-/// of [index](Square::index) `i` (`a1` = bit 0). Congo (49 squares) and Reversi (64) share it.
+/// of [index](Square::index) `i` (`a1` = bit 0). Congo's (49 squares) and Reversi's (64)
+/// square sets wrap it and use its set operations, adding their board's squares.
 ///
 /// The set does not store its board size; give it where squares are produced
 /// ([`SquareSet::squares`], [`SquareSet::full`]). [`Not`] complements all 64 bits: mask
@@ -107,6 +108,39 @@ impl SquareSet {
         self.0 == 0
     }
 
+    /// The squares in `self` or `other` (`self | other`).
+    #[must_use]
+    pub const fn union(self, other: SquareSet) -> SquareSet {
+        SquareSet(self.0 | other.0)
+    }
+
+    /// The squares in both `self` and `other` (`self & other`).
+    #[must_use]
+    pub const fn intersection(self, other: SquareSet) -> SquareSet {
+        SquareSet(self.0 & other.0)
+    }
+
+    /// The squares of `self` not in `other` (`self - other`).
+    ///
+    /// ```
+    /// use grid::SquareSet;
+    /// let (a, b) = (SquareSet::from_bits(0b1100), SquareSet::from_bits(0b1010));
+    /// assert_eq!(a.union(b).bits(), 0b1110);
+    /// assert_eq!(a.intersection(b).bits(), 0b1000);
+    /// assert_eq!(a.difference(b).bits(), 0b0100);
+    /// assert_eq!(a.symmetric_difference(b).bits(), 0b0110);
+    /// ```
+    #[must_use]
+    pub const fn difference(self, other: SquareSet) -> SquareSet {
+        SquareSet(self.0 & !other.0)
+    }
+
+    /// The squares in exactly one of `self` and `other` (`self ^ other`).
+    #[must_use]
+    pub const fn symmetric_difference(self, other: SquareSet) -> SquareSet {
+        SquareSet(self.0 ^ other.0)
+    }
+
     /// The square indices in the set, ascending.
     #[must_use]
     pub fn indices(self) -> SquareIndices {
@@ -155,31 +189,40 @@ impl fmt::Debug for SquareSet {
     }
 }
 
-macro_rules! binary_op {
-    ($trait:ident, $method:ident, $assign:ident, $assign_method:ident, $op:tt) => {
+/// The operators of a set operation (its [`SquareSet`] method, the one place it is
+/// written): `$trait` and its `$assign` form. Game crates whose sets wrap this one
+/// (Congo's) implement theirs on the same methods.
+macro_rules! set_op {
+    ($trait:ident, $method:ident, $assign:ident, $assign_method:ident, $set_method:ident) => {
         impl $trait for SquareSet {
             type Output = SquareSet;
             fn $method(self, other: SquareSet) -> SquareSet {
-                SquareSet(self.0 $op other.0)
+                self.$set_method(other)
             }
         }
         impl $assign for SquareSet {
             fn $assign_method(&mut self, other: SquareSet) {
-                self.0 = self.0 $op other.0;
+                *self = self.$set_method(other);
             }
         }
     };
 }
 
-binary_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-binary_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-binary_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+set_op!(BitAnd, bitand, BitAndAssign, bitand_assign, intersection);
+set_op!(BitOr, bitor, BitOrAssign, bitor_assign, union);
+set_op!(
+    BitXor,
+    bitxor,
+    BitXorAssign,
+    bitxor_assign,
+    symmetric_difference
+);
 
 impl Sub for SquareSet {
     type Output = SquareSet;
     /// Set difference: the squares of `self` not in `other`.
     fn sub(self, other: SquareSet) -> SquareSet {
-        SquareSet(self.0 & !other.0)
+        self.difference(other)
     }
 }
 

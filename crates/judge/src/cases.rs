@@ -163,65 +163,38 @@ where
         None => return Ok(false),
     };
     let mut all_good = true;
-    let mut bufs: [Vec<u8>; L] = std::array::from_fn(|_| Vec::with_capacity(128));
-    let mut too_long = [false; L];
-    let mut line_nos = [0usize; L];
+    let mut case = CaseLines::<L>::new();
     let mut out = Vec::with_capacity(FLUSH_AT + 4096);
     let mut answered = 0usize;
     let mut done = 0u64;
     while done < count {
-        let mut present = L;
-        for i in 0..L {
-            match next_case_line(&mut lines, &mut bufs[i])? {
-                Some((number, long)) => (line_nos[i], too_long[i]) = (number, long),
-                None => {
-                    present = i;
-                    break;
-                }
-            }
-        }
+        let present = case.read(&mut lines)?;
         if present < L {
-            all_good = false;
-            let case_no = done + 1;
             let message = if present == 0 {
                 let at = lines.lines_read().max(1);
-                format!("line {at}: case {case_no} of {count} is missing: the input ends")
+                format!(
+                    "line {at}: case {} of {count} is missing: the input ends",
+                    done + 1
+                )
             } else {
-                // A fault in the lines present (such as two lines written as one) is the
-                // better report; else the case is incomplete.
-                for buf in &mut bufs[present..] {
-                    buf.clear();
-                }
-                let case: [&[u8]; L] = std::array::from_fn(|i| &bufs[i][..]);
-                let result = match too_long[..present].iter().position(|&t| t) {
-                    Some(i) => Err(Failure::at(i, TooLong { max: MAX_LINE })),
-                    None => answer(case, &mut Vec::new(), answered),
-                };
-                match result {
-                    Err(f) if f.line < present => format!("line {}: {}", line_nos[f.line], f.message),
-                    _ => format!(
-                        "line {}: case {case_no} of {count} is incomplete: the input ends after {present} of its {L} lines",
-                        line_nos[present - 1]
-                    ),
-                }
+                case.cut_short(present, done + 1, count, &mut answer, answered)
             };
             writeln!(errors, "{message}")?;
-            break;
+            return finish(output, &out, false);
         }
         done += 1;
-        let case: [&[u8]; L] = std::array::from_fn(|i| &bufs[i][..]);
         let mark = out.len();
-        let result = match too_long.iter().position(|&t| t) {
-            Some(i) => Err(Failure::at(i, TooLong { max: MAX_LINE })),
-            None => answer(case, &mut out, answered),
-        };
-        match result {
+        match case.answer(L, &mut answer, &mut out, answered) {
             Ok(()) => answered += 1,
             Err(failure) => {
                 out.truncate(mark);
                 all_good = false;
-                let at = line_nos[failure.line.min(L - 1)];
-                writeln!(errors, "line {at}: {}", failure.message)?;
+                writeln!(
+                    errors,
+                    "line {}: {}",
+                    case.number(failure.line),
+                    failure.message
+                )?;
             }
         }
         if out.len() >= FLUSH_AT {
@@ -229,9 +202,92 @@ where
             out.clear();
         }
     }
-    output.write_all(&out)?;
+    finish(output, &out, all_good)
+}
+
+/// Writes the answers not yet written, flushes, and returns `all_good`.
+fn finish(output: &mut impl Write, out: &[u8], all_good: bool) -> io::Result<bool> {
+    output.write_all(out)?;
     output.flush()?;
     Ok(all_good)
+}
+
+/// The `L` lines of one case of [`run_cases`], reused from case to case: each line's
+/// trimmed bytes, whether it was over the cap, and its line number in the input.
+struct CaseLines<const L: usize> {
+    bufs: [Vec<u8>; L],
+    too_long: [bool; L],
+    numbers: [usize; L],
+}
+
+impl<const L: usize> CaseLines<L> {
+    fn new() -> Self {
+        CaseLines {
+            bufs: std::array::from_fn(|_| Vec::with_capacity(128)),
+            too_long: [false; L],
+            numbers: [0; L],
+        }
+    }
+
+    /// Reads the case's lines; returns how many the input held (`L` unless it ended).
+    fn read(&mut self, lines: &mut LineReader<impl BufRead>) -> io::Result<usize> {
+        for i in 0..L {
+            match next_case_line(lines, &mut self.bufs[i])? {
+                Some((number, long)) => (self.numbers[i], self.too_long[i]) = (number, long),
+                None => return Ok(i),
+            }
+        }
+        Ok(L)
+    }
+
+    /// The input line number of the case's line `line` (the last line's for any later).
+    fn number(&self, line: usize) -> usize {
+        self.numbers[line.min(L - 1)]
+    }
+
+    /// The answer of the case's first `present` lines (the others as read): the first
+    /// line over the cap among them is the failure, else what `answer` says.
+    fn answer<F>(
+        &self,
+        present: usize,
+        answer: &mut F,
+        out: &mut Vec<u8>,
+        answered: usize,
+    ) -> Result<(), Failure>
+    where
+        F: FnMut([&[u8]; L], &mut Vec<u8>, usize) -> Result<(), Failure>,
+    {
+        match self.too_long[..present].iter().position(|&t| t) {
+            Some(i) => Err(Failure::at(i, TooLong { max: MAX_LINE })),
+            None => answer(std::array::from_fn(|i| &self.bufs[i][..]), out, answered),
+        }
+    }
+
+    /// The report of case `case_no` of `count` cut short by the end of the input after
+    /// `present` of its lines (1 to `L - 1`): a fault in the lines present (such as two
+    /// lines written as one) is the better report; else the case is incomplete.
+    fn cut_short<F>(
+        &mut self,
+        present: usize,
+        case_no: u64,
+        count: u64,
+        answer: &mut F,
+        answered: usize,
+    ) -> String
+    where
+        F: FnMut([&[u8]; L], &mut Vec<u8>, usize) -> Result<(), Failure>,
+    {
+        for buf in &mut self.bufs[present..] {
+            buf.clear();
+        }
+        match self.answer(present, answer, &mut Vec::new(), answered) {
+            Err(f) if f.line < present => format!("line {}: {}", self.numbers[f.line], f.message),
+            _ => format!(
+                "line {}: case {case_no} of {count} is incomplete: the input ends after {present} of its {L} lines",
+                self.numbers[present - 1]
+            ),
+        }
+    }
 }
 
 /// What a [`run_lines`] handler wants done after its line.

@@ -23,7 +23,7 @@ fn positions() -> Vec<Board> {
         let mut board = Board::START;
         loop {
             all.push(board);
-            let moves: Vec<_> = board.legal_moves().squares(reversi::SIZE).collect();
+            let moves: Vec<_> = board.legal_moves().iter().collect();
             if moves.is_empty() {
                 match board.pass() {
                     Ok(passed) => board = passed,
@@ -67,7 +67,7 @@ fn bench_move_generation(c: &mut Criterion) {
         b.iter(|| {
             let mut discs = 0u32;
             for board in black_box(&positions) {
-                for square in board.legal_moves().squares(reversi::SIZE) {
+                for square in board.legal_moves().iter() {
                     discs += board.flips(square).unwrap().len();
                 }
             }

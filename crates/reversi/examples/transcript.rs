@@ -19,7 +19,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     let moves: Vec<String> = board
         .legal_moves()
-        .squares(reversi::SIZE)
+        .iter()
         .map(|s| format!("{s} (flips {})", board.flips(s).map_or(0, |f| f.len())))
         .collect();
     if board.is_game_over() {

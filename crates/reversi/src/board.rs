@@ -1,32 +1,12 @@
 //! The position: two bitboards and the side to move.
 
-use grid::{BoardSize, Square, SquareSet};
+use grid::Square;
 use thiserror::Error;
 
 use crate::bitboard;
 use crate::color::{ByColor, Color};
+use crate::squares::{Names, SquareSet, WrongBoardSize, SIZE};
 use crate::zobrist;
-
-/// The Reversi board size, 8 files by 8 ranks.
-pub const SIZE: BoardSize = BoardSize::CHESS;
-
-/// A square of another board size than Reversi's 8x8, given where a Reversi square is
-/// needed: always an error, never a square ignored or renamed (the policy stated in
-/// `grid`'s documentation, the same in every game crate).
-///
-/// ```
-/// use reversi::{Board, WrongBoardSize};
-/// let congo_d3 = grid::Square::parse("d3", grid::BoardSize::CONGO)?;
-/// assert_eq!(Board::START.disc_at(congo_d3), Err(WrongBoardSize { square: congo_d3 }));
-/// assert_eq!(Board::START.flips(congo_d3), Err(WrongBoardSize { square: congo_d3 }));
-/// # Ok::<_, grid::ParseSquareError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
-#[error("square {square} is not on the 8x8 Reversi board")]
-pub struct WrongBoardSize {
-    /// The square given.
-    pub square: Square,
-}
 
 /// Why a move (or a pass) cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -193,24 +173,6 @@ pub struct Board {
     key: u64,
 }
 
-/// A set of squares listed by name in `Debug` (`[d4, e5]`).
-struct Names(SquareSet);
-
-impl std::fmt::Debug for Names {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        /// A square whose `Debug` is its name.
-        struct Name(Square);
-        impl std::fmt::Debug for Name {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                std::fmt::Display::fmt(&self.0, f)
-            }
-        }
-        f.debug_list()
-            .entries(self.0.squares(SIZE).map(Name))
-            .finish()
-    }
-}
-
 impl std::fmt::Debug for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Board")
@@ -305,8 +267,7 @@ impl Board {
     /// The first rule broken, as an [`InvalidBoard`].
     ///
     /// ```
-    /// use grid::SquareSet;
-    /// use reversi::{Board, Color, InvalidBoard};
+    /// use reversi::{Board, Color, InvalidBoard, SquareSet};
     /// assert_eq!(Board::START.validate(), Ok(()));
     /// let empty = Board::from_discs(SquareSet::EMPTY, SquareSet::EMPTY, Color::Black)?;
     /// let d4 = grid::BoardSize::CHESS.parse_square("d4")?;
@@ -345,24 +306,26 @@ impl Board {
         Ok(())
     }
 
-    /// The board with these discs and side to move.
+    /// The board with these discs and side to move. The sets are Reversi's
+    /// [`SquareSet`]s, or anything that converts into one (a [`grid::SquareSet`]: its
+    /// bits).
     ///
     /// # Errors
     /// [`BoardError::Overlap`] when a square is in both sets.
     ///
     /// ```
-    /// use grid::SquareSet;
-    /// use reversi::{Board, Color};
+    /// use reversi::{Board, Color, SquareSet};
     /// let board = Board::from_discs(SquareSet::from_bits(1), SquareSet::from_bits(2), Color::White)?;
     /// assert_eq!(board.side_to_move(), Color::White);
     /// assert!(Board::from_discs(SquareSet::from_bits(3), SquareSet::from_bits(2), Color::White).is_err());
     /// # Ok::<_, reversi::BoardError>(())
     /// ```
     pub fn from_discs(
-        black: SquareSet,
-        white: SquareSet,
+        black: impl Into<SquareSet>,
+        white: impl Into<SquareSet>,
         side_to_move: Color,
     ) -> Result<Board, BoardError> {
+        let (black, white) = (black.into(), white.into());
         let both = black.bits() & white.bits();
         if both != 0 {
             return Err(BoardError::Overlap {
@@ -504,9 +467,11 @@ impl Board {
     /// use reversi::Board;
     /// let moves: Vec<String> = Board::START
     ///     .legal_moves()
-    ///     .squares(grid::BoardSize::CHESS)
+    ///     .iter()
     ///     .map(|square| square.to_string())
     ///     .collect();
+    /// // Each closes one White disc against a Black one (Black e4, d5; White d4, e5):
+    /// // d3 d4 against d5, c4 d4 against e4, f5 e5 against d5, e6 e5 against e4.
     /// assert_eq!(moves, ["d3", "c4", "f5", "e6"]);
     /// ```
     #[must_use]
@@ -547,8 +512,7 @@ impl Board {
     /// The result of a finished game (most discs wins), `None` while it goes on.
     ///
     /// ```
-    /// use reversi::{Board, Color, Outcome};
-    /// use grid::SquareSet;
+    /// use reversi::{Board, Color, Outcome, SquareSet};
     /// assert_eq!(Board::START.outcome(), None);
     /// // Only black discs are left: nobody can move and Black wins.
     /// let board = Board::from_discs(SquareSet::from_bits(0xFF), SquareSet::EMPTY, Color::White)?;
@@ -589,7 +553,7 @@ impl Board {
     /// use reversi::Board;
     /// let chess = grid::BoardSize::CHESS;
     /// let flipped = Board::START.flips(chess.parse_square("d3")?).unwrap();
-    /// assert_eq!(flipped.squares(chess).map(|s| s.to_string()).collect::<Vec<_>>(), ["d4"]);
+    /// assert_eq!(flipped.iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["d4"]);
     /// # Ok::<_, grid::ParseSquareError>(())
     /// ```
     pub fn flips(&self, square: Square) -> Result<SquareSet, WrongBoardSize> {

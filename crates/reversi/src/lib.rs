@@ -8,17 +8,19 @@ mod obf;
 mod perft;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod squares;
 mod transcript;
 mod zobrist;
 
 pub use board::{
     Board, BoardError, Diagram, IllegalMove, InvalidBoard, Orientation, Outcome, ParseBoardError,
-    ParseOutcomeError, WrongBoardSize, SIZE,
+    ParseOutcomeError,
 };
 pub use color::{ByColor, Color, ParseColorError};
 pub use obf::ParseObfError;
 pub use perft::{Convention, ParseConventionError, ParsePlyError, Ply};
+pub use squares::{SquareIter, SquareSet, WrongBoardSize, SIZE};
 pub use transcript::{ParseTranscriptError, Transcript};
 
 /// The [`grid`] types this crate's API uses, for callers that do not depend on `grid`.
-pub use grid::{ParseSquareError, Square, SquareSet};
+pub use grid::{ParseSquareError, Square};

@@ -3,8 +3,9 @@
 use grid::Square;
 use thiserror::Error;
 
-use crate::board::{Board, SIZE};
+use crate::board::Board;
 use crate::color::Color;
+use crate::squares::SIZE;
 
 /// Why a line is not an `.obf` position ([`Board::from_obf`]). Columns count bytes from 1.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -127,8 +128,8 @@ impl Board {
             }
         }
         let board = Board::from_discs(
-            grid::SquareSet::from_bits(black),
-            grid::SquareSet::from_bits(white),
+            crate::SquareSet::from_bits(black),
+            crate::SquareSet::from_bits(white),
             side,
         );
         match board {

@@ -332,7 +332,7 @@ impl std::str::FromStr for Ply {
         if text.eq_ignore_ascii_case("pass") {
             return Ok(Ply::Pass);
         }
-        crate::board::SIZE
+        crate::squares::SIZE
             .parse_square(&text.to_ascii_lowercase())
             .map(Ply::Move)
             .map_err(|_| ParsePlyError {
@@ -391,7 +391,7 @@ impl Board {
         if legal == 0 {
             return vec![(Ply::Pass, count(p, o, depth, convention))];
         }
-        let mut split: Vec<(Ply, u64)> = grid::SquareSet::from_bits(legal)
+        let mut split: Vec<(Ply, u64)> = crate::SquareSet::from_bits(legal)
             .indices()
             .map(|index| {
                 let square = index as u32;
@@ -402,7 +402,7 @@ impl Board {
                     depth - 1,
                     convention,
                 );
-                let ply = crate::board::SIZE
+                let ply = crate::squares::SIZE
                     .square_at(index)
                     .map_or(Ply::Pass, Ply::Move);
                 (ply, leaves)
@@ -475,11 +475,11 @@ mod tests {
                         Err(_) => break,
                     }
                 }
-                let index = grid::SquareSet::from_bits(legal)
+                let index = crate::SquareSet::from_bits(legal)
                     .indices()
                     .nth(usize::from(pick) % legal.count_ones() as usize)
                     .unwrap_or(0);
-                let square = crate::board::SIZE.square_at(index).unwrap();
+                let square = crate::squares::SIZE.square_at(index).unwrap();
                 board = board.play(square).unwrap();
             }
             // Every game reaches 12 empty squares or fewer, or ends before.

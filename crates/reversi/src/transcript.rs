@@ -6,7 +6,8 @@ use std::str::FromStr;
 use grid::{ParseSquareError, Square};
 use thiserror::Error;
 
-use crate::board::{Board, IllegalMove, SIZE};
+use crate::board::{Board, IllegalMove};
+use crate::squares::SIZE;
 
 /// Why a text is not a transcript. `index` is the 1-based number of the failing move.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

@@ -3,10 +3,10 @@
 //! proptest values (the choice of move at each ply), so a failing game is shrunk to a
 //! short, simple one before it is reported.
 
-use grid::{BoardSize, SquareSet};
+use grid::BoardSize;
 use proptest::collection::vec;
 use proptest::prelude::*;
-use reversi::{Board, Color, IllegalMove, Transcript};
+use reversi::{Board, Color, IllegalMove, SquareSet, Transcript};
 
 const CHESS: BoardSize = BoardSize::CHESS;
 

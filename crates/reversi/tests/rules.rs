@@ -1,8 +1,10 @@
 //! One test per rule (and per bug known in other implementations), on small positions
 //! whose expected results were worked out by hand from the rules.
 
-use grid::{BoardSize, Square, SquareSet};
-use reversi::{Board, ByColor, Color, IllegalMove, Outcome, ParseTranscriptError, Transcript};
+use grid::{BoardSize, Square};
+use reversi::{
+    Board, ByColor, Color, IllegalMove, Outcome, ParseTranscriptError, SquareSet, Transcript,
+};
 
 fn sq(name: &str) -> Square {
     BoardSize::CHESS.parse_square(name).unwrap()
@@ -32,6 +34,54 @@ fn start_position() {
     assert_eq!(board.discs(Color::Black), set(&["e4", "d5"]));
     assert_eq!(board.side_to_move(), Color::Black);
     assert_eq!(board.legal_moves(), set(&["d3", "c4", "f5", "e6"]));
+}
+
+#[test]
+fn square_sets_iterate_the_8x8_squares_without_a_board_size() {
+    // After Black's f5 (flipping e5), White (d4 alone) closes a Black disc against d4
+    // on f4 (across e4, rank 4), d6 (across d5, file d) and f6 (across e5, the
+    // diagonal): a1 = bit 0 ... h8 = bit 63, so they come by rank, then file.
+    let board = Board::START.play(sq("f5")).unwrap();
+    let names = |set: SquareSet| set.into_iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(names(board.legal_moves()), ["f4", "d6", "f6"]);
+    // Black now holds e4 (bit 28), d5 (35), e5 (36, flipped) and f5 (37).
+    assert_eq!(names(board.discs(Color::Black)), ["e4", "d5", "e5", "f5"]);
+    let mut count = 0;
+    for square in board.empty_squares() {
+        assert_eq!(square.size(), BoardSize::CHESS);
+        assert_eq!(board.disc_at(square), Ok(None));
+        count += 1;
+    }
+    assert_eq!((count, board.empty_squares().iter().len()), (59, 59));
+    assert_eq!(board.legal_moves().first(), Some(sq("f4")));
+    assert_eq!(
+        format!("{:?}", board.legal_moves()),
+        "SquareSet[f4, d6, f6]"
+    );
+
+    // Every square once, a1 first and h8 last; a square of another board is in no set.
+    let all: Vec<Square> = SquareSet::FULL.iter().collect();
+    assert_eq!((all.len(), all[0], all[63]), (64, sq("a1"), sq("h8")));
+    assert_eq!(!SquareSet::EMPTY, SquareSet::FULL);
+    let congo_d4 = Square::parse("d4", BoardSize::CONGO).unwrap();
+    assert!(Board::START.discs(Color::White).contains(sq("d4")));
+    assert!(!Board::START.discs(Color::White).contains(congo_d4));
+    assert!(SquareSet::from_square(congo_d4).is_err());
+    // The form that names the board size still works for 8x8, and names no square of
+    // another board.
+    assert!(board
+        .legal_moves()
+        .squares(reversi::SIZE)
+        .eq(board.legal_moves()));
+    assert_eq!(board.legal_moves().squares(BoardSize::CONGO).count(), 0);
+    // The set operations are those of sets.
+    let (a, b) = (set(&["a1", "b1", "c1"]), set(&["b1", "c1", "d1"]));
+    assert_eq!(a & b, set(&["b1", "c1"]));
+    assert_eq!(a | b, set(&["a1", "b1", "c1", "d1"]));
+    assert_eq!(a ^ b, set(&["a1", "d1"]));
+    assert_eq!(a - b, set(&["a1"]));
+    assert_eq!(grid::SquareSet::from(a).bits(), 0b111);
+    assert_eq!(SquareSet::from(grid::SquareSet::from(a)), a);
 }
 
 #[test]

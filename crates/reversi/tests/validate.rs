@@ -2,9 +2,8 @@
 //! (written from the rules: the start discs fill the centre, discs are never removed,
 //! every disc is placed next to one it flips) fail with that rule's error.
 
-use grid::SquareSet;
 use proptest::prelude::*;
-use reversi::{Board, Color, InvalidBoard, SIZE};
+use reversi::{Board, Color, InvalidBoard, SquareSet, SIZE};
 
 fn squares(names: &[&str]) -> SquareSet {
     SquareSet::from_squares(names.iter().map(|name| SIZE.parse_square(name).unwrap())).unwrap()

@@ -1,6 +1,7 @@
-//! Helpers shared by the congo crate's integration tests: the proptest strategy for
-//! positions reached by random playouts, and the monkey's jump steps. A failing case shrinks toward a shorter
-//! playout from an earlier start FEN, choosing earlier moves.
+//! Helpers shared by the congo crate's integration tests and congo-course's (which
+//! include this file by `#[path]`): the proptest strategy for positions reached by random
+//! playouts, and the monkey's jump steps. A failing case shrinks toward a shorter playout
+//! from an earlier start FEN, choosing earlier moves.
 
 // Each test file uses only some of these.
 #![allow(dead_code)]
