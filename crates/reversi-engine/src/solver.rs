@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use reversi::{kernel, Board, Ply, Square, SIZE};
 
-use crate::search::Search;
+use crate::search::{Node, Search};
 use crate::table::Table;
 
 /// The transposition table's default memory budget: 64 MiB.
@@ -300,15 +300,14 @@ impl Solver {
     fn value(&mut self, board: Board, alpha: i32, beta: i32) -> i32 {
         let (p, o) = (board.mover_bits(), board.opponent_bits());
         let n = (!(p | o)).count_ones();
-        self.search.search(
+        let node = Node {
             p,
             o,
-            board.zobrist_key(),
-            board.side_to_move(),
-            alpha,
-            beta,
+            key: board.zobrist_key(),
+            side: board.side_to_move(),
             n,
-        )
+        };
+        self.search.search(node, alpha, beta)
     }
 
     /// The root: every move searched (the first with the window, the others with a null
