@@ -350,7 +350,7 @@ impl Search {
             }
             1 => {
                 self.nodes += 1;
-                solve_1(p, o, empty.trailing_zeros())
+                solve_1(p, empty.trailing_zeros())
             }
             2 => {
                 let x1 = empty.trailing_zeros();
@@ -370,18 +370,22 @@ impl Search {
         let [x1, x2] = xs;
         self.nodes += 1;
         let mut best = -65;
-        let f = kernel::flips(p, o, x1);
-        if f != 0 {
-            best = -solve_1(o ^ f, p ^ f ^ (1 << x1), x2);
-            if best >= beta {
-                return best;
+        if o & NEIGHBOURS[x1 as usize & 63] != 0 {
+            let f = kernel::flips(p, o, x1);
+            if f != 0 {
+                best = -solve_1(o ^ f, x2);
+                if best >= beta {
+                    return best;
+                }
             }
         }
-        let f = kernel::flips(p, o, x2);
-        if f != 0 {
-            let v = -solve_1(o ^ f, p ^ f ^ (1 << x2), x1);
-            if v > best {
-                best = v;
+        if o & NEIGHBOURS[x2 as usize & 63] != 0 {
+            let f = kernel::flips(p, o, x2);
+            if f != 0 {
+                let v = -solve_1(o ^ f, x1);
+                if v > best {
+                    best = v;
+                }
             }
         }
         if best != -65 {
@@ -390,18 +394,22 @@ impl Search {
         // The mover passes: the opponent minimises the mover's score (a node of its own).
         self.nodes += 1;
         let mut worst = 65;
-        let f = kernel::flips(o, p, x1);
-        if f != 0 {
-            worst = solve_1(p ^ f, o ^ f ^ (1 << x1), x2);
-            if worst <= alpha {
-                return worst;
+        if p & NEIGHBOURS[x1 as usize & 63] != 0 {
+            let f = kernel::flips(o, p, x1);
+            if f != 0 {
+                worst = solve_1(p ^ f, x2);
+                if worst <= alpha {
+                    return worst;
+                }
             }
         }
-        let f = kernel::flips(o, p, x2);
-        if f != 0 {
-            let v = solve_1(p ^ f, o ^ f ^ (1 << x2), x1);
-            if v < worst {
-                worst = v;
+        if p & NEIGHBOURS[x2 as usize & 63] != 0 {
+            let f = kernel::flips(o, p, x2);
+            if f != 0 {
+                let v = solve_1(p ^ f, x1);
+                if v < worst {
+                    worst = v;
+                }
             }
         }
         if worst == 65 {
@@ -437,6 +445,9 @@ impl Search {
         let mut best = -65;
         let mut a = alpha;
         for (i, &x) in xs.iter().enumerate() {
+            if o & NEIGHBOURS[x as usize & 63] == 0 {
+                continue;
+            }
             let f = kernel::flips(p, o, x);
             if f != 0 {
                 let rest = match i {
@@ -488,6 +499,9 @@ impl Search {
         let mut best = -65;
         let mut a = alpha;
         for (i, &x) in xs.iter().enumerate() {
+            if o & NEIGHBOURS[x as usize & 63] == 0 {
+                continue;
+            }
             let f = kernel::flips(p, o, x);
             if f != 0 {
                 let rest = match i {
@@ -513,29 +527,28 @@ impl Search {
         }
     }
 
-    /// 5 to [`DEEP`] - 1 empties: no table, moves by parity then by square class.
+    /// 5 to [`DEEP`] - 1 empties: no table, moves by parity then by square class. The
+    /// empty squares next to an opponent's disc are tried in that order (no move
+    /// generation: a square whose move flips nothing is skipped).
     #[inline(always)]
     fn shallow_in<K: Isa>(&mut self, k: K, p: u64, o: u64, w: (i32, i32), n: u32) -> i32 {
         let (alpha, beta) = w;
         self.nodes += 1;
-        let moves = kernel::moves(p, o);
-        if moves == 0 {
-            if kernel::moves(o, p) == 0 {
-                return kernel::final_score(p, o);
-            }
-            return -k.shallow(self, o, p, (-beta, -alpha), n);
-        }
         let empty = !(p | o);
         let odd = odd_quadrants(empty);
+        let candidates = empty & kernel::neighbours(o);
         let mut best = -65;
         let mut a = alpha;
         for parity in [odd, !odd] {
             for class in PRIORITY {
-                let mut todo = moves & parity & class;
+                let mut todo = candidates & parity & class;
                 while todo != 0 {
                     let x = todo.trailing_zeros();
                     todo &= todo - 1;
                     let f = kernel::flips(p, o, x);
+                    if f == 0 {
+                        continue;
+                    }
                     let (np, no) = (o ^ f, p ^ f ^ (1 << x));
                     let v = if n == 5 && self.use_small_solvers {
                         -self.solve_small(k, np, no, (-beta, -a), 4)
@@ -551,6 +564,12 @@ impl Search {
                     }
                 }
             }
+        }
+        if best == -65 {
+            if kernel::moves(o, p) == 0 {
+                return kernel::final_score(p, o);
+            }
+            return -k.shallow(self, o, p, (-beta, -alpha), n);
         }
         best
     }
@@ -921,15 +940,16 @@ fn stability_threshold(n: u32) -> i32 {
 }
 
 /// The final score when `p` is to move with the one empty square `x`: `p` plays it if it
-/// can, else the opponent if it can, else nobody and the empty goes to the winner.
+/// can, else the opponent if it can, else nobody and the empty goes to the winner. `o`
+/// must be every other square (`!p` but `x`), as with one empty square.
 #[inline(always)]
-fn solve_1(p: u64, o: u64, x: u32) -> i32 {
+fn solve_1(p: u64, x: u32) -> i32 {
     let discs = p.count_ones() as i32;
-    let n = kernel::count_flips(p, o, x) as i32;
+    let n = last_flips(p, x) as i32;
     if n > 0 {
         return 2 * (discs + n) - 62;
     }
-    let n = kernel::count_flips(o, p, x) as i32;
+    let n = last_flips(!p & !(1 << x), x) as i32;
     if n > 0 {
         return 2 * (discs - n) - 64;
     }
@@ -939,6 +959,106 @@ fn solve_1(p: u64, o: u64, x: u32) -> i32 {
     } else {
         diff - 1
     }
+}
+
+/// File a.
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+
+/// `LINE_FLIPS[pos][bits]`: how many discs a move on the square at position `pos` of a
+/// line of 8 flips along that line, when that square is the line's only empty one and
+/// `bits` are the mover's discs on it (every other square of the line holds an
+/// opponent's disc, or is off a short diagonal: off the board, no mover's disc lies
+/// beyond, so nothing is flipped toward it).
+static LINE_FLIPS: [[u8; 256]; 8] = line_flips();
+
+const fn line_flips() -> [[u8; 256]; 8] {
+    let mut table = [[0u8; 256]; 8];
+    let mut pos = 0;
+    while pos < 8 {
+        let mut bits = 0;
+        while bits < 256 {
+            let mut count = 0;
+            let mut i = pos + 1;
+            while i < 8 && (bits >> i) & 1 == 0 {
+                i += 1;
+            }
+            if i < 8 {
+                count += i - pos - 1;
+            }
+            let mut i = pos as i32 - 1;
+            while i >= 0 && (bits >> i) & 1 == 0 {
+                i -= 1;
+            }
+            if i >= 0 {
+                count += pos - i as usize - 1;
+            }
+            table[pos][bits] = count as u8;
+            bits += 1;
+        }
+        pos += 1;
+    }
+    table
+}
+
+/// The two diagonals through each square (`a1-h8` direction, then `h1-a8`).
+static DIAGONALS: [[u64; 2]; 64] = diagonals();
+
+const fn diagonals() -> [[u64; 2]; 64] {
+    let mut table = [[0u64; 2]; 64];
+    let mut x = 0;
+    while x < 64 {
+        let mut y = 0;
+        while y < 64 {
+            let (fx, rx, fy, ry) = ((x % 8) as i32, (x / 8) as i32, (y % 8) as i32, (y / 8) as i32);
+            if fx - rx == fy - ry {
+                table[x][0] |= 1 << y;
+            }
+            if fx + rx == fy + ry {
+                table[x][1] |= 1 << y;
+            }
+            y += 1;
+        }
+        x += 1;
+    }
+    table
+}
+
+/// The squares next to each square (8 directions), for a quick test before computing
+/// flips: a move needs an opponent's disc next to it.
+static NEIGHBOURS: [u64; 64] = neighbour_table();
+
+const fn neighbour_table() -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut x = 0;
+    while x < 64 {
+        let mut y = 0;
+        while y < 64 {
+            let (df, dr) = ((x % 8) as i32 - (y % 8) as i32, (x / 8) as i32 - (y / 8) as i32);
+            if x != y && df * df <= 1 && dr * dr <= 1 {
+                table[x] |= 1 << y;
+            }
+            y += 1;
+        }
+        x += 1;
+    }
+    table
+}
+
+/// How many discs `p` flips by playing the empty square `x` when every other square is
+/// full (`!p` but `x` the opponent's): [`kernel::count_flips`] for the last empty square,
+/// from `p` alone. Each of the 4 lines through `x` is gathered into 8 bits (a rank by a
+/// shift, a file or diagonal by one multiplication) and looked up in [`LINE_FLIPS`].
+#[inline(always)]
+fn last_flips(p: u64, x: u32) -> u32 {
+    let (file, rank) = ((x & 7) as usize, ((x >> 3) & 7) as usize);
+    let row = (p >> (rank * 8)) as u8 as usize;
+    let column = (((p >> file) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
+    let d = &DIAGONALS[x as usize & 63];
+    let d9 = ((p & d[0]).wrapping_mul(FILE_A) >> 56) as usize;
+    let d7 = ((p & d[1]).wrapping_mul(FILE_A) >> 56) as usize;
+    let t = &LINE_FLIPS;
+    u32::from(t[file][row]) + u32::from(t[rank][column]) + u32::from(t[file][d9])
+        + u32::from(t[file][d7])
 }
 
 /// A midgame evaluation for move ordering only (it never changes a proven score): the
@@ -954,4 +1074,31 @@ fn evaluate(p: u64, o: u64) -> i32 {
     let potential = (kernel::neighbours(o) & empty).count_ones() as i32
         - (kernel::neighbours(p) & empty).count_ones() as i32;
     mobility * 8 + corners * 32 + potential * 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn last_flips_counts_the_flips_of_the_last_empty_square() {
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..20_000 {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let x = (rng >> 58) as u32;
+            let p = rng & !(1 << x);
+            let o = !p & !(1 << x);
+            assert_eq!(last_flips(p, x), kernel::count_flips(p, o, x), "p {p:#x} x {x}");
+            assert_eq!(last_flips(o, x), kernel::count_flips(o, p, x), "o {o:#x} x {x}");
+        }
+    }
+
+    #[test]
+    fn neighbour_table_matches_the_kernel() {
+        for x in 0..64 {
+            assert_eq!(NEIGHBOURS[x], kernel::neighbours(1 << x), "square {x}");
+        }
+    }
 }
