@@ -87,13 +87,19 @@ pub(crate) struct Node {
 }
 
 impl Node {
-    /// The position after `m`, a move of this node's list.
+    /// The position after `m`, a move of this node's list (its key made here unless the
+    /// list has it: a `m.key` of 0 is made again, harmlessly, if it was the real key).
     #[inline(always)]
     fn play(&self, m: &Move) -> Node {
+        let key = if m.key == 0 && self.n > DEEP {
+            self.key ^ kernel::zobrist_move(self.side, m.square, m.flipped)
+        } else {
+            m.key
+        };
         Node {
             p: self.o ^ m.flipped,
             o: self.p ^ m.flipped ^ (1 << m.square),
-            key: m.key,
+            key,
             side: self.side.other(),
             n: self.n - 1,
         }
@@ -600,7 +606,9 @@ impl Search {
             let x = todo.trailing_zeros();
             todo &= todo - 1;
             let f = kernel::flips(p, o, x);
-            let child_key = if n > DEEP {
+            // Without ETC the child's key is made when the child is searched (most
+            // null-window nodes cut after one or two moves).
+            let child_key = if etc {
                 key ^ kernel::zobrist_move(side, x, f)
             } else {
                 0
@@ -723,24 +731,69 @@ impl Search {
                 hash_move = e.best;
             }
         }
+        let (best, best_move) = match self.nws_moves(k, node, moves, hash_move, alpha) {
+            Ok(found) => found,
+            Err(v) => return v,
+        };
+        if self.use_table {
+            if best > alpha {
+                self.table.store(key, n, best, 64, best_move);
+            } else {
+                self.table.store(key, n, -64, best, NO_MOVE);
+            }
+        }
+        best
+    }
+
+    /// The moves of a null-window node (`moves`, non-empty): the best value and its
+    /// move, or `Err` with the value to return at once (a limit stopped the search, or an
+    /// enhanced transposition cutoff, stored). Below [`ETC_MIN`] empties the table's
+    /// move is searched before the others are generated.
+    #[inline(always)]
+    fn nws_moves<K: Isa>(
+        &mut self,
+        k: K,
+        node: Node,
+        moves: u64,
+        hash_move: u8,
+        alpha: i32,
+    ) -> Result<(i32, u8), i32> {
+        let (mut best, mut best_move, mut moves) = (-65, NO_MOVE, moves);
+        let etc = self.use_etc && self.use_table && node.n >= ETC_MIN;
+        if !etc && hash_move != NO_MOVE && (moves >> hash_move) & 1 != 0 {
+            let x = u32::from(hash_move);
+            let m = Move {
+                square: x,
+                flipped: kernel::flips(node.p, node.o, x),
+                key: 0,
+                order: 0,
+            };
+            best = -self.search_in(k, node.play(&m), -alpha - 1, -alpha);
+            if self.stopped() {
+                return Err(alpha);
+            }
+            best_move = hash_move;
+            moves ^= 1 << x;
+            if best > alpha || moves == 0 {
+                return Ok((best, best_move));
+            }
+        }
         let base = self.top;
         let len = match self.generate(k, base, node, moves, hash_move, alpha) {
             Ok(len) => len,
             Err((v, x)) => {
-                self.table.store(key, n, v, 64, x as u8);
-                return v;
+                self.table.store(node.key, node.n, v, 64, x as u8);
+                return Err(v);
             }
         };
         let end = base + len;
         self.top = end;
-        let mut best = -65;
-        let mut best_move = NO_MOVE;
         for i in base..end {
             let m = self.select(i, end);
-            let v = -self.search_in(k, node.play(&m), -beta, -alpha);
+            let v = -self.search_in(k, node.play(&m), -alpha - 1, -alpha);
             if self.stopped() {
                 self.top = base;
-                return alpha;
+                return Err(alpha);
             }
             if v > best {
                 best = v;
@@ -751,14 +804,7 @@ impl Search {
             }
         }
         self.top = base;
-        if self.use_table {
-            if best > alpha {
-                self.table.store(key, n, best, 64, best_move);
-            } else {
-                self.table.store(key, n, -64, best, NO_MOVE);
-            }
-        }
-        best
+        Ok((best, best_move))
     }
 
     /// Principal-variation search of `(alpha, beta)`: the first move with the full
