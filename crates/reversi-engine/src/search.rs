@@ -705,6 +705,9 @@ impl Search {
             return alpha;
         }
         let Node { p, o, key, n, .. } = node;
+        if self.use_table {
+            self.table.prefetch(key);
+        }
         let beta = alpha + 1;
         let moves = kernel::moves(p, o);
         if moves == 0 {
