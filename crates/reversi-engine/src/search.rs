@@ -26,6 +26,9 @@ const ETC_MIN: u32 = 12;
 /// From this many empty squares on, moves are ordered by a shallow search of each child.
 const SORT_SEARCH_MIN: u32 = 22;
 
+// The shallow search keeps its empty squares in an array of 8.
+const _: () = assert!(DEEP <= 9);
+
 /// The four corners.
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 
@@ -543,32 +546,38 @@ impl Search {
         let empty = !(p | o);
         let odd = odd_quadrants(empty);
         let candidates = empty & kernel::neighbours(o);
-        let mut best = -65;
-        let mut a = alpha;
+        // At most DEEP - 1 <= 8 empty squares here (checked below the function).
+        let mut xs = [0u32; 8];
+        let mut len = 0;
         for parity in [odd, !odd] {
             for class in PRIORITY {
                 let mut todo = candidates & parity & class;
                 while todo != 0 {
-                    let x = todo.trailing_zeros();
+                    xs[len & 7] = todo.trailing_zeros();
+                    len += 1;
                     todo &= todo - 1;
-                    let f = kernel::flips(p, o, x);
-                    if f == 0 {
-                        continue;
-                    }
-                    let (np, no) = (o ^ f, p ^ f ^ (1 << x));
-                    let v = if n == 5 && self.use_small_solvers {
-                        -self.solve_small(k, np, no, (-beta, -a), 4)
-                    } else {
-                        -k.shallow(self, np, no, (-beta, -a), n - 1)
-                    };
-                    if v > best {
-                        best = v;
-                        if v >= beta {
-                            return v;
-                        }
-                        a = a.max(v);
-                    }
                 }
+            }
+        }
+        let mut best = -65;
+        let mut a = alpha;
+        for &x in &xs[..len.min(8)] {
+            let f = kernel::flips(p, o, x);
+            if f == 0 {
+                continue;
+            }
+            let (np, no) = (o ^ f, p ^ f ^ (1 << x));
+            let v = if n == 5 && self.use_small_solvers {
+                -self.solve_small(k, np, no, (-beta, -a), 4)
+            } else {
+                -k.shallow(self, np, no, (-beta, -a), n - 1)
+            };
+            if v > best {
+                best = v;
+                if v >= beta {
+                    return v;
+                }
+                a = a.max(v);
             }
         }
         if best == -65 {
