@@ -464,7 +464,7 @@ impl Search {
                     1 => [xs[0], xs[2]],
                     _ => [xs[0], xs[1]],
                 };
-                let v = -k.solve_2(self, o ^ f, p ^ f ^ (1 << x), (-beta, -a), rest);
+                let v = -self.solve_2_in(k, o ^ f, p ^ f ^ (1 << x), (-beta, -a), rest);
                 if v > best {
                     best = v;
                     if v >= beta {
