@@ -33,13 +33,17 @@ fn run(args: &[&str], input: &str) -> (i32, String, String) {
 
 /// The number after `word ` in `line`.
 fn number_after(line: &str, word: &str) -> f64 {
-    let rest = &line[line.find(word).unwrap_or_else(|| panic!("{word} in {line:?}")) + word.len()..];
+    let rest = &line[line
+        .find(word)
+        .unwrap_or_else(|| panic!("{word} in {line:?}"))
+        + word.len()..];
     let text: String = rest
         .trim_start()
         .chars()
         .take_while(|c| c.is_ascii_digit() || *c == '.')
         .collect();
-    text.parse().unwrap_or_else(|_| panic!("a number after {word} in {line:?}"))
+    text.parse()
+        .unwrap_or_else(|_| panic!("a number after {word} in {line:?}"))
 }
 
 #[test]
@@ -64,7 +68,11 @@ fn progress_reports_every_position_and_a_total() {
     }
     let total = lines[answers.len()];
     assert!(total.starts_with("total: 5 positions, nodes "), "{total:?}");
-    assert_eq!(number_after(total, "nodes "), nodes, "the total sums the positions");
+    assert_eq!(
+        number_after(total, "nodes "),
+        nodes,
+        "the total sums the positions"
+    );
     assert!(total.contains(" s, nodes/s "), "{total:?}");
 }
 

@@ -45,7 +45,9 @@ fn main() {
     let mib = args
         .iter()
         .find_map(|a| a.strip_prefix("--table-mib="))
-        .map_or(64, |m| m.parse::<usize>().expect("--table-mib=N: a number of MiB"));
+        .map_or(64, |m| {
+            m.parse::<usize>().expect("--table-mib=N: a number of MiB")
+        });
     let mut solver = Solver::new(mib << 20);
     solver.set_techniques(t);
     let (mut total_nodes, mut total_time) = (0u64, 0f64);

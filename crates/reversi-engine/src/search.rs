@@ -1067,7 +1067,12 @@ const fn diagonals() -> [[u64; 2]; 64] {
     while x < 64 {
         let mut y = 0;
         while y < 64 {
-            let (fx, rx, fy, ry) = ((x % 8) as i32, (x / 8) as i32, (y % 8) as i32, (y / 8) as i32);
+            let (fx, rx, fy, ry) = (
+                (x % 8) as i32,
+                (x / 8) as i32,
+                (y % 8) as i32,
+                (y / 8) as i32,
+            );
             if fx - rx == fy - ry {
                 table[x][0] |= 1 << y;
             }
@@ -1091,7 +1096,10 @@ const fn neighbour_table() -> [u64; 64] {
     while x < 64 {
         let mut y = 0;
         while y < 64 {
-            let (df, dr) = ((x % 8) as i32 - (y % 8) as i32, (x / 8) as i32 - (y / 8) as i32);
+            let (df, dr) = (
+                (x % 8) as i32 - (y % 8) as i32,
+                (x / 8) as i32 - (y / 8) as i32,
+            );
             if x != y && df * df <= 1 && dr * dr <= 1 {
                 table[x] |= 1 << y;
             }
@@ -1115,7 +1123,9 @@ fn last_flips(p: u64, x: u32) -> u32 {
     let d9 = ((p & d[0]).wrapping_mul(FILE_A) >> 56) as usize;
     let d7 = ((p & d[1]).wrapping_mul(FILE_A) >> 56) as usize;
     let t = &LINE_FLIPS;
-    u32::from(t[file][row]) + u32::from(t[rank][column]) + u32::from(t[file][d9])
+    u32::from(t[file][row])
+        + u32::from(t[rank][column])
+        + u32::from(t[file][d9])
         + u32::from(t[file][d7])
 }
 
@@ -1148,8 +1158,16 @@ mod tests {
             let x = (rng >> 58) as u32;
             let p = rng & !(1 << x);
             let o = !p & !(1 << x);
-            assert_eq!(last_flips(p, x), kernel::count_flips(p, o, x), "p {p:#x} x {x}");
-            assert_eq!(last_flips(o, x), kernel::count_flips(o, p, x), "o {o:#x} x {x}");
+            assert_eq!(
+                last_flips(p, x),
+                kernel::count_flips(p, o, x),
+                "p {p:#x} x {x}"
+            );
+            assert_eq!(
+                last_flips(o, x),
+                kernel::count_flips(o, p, x),
+                "o {o:#x} x {x}"
+            );
         }
     }
 
