@@ -1065,7 +1065,7 @@ const fn diagonals() -> [[u64; 2]; 64] {
     let mut table = [[0u64; 2]; 64];
     let mut x = 0;
     while x < 64 {
-        let mut y = 0;
+        let mut y: usize = 0;
         while y < 64 {
             let (fx, rx, fy, ry) = (
                 (x % 8) as i32,
@@ -1094,7 +1094,7 @@ const fn neighbour_table() -> [u64; 64] {
     let mut table = [0u64; 64];
     let mut x = 0;
     while x < 64 {
-        let mut y = 0;
+        let mut y: usize = 0;
         while y < 64 {
             let (df, dr) = (
                 (x % 8) as i32 - (y % 8) as i32,
@@ -1173,8 +1173,8 @@ mod tests {
 
     #[test]
     fn neighbour_table_matches_the_kernel() {
-        for x in 0..64 {
-            assert_eq!(NEIGHBOURS[x], kernel::neighbours(1 << x), "square {x}");
+        for (x, &near) in NEIGHBOURS.iter().enumerate() {
+            assert_eq!(near, kernel::neighbours(1 << x), "square {x}");
         }
     }
 }
