@@ -3,7 +3,7 @@
 //!
 //! `cargo run --release -p reversi-engine --example ffo -- FILE [FIRST LAST] [--no-TECHNIQUE...]`
 //! (positions numbered from 40 by line; techniques: table, etc, stability, null-window,
-//! mobility, sort-search, small).
+//! mobility, sort-search, small; `--table-mib=N`, the table's budget, default 64).
 
 use std::time::Instant;
 
@@ -42,7 +42,13 @@ fn main() {
     let lines = text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty());
-    let mut solver = Solver::default();
+    let mib = args
+        .iter()
+        .find_map(|a| a.strip_prefix("--table-mib="))
+        .map_or(64, |m| {
+            m.parse::<usize>().expect("--table-mib=N: a number of MiB")
+        });
+    let mut solver = Solver::new(mib << 20);
     solver.set_techniques(t);
     let (mut total_nodes, mut total_time) = (0u64, 0f64);
     for (i, line) in lines.enumerate() {

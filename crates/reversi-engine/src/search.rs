@@ -26,6 +26,9 @@ const ETC_MIN: u32 = 12;
 /// From this many empty squares on, moves are ordered by a shallow search of each child.
 const SORT_SEARCH_MIN: u32 = 22;
 
+// The shallow search keeps its empty squares in an array of 8.
+const _: () = assert!(DEEP <= 9);
+
 /// The four corners.
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 
@@ -38,7 +41,7 @@ const QUADRANTS: [u64; 4] = [
 ];
 
 /// The empty squares lying in a quadrant with an odd number of empty squares.
-#[inline]
+#[inline(always)]
 fn odd_quadrants(empty: u64) -> u64 {
     let mut odd = 0;
     for q in QUADRANTS {
@@ -74,6 +77,164 @@ struct Move {
     order: i32,
 }
 
+/// A position of the search with the table: `p` to move against `o`, `n` empty
+/// squares, `key` and `side` the board's Zobrist key and colour to move (the key is
+/// only kept from [`DEEP`] empties on; below, 0).
+#[derive(Clone, Copy)]
+pub(crate) struct Node {
+    pub(crate) p: u64,
+    pub(crate) o: u64,
+    pub(crate) key: u64,
+    pub(crate) side: Color,
+    pub(crate) n: u32,
+}
+
+impl Node {
+    /// The position after `m`, a move of this node's list (its key made here unless the
+    /// list has it: a `m.key` of 0 is made again, harmlessly, if it was the real key).
+    #[inline(always)]
+    fn play(&self, m: &Move) -> Node {
+        let key = if m.key == 0 && self.n > DEEP {
+            self.key ^ kernel::zobrist_move(self.side, m.square, m.flipped)
+        } else {
+            m.key
+        };
+        Node {
+            p: self.o ^ m.flipped,
+            o: self.p ^ m.flipped ^ (1 << m.square),
+            key,
+            side: self.side.other(),
+            n: self.n - 1,
+        }
+    }
+
+    /// The position after a pass.
+    #[inline(always)]
+    fn pass(&self) -> Node {
+        Node {
+            p: self.o,
+            o: self.p,
+            key: self.key ^ kernel::zobrist_pass(),
+            side: self.side.other(),
+            n: self.n,
+        }
+    }
+}
+
+/// The instruction set a search is compiled for. The search's recursive functions call
+/// each other through it, so one compiled copy of the search only ever calls itself:
+/// [`Portable`] is the target's baseline, `x86::V3` the same code compiled with POPCNT,
+/// LZCNT/TZCNT and BMI1/BMI2, chosen at run time when the CPU has them (the default build
+/// stays portable). Holding a value of an `Isa` type is the proof that the CPU can run
+/// its code.
+pub(crate) trait Isa: Copy {
+    /// [`Search::nws_in`].
+    fn nws(self, s: &mut Search, node: Node, alpha: i32) -> i32;
+    /// [`Search::pvs_in`].
+    fn pvs(self, s: &mut Search, node: Node, alpha: i32, beta: i32) -> i32;
+    /// [`Search::shallow_in`].
+    fn shallow(self, s: &mut Search, p: u64, o: u64, window: (i32, i32), n: u32) -> i32;
+    /// [`Search::solve_2_in`].
+    fn solve_2(self, s: &mut Search, p: u64, o: u64, window: (i32, i32), xs: [u32; 2]) -> i32;
+    /// [`Search::solve_3_in`].
+    fn solve_3(self, s: &mut Search, p: u64, o: u64, window: (i32, i32), xs: [u32; 3]) -> i32;
+    /// [`Search::solve_4_in`].
+    fn solve_4(self, s: &mut Search, p: u64, o: u64, window: (i32, i32), xs: [u32; 4]) -> i32;
+    /// [`Search::mid_search_in`].
+    fn mid_search(self, s: &mut Search, p: u64, o: u64, window: (i32, i32), depth: u32) -> i32;
+}
+
+/// The search compiled for the target's baseline instructions.
+#[derive(Clone, Copy)]
+pub(crate) struct Portable;
+
+impl Isa for Portable {
+    fn nws(self, s: &mut Search, node: Node, alpha: i32) -> i32 {
+        s.nws_in(self, node, alpha)
+    }
+    fn pvs(self, s: &mut Search, node: Node, alpha: i32, beta: i32) -> i32 {
+        s.pvs_in(self, node, alpha, beta)
+    }
+    fn shallow(self, s: &mut Search, p: u64, o: u64, window: (i32, i32), n: u32) -> i32 {
+        s.shallow_in(self, p, o, window, n)
+    }
+    fn solve_2(self, s: &mut Search, p: u64, o: u64, window: (i32, i32), xs: [u32; 2]) -> i32 {
+        s.solve_2_in(self, p, o, window, xs)
+    }
+    fn solve_3(self, s: &mut Search, p: u64, o: u64, window: (i32, i32), xs: [u32; 3]) -> i32 {
+        s.solve_3_in(self, p, o, window, xs)
+    }
+    fn solve_4(self, s: &mut Search, p: u64, o: u64, window: (i32, i32), xs: [u32; 4]) -> i32 {
+        s.solve_4_in(self, p, o, window, xs)
+    }
+    fn mid_search(self, s: &mut Search, p: u64, o: u64, window: (i32, i32), depth: u32) -> i32 {
+        s.mid_search_in(self, p, o, window, depth)
+    }
+}
+
+/// The search compiled a second time for recent x86-64 CPUs, chosen at run time.
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+// The crate denies (instead of forbidding) `unsafe_code` only for this module: calling a
+// `#[target_feature]` function is `unsafe` because the CPU must have the features, which
+// only a `V3` value (made by `V3::detect` once it found them) proves.
+#[allow(unsafe_code)]
+mod x86 {
+    use super::{Isa, Node, Search};
+
+    /// The proof that this CPU has POPCNT, LZCNT, BMI1 and BMI2: made only by
+    /// [`V3::detect`].
+    #[derive(Clone, Copy)]
+    pub(crate) struct V3(());
+
+    impl V3 {
+        /// `Some` when the CPU has the features the functions below are compiled with.
+        pub(crate) fn detect() -> Option<V3> {
+            let detected = std::is_x86_feature_detected!("popcnt")
+                && std::is_x86_feature_detected!("lzcnt")
+                && std::is_x86_feature_detected!("bmi1")
+                && std::is_x86_feature_detected!("bmi2");
+            if detected {
+                Some(V3(()))
+            } else {
+                None
+            }
+        }
+    }
+
+    /// Defines, for each listed method of [`Isa`], a function compiled with the features
+    /// that calls the search's generic body (inlined into it), and `V3`'s method calling it.
+    macro_rules! fast {
+        ($($name:ident => $body:ident($($arg:ident: $ty:ty),*);)*) => {
+            $(
+                #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2")]
+                unsafe fn $name(k: V3, s: &mut Search, $($arg: $ty),*) -> i32 {
+                    s.$body(k, $($arg),*)
+                }
+            )*
+            impl Isa for V3 {
+                $(
+                    #[inline(always)]
+                    fn $name(self, s: &mut Search, $($arg: $ty),*) -> i32 {
+                        // SAFETY: `self` exists, so `V3::detect` found every feature
+                        // `$name` is compiled with.
+                        unsafe { $name(self, s, $($arg),*) }
+                    }
+                )*
+            }
+        };
+    }
+
+    fast! {
+        nws => nws_in(node: Node, alpha: i32);
+        pvs => pvs_in(node: Node, alpha: i32, beta: i32);
+        shallow => shallow_in(p: u64, o: u64, window: (i32, i32), n: u32);
+        solve_2 => solve_2_in(p: u64, o: u64, window: (i32, i32), xs: [u32; 2]);
+        solve_3 => solve_3_in(p: u64, o: u64, window: (i32, i32), xs: [u32; 3]);
+        solve_4 => solve_4_in(p: u64, o: u64, window: (i32, i32), xs: [u32; 4]);
+        mid_search => mid_search_in(p: u64, o: u64, window: (i32, i32), depth: u32);
+    }
+}
+
 /// The search state: table, node counter, limits.
 pub(crate) struct Search {
     pub(crate) table: Table,
@@ -94,6 +255,9 @@ pub(crate) struct Search {
     stack: Vec<Move>,
     /// Where the next node's list starts in `stack`.
     top: usize,
+    /// The x86-64-v3 copy of the search, when this CPU can run it.
+    #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+    v3: Option<x86::V3>,
 }
 
 /// How often (in nodes) the clock is read.
@@ -117,6 +281,8 @@ impl Search {
             use_small_solvers: true,
             stack: vec![Move::default(); 64 * 36],
             top: 0,
+            #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+            v3: x86::V3::detect(),
         }
     }
 
@@ -146,36 +312,45 @@ impl Search {
         self.stop != Stop::No
     }
 
-    /// The score of `p` to move against `o` with `n` empty squares, fail-soft in the
-    /// window `(alpha, beta)`; `key` and `side` are the board's Zobrist key and colour to
-    /// move (used from [`DEEP`] empties on). Meaningless once [`Search::stopped`].
-    #[inline]
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn search(
-        &mut self,
-        p: u64,
-        o: u64,
-        key: u64,
-        side: Color,
-        alpha: i32,
-        beta: i32,
-        n: u32,
-    ) -> i32 {
+    /// The score of `node`, fail-soft in the window `(alpha, beta)`, with the fastest
+    /// copy of the search this CPU runs. Meaningless once [`Search::stopped`].
+    pub(crate) fn search(&mut self, node: Node, alpha: i32, beta: i32) -> i32 {
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+        if let Some(k) = self.v3 {
+            return self.search_in(k, node, alpha, beta);
+        }
+        self.search_in(Portable, node, alpha, beta)
+    }
+
+    /// The value of a `depth`-ply search on [`evaluate`], for ordering moves.
+    pub(crate) fn order_search(&mut self, p: u64, o: u64, depth: u32) -> i32 {
+        let window = (-100_000, 100_000);
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+        if let Some(k) = self.v3 {
+            return k.mid_search(self, p, o, window, depth);
+        }
+        Portable.mid_search(self, p, o, window, depth)
+    }
+
+    /// [`Search::search`] in the instruction set `k`.
+    #[inline(always)]
+    fn search_in<K: Isa>(&mut self, k: K, node: Node, alpha: i32, beta: i32) -> i32 {
+        let (p, o, n) = (node.p, node.o, node.n);
         if n <= 4 && self.use_small_solvers {
-            self.solve_small(p, o, alpha, beta, n)
+            self.solve_small(k, p, o, (alpha, beta), n)
         } else if n < DEEP {
-            self.shallow(p, o, alpha, beta, n)
+            k.shallow(self, p, o, (alpha, beta), n)
         } else if beta == alpha + 1 && self.use_null_window {
-            self.nws(p, o, key, side, alpha, n)
+            k.nws(self, node, alpha)
         } else {
-            self.pvs(p, o, key, side, alpha, beta, n)
+            k.pvs(self, node, alpha, beta)
         }
     }
 
     /// The last 0 to 4 empties: finds them and calls the matching solver, the squares
     /// ordered by parity (squares alone in their quadrant first).
-    #[inline]
-    fn solve_small(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32) -> i32 {
+    #[inline(always)]
+    fn solve_small<K: Isa>(&mut self, k: K, p: u64, o: u64, window: (i32, i32), n: u32) -> i32 {
         let empty = !(p | o);
         match n {
             0 => {
@@ -184,137 +359,158 @@ impl Search {
             }
             1 => {
                 self.nodes += 1;
-                solve_1(p, o, empty.trailing_zeros())
+                solve_1(p, empty.trailing_zeros())
             }
             2 => {
                 let x1 = empty.trailing_zeros();
                 let x2 = (empty & (empty - 1)).trailing_zeros();
-                self.solve_2(p, o, alpha, beta, x1, x2, false)
+                k.solve_2(self, p, o, window, [x1, x2])
             }
-            3 => {
-                let odd = odd_quadrants(empty);
-                let mut xs = [0u32; 3];
-                let mut i = 0;
-                for set in [empty & odd, empty & !odd] {
-                    let mut bits = set;
-                    while bits != 0 {
-                        xs[i] = bits.trailing_zeros();
-                        i += 1;
-                        bits &= bits - 1;
-                    }
-                }
-                self.solve_3(p, o, alpha, beta, xs, false)
-            }
-            _ => {
-                let odd = odd_quadrants(empty);
-                let mut xs = [0u32; 4];
-                let mut i = 0;
-                for set in [empty & odd, empty & !odd] {
-                    let mut bits = set;
-                    while bits != 0 && i < 4 {
-                        xs[i] = bits.trailing_zeros();
-                        i += 1;
-                        bits &= bits - 1;
-                    }
-                }
-                self.solve_4(p, o, alpha, beta, xs, false)
-            }
+            3 => k.solve_3(self, p, o, window, parity_order(empty)),
+            _ => k.solve_4(self, p, o, window, parity_order(empty)),
         }
     }
 
-    /// Two empties `x1`, `x2`; `passed`: the other side has just passed.
-    #[allow(clippy::too_many_arguments)]
-    fn solve_2(
-        &mut self,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        beta: i32,
-        x1: u32,
-        x2: u32,
-        passed: bool,
-    ) -> i32 {
+    /// Two empties `xs`: the mover's best move, else (a pass) the opponent's, else the
+    /// game is over.
+    #[inline(always)]
+    fn solve_2_in<K: Isa>(&mut self, _: K, p: u64, o: u64, w: (i32, i32), xs: [u32; 2]) -> i32 {
+        let (alpha, beta) = w;
+        let [x1, x2] = xs;
         self.nodes += 1;
         let mut best = -65;
-        let f = kernel::flips(p, o, x1);
-        if f != 0 {
-            best = -solve_1(o ^ f, p ^ f ^ (1 << x1), x2);
-            if best >= beta {
-                return best;
+        if o & NEIGHBOURS[x1 as usize & 63] != 0 {
+            let f = kernel::flips(p, o, x1);
+            if f != 0 {
+                best = -solve_1(o ^ f, x2);
+                if best >= beta {
+                    return best;
+                }
             }
         }
-        let f = kernel::flips(p, o, x2);
-        if f != 0 {
-            let v = -solve_1(o ^ f, p ^ f ^ (1 << x2), x1);
-            if v > best {
-                best = v;
+        if o & NEIGHBOURS[x2 as usize & 63] != 0 {
+            let f = kernel::flips(p, o, x2);
+            if f != 0 {
+                let v = -solve_1(o ^ f, x1);
+                if v > best {
+                    best = v;
+                }
             }
         }
-        if best == -65 {
-            if passed {
-                return kernel::final_score(p, o);
-            }
-            return -self.solve_2(o, p, -beta, -alpha, x1, x2, true);
+        if best != -65 {
+            return best;
         }
-        best
+        // The mover passes: the opponent minimises the mover's score (a node of its own).
+        self.nodes += 1;
+        let mut worst = 65;
+        if p & NEIGHBOURS[x1 as usize & 63] != 0 {
+            let f = kernel::flips(o, p, x1);
+            if f != 0 {
+                worst = solve_1(p ^ f, x2);
+                if worst <= alpha {
+                    return worst;
+                }
+            }
+        }
+        if p & NEIGHBOURS[x2 as usize & 63] != 0 {
+            let f = kernel::flips(o, p, x2);
+            if f != 0 {
+                let v = solve_1(p ^ f, x1);
+                if v < worst {
+                    worst = v;
+                }
+            }
+        }
+        if worst == 65 {
+            return kernel::final_score(p, o);
+        }
+        worst
     }
 
-    /// Three empties.
-    fn solve_3(
+    /// Three empties `xs`, in the order tried.
+    #[inline(always)]
+    fn solve_3_in<K: Isa>(&mut self, k: K, p: u64, o: u64, w: (i32, i32), xs: [u32; 3]) -> i32 {
+        self.nodes += 1;
+        if let Some(v) = self.solve_3_moves(k, p, o, w, xs) {
+            return v;
+        }
+        self.nodes += 1;
+        match self.solve_3_moves(k, o, p, (-w.1, -w.0), xs) {
+            Some(v) => -v,
+            None => kernel::final_score(p, o),
+        }
+    }
+
+    /// The best of `p`'s moves on `xs` (three empties), `None` when it has none.
+    #[inline(always)]
+    fn solve_3_moves<K: Isa>(
         &mut self,
+        k: K,
         p: u64,
         o: u64,
-        alpha: i32,
-        beta: i32,
+        (alpha, beta): (i32, i32),
         xs: [u32; 3],
-        passed: bool,
-    ) -> i32 {
-        self.nodes += 1;
+    ) -> Option<i32> {
         let mut best = -65;
         let mut a = alpha;
         for (i, &x) in xs.iter().enumerate() {
+            if o & NEIGHBOURS[x as usize & 63] == 0 {
+                continue;
+            }
             let f = kernel::flips(p, o, x);
             if f != 0 {
-                let (y1, y2) = match i {
-                    0 => (xs[1], xs[2]),
-                    1 => (xs[0], xs[2]),
-                    _ => (xs[0], xs[1]),
+                let rest = match i {
+                    0 => [xs[1], xs[2]],
+                    1 => [xs[0], xs[2]],
+                    _ => [xs[0], xs[1]],
                 };
-                let v = -self.solve_2(o ^ f, p ^ f ^ (1 << x), -beta, -a, y1, y2, false);
+                let v = -self.solve_2_in(k, o ^ f, p ^ f ^ (1 << x), (-beta, -a), rest);
                 if v > best {
                     best = v;
                     if v >= beta {
-                        return v;
+                        return Some(v);
                     }
-                    if v > a {
-                        a = v;
-                    }
+                    a = a.max(v);
                 }
             }
         }
         if best == -65 {
-            if passed {
-                return kernel::final_score(p, o);
-            }
-            return -self.solve_3(o, p, -beta, -alpha, xs, true);
+            None
+        } else {
+            Some(best)
         }
-        best
     }
 
-    /// Four empties.
-    fn solve_4(
+    /// Four empties `xs`, in the order tried.
+    #[inline(always)]
+    fn solve_4_in<K: Isa>(&mut self, k: K, p: u64, o: u64, w: (i32, i32), xs: [u32; 4]) -> i32 {
+        self.nodes += 1;
+        if let Some(v) = self.solve_4_moves(k, p, o, w, xs) {
+            return v;
+        }
+        self.nodes += 1;
+        match self.solve_4_moves(k, o, p, (-w.1, -w.0), xs) {
+            Some(v) => -v,
+            None => kernel::final_score(p, o),
+        }
+    }
+
+    /// The best of `p`'s moves on `xs` (four empties), `None` when it has none.
+    #[inline(always)]
+    fn solve_4_moves<K: Isa>(
         &mut self,
+        k: K,
         p: u64,
         o: u64,
-        alpha: i32,
-        beta: i32,
+        (alpha, beta): (i32, i32),
         xs: [u32; 4],
-        passed: bool,
-    ) -> i32 {
-        self.nodes += 1;
+    ) -> Option<i32> {
         let mut best = -65;
         let mut a = alpha;
         for (i, &x) in xs.iter().enumerate() {
+            if o & NEIGHBOURS[x as usize & 63] == 0 {
+                continue;
+            }
             let f = kernel::flips(p, o, x);
             if f != 0 {
                 let rest = match i {
@@ -323,88 +519,93 @@ impl Search {
                     2 => [xs[0], xs[1], xs[3]],
                     _ => [xs[0], xs[1], xs[2]],
                 };
-                let v = -self.solve_3(o ^ f, p ^ f ^ (1 << x), -beta, -a, rest, false);
+                let v = -k.solve_3(self, o ^ f, p ^ f ^ (1 << x), (-beta, -a), rest);
                 if v > best {
                     best = v;
                     if v >= beta {
-                        return v;
+                        return Some(v);
                     }
-                    if v > a {
-                        a = v;
-                    }
+                    a = a.max(v);
                 }
             }
         }
         if best == -65 {
-            if passed {
-                return kernel::final_score(p, o);
-            }
-            return -self.solve_4(o, p, -beta, -alpha, xs, true);
+            None
+        } else {
+            Some(best)
         }
-        best
     }
 
-    /// 5 to [`DEEP`] - 1 empties: no table, moves by parity then by square class.
-    fn shallow(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32) -> i32 {
+    /// 5 to [`DEEP`] - 1 empties: no table, moves by parity then by square class. The
+    /// empty squares next to an opponent's disc are tried in that order (no move
+    /// generation: a square whose move flips nothing is skipped).
+    #[inline(always)]
+    fn shallow_in<K: Isa>(&mut self, k: K, p: u64, o: u64, w: (i32, i32), n: u32) -> i32 {
+        let (alpha, beta) = w;
         self.nodes += 1;
-        let moves = kernel::moves(p, o);
-        if moves == 0 {
-            if kernel::moves(o, p) == 0 {
-                return kernel::final_score(p, o);
-            }
-            return -self.shallow(o, p, -beta, -alpha, n);
-        }
         let empty = !(p | o);
         let odd = odd_quadrants(empty);
-        let mut best = -65;
-        let mut a = alpha;
+        let candidates = empty & kernel::neighbours(o);
+        // At most DEEP - 1 <= 8 empty squares here (checked below the function).
+        let mut xs = [0u32; 8];
+        let mut len = 0;
         for parity in [odd, !odd] {
             for class in PRIORITY {
-                let mut todo = moves & parity & class;
+                let mut todo = candidates & parity & class;
                 while todo != 0 {
-                    let x = todo.trailing_zeros();
+                    xs[len & 7] = todo.trailing_zeros();
+                    len += 1;
                     todo &= todo - 1;
-                    let f = kernel::flips(p, o, x);
-                    let (np, no) = (o ^ f, p ^ f ^ (1 << x));
-                    let v = if n == 5 && self.use_small_solvers {
-                        -self.solve_small(np, no, -beta, -a, 4)
-                    } else {
-                        -self.shallow(np, no, -beta, -a, n - 1)
-                    };
-                    if v > best {
-                        best = v;
-                        if v >= beta {
-                            return v;
-                        }
-                        if v > a {
-                            a = v;
-                        }
-                    }
                 }
             }
         }
+        let mut best = -65;
+        let mut a = alpha;
+        for &x in &xs[..len.min(8)] {
+            let f = kernel::flips(p, o, x);
+            if f == 0 {
+                continue;
+            }
+            let (np, no) = (o ^ f, p ^ f ^ (1 << x));
+            let v = if n == 5 && self.use_small_solvers {
+                -self.solve_small(k, np, no, (-beta, -a), 4)
+            } else {
+                -k.shallow(self, np, no, (-beta, -a), n - 1)
+            };
+            if v > best {
+                best = v;
+                if v >= beta {
+                    return v;
+                }
+                a = a.max(v);
+            }
+        }
+        if best == -65 {
+            if kernel::moves(o, p) == 0 {
+                return kernel::final_score(p, o);
+            }
+            return -k.shallow(self, o, p, (-beta, -alpha), n);
+        }
         best
     }
 
-    /// Orders the moves of `p` (`moves`, non-empty) into `list`: the table's move first,
-    /// then fastest-first (fewest replies for the opponent, corners counted twice),
-    /// fewer potential replies, parity. From [`SORT_SEARCH_MIN`] empties on, a shallow
-    /// search of each child decides instead of the mobility count. Returns a child's
-    /// proven value `> alpha` found in the table (enhanced transposition cutoff) instead.
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    fn generate(
+    /// Orders the moves of `node` (`moves`, non-empty) into `stack[base..]`: the table's
+    /// move first, then fastest-first (fewest replies for the opponent, corners counted
+    /// twice), fewer potential replies, parity. From [`SORT_SEARCH_MIN`] empties on, a
+    /// shallow search of each child decides instead of the mobility count. Returns the
+    /// list's length, or a child's proven value `> alpha` found in the table (enhanced
+    /// transposition cutoff) with its move instead.
+    #[inline(always)]
+    fn generate<K: Isa>(
         &mut self,
+        k: K,
         base: usize,
-        p: u64,
-        o: u64,
+        node: Node,
         moves: u64,
-        side: Color,
-        key: u64,
         hash_move: u8,
         alpha: i32,
-        n: u32,
     ) -> Result<usize, (i32, u32)> {
+        let Node { p, o, key, side, n } = node;
         let empty = !(p | o);
         let mut len = 0;
         let odd = odd_quadrants(empty);
@@ -414,7 +615,9 @@ impl Search {
             let x = todo.trailing_zeros();
             todo &= todo - 1;
             let f = kernel::flips(p, o, x);
-            let child_key = if n > DEEP {
+            // Without ETC the child's key is made when the child is searched (most
+            // null-window nodes cut after one or two moves).
+            let child_key = if etc {
                 key ^ kernel::zobrist_move(side, x, f)
             } else {
                 0
@@ -452,28 +655,35 @@ impl Search {
             len += 1;
         }
         if self.use_sort_search && n >= SORT_SEARCH_MIN {
-            let depth = if n >= 24 {
-                3
-            } else if n >= 20 {
-                2
-            } else {
-                1
-            };
-            for i in base..base + len {
-                let m = self.stack[i];
-                if m.order == 1 << 24 {
-                    continue;
-                }
-                let (np, no) = (o ^ m.flipped, p ^ m.flipped ^ (1 << m.square));
-                let v = -self.mid_search(np, no, -100_000, 100_000, depth);
-                self.stack[i].order = v * 64 + (m.order >> 2);
-            }
+            self.sort_search(k, base, len, node);
         }
         Ok(len)
     }
 
+    /// Orders `stack[base..base + len]` (the moves of `node`, but the table's move) by
+    /// a shallow search of each child, mobility breaking ties.
+    #[inline(always)]
+    fn sort_search<K: Isa>(&mut self, k: K, base: usize, len: usize, node: Node) {
+        let depth = if node.n >= 24 {
+            3
+        } else if node.n >= 20 {
+            2
+        } else {
+            1
+        };
+        for i in base..base + len {
+            let m = self.stack[i];
+            if m.order == 1 << 24 {
+                continue;
+            }
+            let child = node.play(&m);
+            let v = -k.mid_search(self, child.p, child.o, (-100_000, 100_000), depth);
+            self.stack[i].order = v * 64 + (m.order >> 2);
+        }
+    }
+
     /// Moves the best-ordered move of `stack[i..end]` to `i` and returns it.
-    #[inline]
+    #[inline(always)]
     fn select(&mut self, i: usize, end: usize) -> Move {
         let mut best = i;
         for j in i + 1..end {
@@ -485,14 +695,27 @@ impl Search {
         self.stack[i]
     }
 
-    /// Null-window search of `(alpha, alpha + 1)` with the table, [`DEEP`] empties or more.
-    pub(crate) fn nws(&mut self, p: u64, o: u64, key: u64, side: Color, alpha: i32, n: u32) -> i32 {
+    /// Counts a node of the search with the table and checks the limits now and then:
+    /// `true` when the search must stop.
+    #[inline(always)]
+    fn count_node(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes >= self.next_check {
             self.check_limits();
-            if self.stopped() {
-                return alpha;
-            }
+            return self.stopped();
+        }
+        false
+    }
+
+    /// Null-window search of `(alpha, alpha + 1)` with the table, [`DEEP`] empties or more.
+    #[inline(always)]
+    fn nws_in<K: Isa>(&mut self, k: K, node: Node, alpha: i32) -> i32 {
+        if self.count_node() {
+            return alpha;
+        }
+        let Node { p, o, key, n, .. } = node;
+        if self.use_table {
+            self.table.prefetch(key);
         }
         let beta = alpha + 1;
         let moves = kernel::moves(p, o);
@@ -500,7 +723,7 @@ impl Search {
             if kernel::moves(o, p) == 0 {
                 return kernel::final_score(p, o);
             }
-            return -self.nws(o, p, key ^ kernel::zobrist_pass(), side.other(), -beta, n);
+            return -k.nws(self, node.pass(), -beta);
         }
         if self.use_stability && alpha >= stability_threshold(n) {
             let upper = 64 - 2 * stable_discs(o, p).count_ones() as i32;
@@ -520,35 +743,10 @@ impl Search {
                 hash_move = e.best;
             }
         }
-        let base = self.top;
-        let len = match self.generate(base, p, o, moves, side, key, hash_move, alpha, n) {
-            Ok(len) => len,
-            Err((v, x)) => {
-                self.table.store(key, n, v, 64, x as u8);
-                return v;
-            }
+        let (best, best_move) = match self.nws_moves(k, node, moves, hash_move, alpha) {
+            Ok(found) => found,
+            Err(v) => return v,
         };
-        let end = base + len;
-        self.top = end;
-        let mut best = -65;
-        let mut best_move = NO_MOVE;
-        for i in base..end {
-            let m = self.select(i, end);
-            let (np, no) = (o ^ m.flipped, p ^ m.flipped ^ (1 << m.square));
-            let v = -self.search(np, no, m.key, side.other(), -beta, -alpha, n - 1);
-            if self.stopped() {
-                self.top = base;
-                return alpha;
-            }
-            if v > best {
-                best = v;
-                best_move = m.square as u8;
-                if v > alpha {
-                    break;
-                }
-            }
-        }
-        self.top = base;
         if self.use_table {
             if best > alpha {
                 self.table.store(key, n, best, 64, best_move);
@@ -559,89 +757,166 @@ impl Search {
         best
     }
 
+    /// The moves of a null-window node (`moves`, non-empty): the best value and its
+    /// move, or `Err` with the value to return at once (a limit stopped the search, or an
+    /// enhanced transposition cutoff, stored). Below [`ETC_MIN`] empties the table's
+    /// move is searched before the others are generated.
+    #[inline(always)]
+    fn nws_moves<K: Isa>(
+        &mut self,
+        k: K,
+        node: Node,
+        moves: u64,
+        hash_move: u8,
+        alpha: i32,
+    ) -> Result<(i32, u8), i32> {
+        let (mut best, mut best_move, mut moves) = (-65, NO_MOVE, moves);
+        let etc = self.use_etc && self.use_table && node.n >= ETC_MIN;
+        if !etc && hash_move != NO_MOVE && (moves >> hash_move) & 1 != 0 {
+            let x = u32::from(hash_move);
+            let m = Move {
+                square: x,
+                flipped: kernel::flips(node.p, node.o, x),
+                key: 0,
+                order: 0,
+            };
+            best = -self.search_in(k, node.play(&m), -alpha - 1, -alpha);
+            if self.stopped() {
+                return Err(alpha);
+            }
+            best_move = hash_move;
+            moves ^= 1 << x;
+            if best > alpha || moves == 0 {
+                return Ok((best, best_move));
+            }
+        }
+        let base = self.top;
+        let len = match self.generate(k, base, node, moves, hash_move, alpha) {
+            Ok(len) => len,
+            Err((v, x)) => {
+                self.table.store(node.key, node.n, v, 64, x as u8);
+                return Err(v);
+            }
+        };
+        let end = base + len;
+        self.top = end;
+        for i in base..end {
+            let m = self.select(i, end);
+            let v = -self.search_in(k, node.play(&m), -alpha - 1, -alpha);
+            if self.stopped() {
+                self.top = base;
+                return Err(alpha);
+            }
+            if v > best {
+                best = v;
+                best_move = m.square as u8;
+                if v > alpha {
+                    break;
+                }
+            }
+        }
+        self.top = base;
+        Ok((best, best_move))
+    }
+
     /// Principal-variation search of `(alpha, beta)`: the first move with the full
     /// window, the others with a null window and, if they fail high, again with the
     /// full one. [`DEEP`] empties or more.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn pvs(
-        &mut self,
-        p: u64,
-        o: u64,
-        key: u64,
-        side: Color,
-        alpha: i32,
-        beta: i32,
-        n: u32,
-    ) -> i32 {
-        self.nodes += 1;
-        if self.nodes >= self.next_check {
-            self.check_limits();
-            if self.stopped() {
-                return alpha;
-            }
+    #[inline(always)]
+    fn pvs_in<K: Isa>(&mut self, k: K, node: Node, alpha: i32, beta: i32) -> i32 {
+        if self.count_node() {
+            return alpha;
         }
+        let Node { p, o, key, n, .. } = node;
         let moves = kernel::moves(p, o);
         if moves == 0 {
             if kernel::moves(o, p) == 0 {
                 return kernel::final_score(p, o);
             }
-            return -self.pvs(
-                o,
-                p,
-                key ^ kernel::zobrist_pass(),
-                side.other(),
-                -beta,
-                -alpha,
-                n,
-            );
+            return -k.pvs(self, node.pass(), -beta, -alpha);
         }
-        let mut hash_move = NO_MOVE;
-        let (mut alpha, mut beta) = (alpha, beta);
-        if self.use_table {
-            if let Some(e) = self.table.probe(key) {
-                let (lower, upper) = (e.lower as i32, e.upper as i32);
-                if lower >= beta {
-                    return lower;
-                }
-                if upper <= alpha {
-                    return upper;
-                }
-                if lower == upper {
-                    return lower;
-                }
-                hash_move = e.best;
-                // Bounds proven for this position narrow the window (fail-soft stays
-                // correct: results outside it are still bounds).
-                alpha = alpha.max(lower - 1);
-                beta = beta.min(upper + 1);
-            }
-        }
-        let original_alpha = alpha;
+        let (alpha, beta, hash_move) = match self.pvs_probe(key, alpha, beta) {
+            Ok(window) => window,
+            Err(v) => return v,
+        };
         let base = self.top;
         // No cutoff from the table here (alpha 64): a PV node wants the exact score.
         let len = self
-            .generate(base, p, o, moves, side, key, hash_move, 64, n)
+            .generate(k, base, node, moves, hash_move, 64)
             .unwrap_or(0);
-        let end = base + len;
-        self.top = end;
+        self.top = base + len;
+        let found = self.pvs_moves(k, node, base, (alpha, beta));
+        self.top = base;
+        let (best, best_move) = match found {
+            Some(found) => found,
+            None => return alpha,
+        };
+        if self.use_table {
+            if best >= beta {
+                self.table.store(key, n, best, 64, best_move);
+            } else if best > alpha {
+                self.table.store(key, n, best, best, best_move);
+            } else {
+                self.table.store(key, n, -64, best, best_move);
+            }
+        }
+        best
+    }
+
+    /// The table's bounds of a principal-variation node: `Err` with the value when they
+    /// decide it, else the window narrowed by them and the table's move.
+    #[inline(always)]
+    fn pvs_probe(&self, key: u64, alpha: i32, beta: i32) -> Result<(i32, i32, u8), i32> {
+        if !self.use_table {
+            return Ok((alpha, beta, NO_MOVE));
+        }
+        let e = match self.table.probe(key) {
+            Some(e) => e,
+            None => return Ok((alpha, beta, NO_MOVE)),
+        };
+        let (lower, upper) = (e.lower as i32, e.upper as i32);
+        if lower >= beta {
+            return Err(lower);
+        }
+        if upper <= alpha {
+            return Err(upper);
+        }
+        if lower == upper {
+            return Err(lower);
+        }
+        // Bounds proven for this position narrow the window (fail-soft stays correct:
+        // results outside it are still bounds).
+        Ok((alpha.max(lower - 1), beta.min(upper + 1), e.best))
+    }
+
+    /// The moves of a principal-variation node, listed in `stack[base..self.top]`:
+    /// the best value and its move, `None` when a limit stopped the search.
+    #[inline(always)]
+    fn pvs_moves<K: Isa>(
+        &mut self,
+        k: K,
+        node: Node,
+        base: usize,
+        (alpha, beta): (i32, i32),
+    ) -> Option<(i32, u8)> {
+        let end = self.top;
         let mut best = -65;
         let mut best_move = NO_MOVE;
         for i in base..end {
             let m = self.select(i, end);
-            let (np, no) = (o ^ m.flipped, p ^ m.flipped ^ (1 << m.square));
+            let child = node.play(&m);
             let a = alpha.max(best);
             let mut v;
             if i == base || !self.use_null_window {
-                v = -self.search(np, no, m.key, side.other(), -beta, -a, n - 1);
+                v = -self.search_in(k, child, -beta, -a);
             } else {
-                v = -self.search(np, no, m.key, side.other(), -a - 1, -a, n - 1);
+                v = -self.search_in(k, child, -a - 1, -a);
                 if !self.stopped() && v > a && v < beta {
-                    v = -self.search(np, no, m.key, side.other(), -beta, -v, n - 1);
+                    v = -self.search_in(k, child, -beta, -v);
                 }
             }
             if self.stopped() {
-                self.top = base;
-                return alpha;
+                return None;
             }
             if v > best {
                 best = v;
@@ -651,26 +926,13 @@ impl Search {
                 }
             }
         }
-        self.top = base;
-        if self.use_table {
-            if best >= beta {
-                self.table.store(key, n, best, 64, best_move);
-            } else if best > original_alpha {
-                self.table.store(key, n, best, best, best_move);
-            } else {
-                self.table.store(key, n, -64, best, best_move);
-            }
-        }
-        best
-    }
-
-    /// The value of a `depth`-ply search on [`evaluate`], for ordering moves.
-    pub(crate) fn order_search(&mut self, p: u64, o: u64, depth: u32) -> i32 {
-        self.mid_search(p, o, -100_000, 100_000, depth)
+        Some((best, best_move))
     }
 
     /// A depth-limited alpha-beta on [`evaluate`] for ordering moves.
-    fn mid_search(&mut self, p: u64, o: u64, alpha: i32, beta: i32, depth: u32) -> i32 {
+    #[inline(always)]
+    fn mid_search_in<K: Isa>(&mut self, k: K, p: u64, o: u64, w: (i32, i32), depth: u32) -> i32 {
+        let (alpha, beta) = w;
         self.nodes += 1;
         if depth == 0 {
             return evaluate(p, o);
@@ -680,7 +942,7 @@ impl Search {
             if kernel::moves(o, p) == 0 {
                 return kernel::final_score(p, o) * 64;
             }
-            return -self.mid_search(o, p, -beta, -alpha, depth - 1);
+            return -k.mid_search(self, o, p, (-beta, -alpha), depth - 1);
         }
         let mut best = -100_000;
         let mut a = alpha;
@@ -689,19 +951,36 @@ impl Search {
             let x = todo.trailing_zeros();
             todo &= todo - 1;
             let f = kernel::flips(p, o, x);
-            let v = -self.mid_search(o ^ f, p ^ f ^ (1 << x), -beta, -a, depth - 1);
+            let v = -k.mid_search(self, o ^ f, p ^ f ^ (1 << x), (-beta, -a), depth - 1);
             if v > best {
                 best = v;
                 if v >= beta {
                     return v;
                 }
-                if v > a {
-                    a = v;
-                }
+                a = a.max(v);
             }
         }
         best
     }
+}
+
+/// The empty squares of `empty` (exactly `N` of them) in the order the small solvers
+/// try them: those in a quadrant with an odd number of empties first, each group in
+/// square order.
+#[inline(always)]
+fn parity_order<const N: usize>(empty: u64) -> [u32; N] {
+    let odd = odd_quadrants(empty);
+    let mut xs = [0u32; N];
+    let mut i = 0;
+    for set in [empty & odd, empty & !odd] {
+        let mut bits = set;
+        while bits != 0 && i < N {
+            xs[i] = bits.trailing_zeros();
+            i += 1;
+            bits &= bits - 1;
+        }
+    }
+    xs
 }
 
 /// The alpha from which the stability cutoff is tried at `n` empty squares: a side has
@@ -719,15 +998,16 @@ fn stability_threshold(n: u32) -> i32 {
 }
 
 /// The final score when `p` is to move with the one empty square `x`: `p` plays it if it
-/// can, else the opponent if it can, else nobody and the empty goes to the winner.
+/// can, else the opponent if it can, else nobody and the empty goes to the winner. `o`
+/// must be every other square (`!p` but `x`), as with one empty square.
 #[inline(always)]
-fn solve_1(p: u64, o: u64, x: u32) -> i32 {
+fn solve_1(p: u64, x: u32) -> i32 {
     let discs = p.count_ones() as i32;
-    let n = kernel::count_flips(p, o, x) as i32;
+    let n = last_flips(p, x) as i32;
     if n > 0 {
         return 2 * (discs + n) - 62;
     }
-    let n = kernel::count_flips(o, p, x) as i32;
+    let n = last_flips(!p & !(1 << x), x) as i32;
     if n > 0 {
         return 2 * (discs - n) - 64;
     }
@@ -739,9 +1019,119 @@ fn solve_1(p: u64, o: u64, x: u32) -> i32 {
     }
 }
 
+/// File a.
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+
+/// `LINE_FLIPS[pos][bits]`: how many discs a move on the square at position `pos` of a
+/// line of 8 flips along that line, when that square is the line's only empty one and
+/// `bits` are the mover's discs on it (every other square of the line holds an
+/// opponent's disc, or is off a short diagonal: off the board, no mover's disc lies
+/// beyond, so nothing is flipped toward it).
+static LINE_FLIPS: [[u8; 256]; 8] = line_flips();
+
+const fn line_flips() -> [[u8; 256]; 8] {
+    let mut table = [[0u8; 256]; 8];
+    let mut pos = 0;
+    while pos < 8 {
+        let mut bits = 0;
+        while bits < 256 {
+            let mut count = 0;
+            let mut i = pos + 1;
+            while i < 8 && (bits >> i) & 1 == 0 {
+                i += 1;
+            }
+            if i < 8 {
+                count += i - pos - 1;
+            }
+            let mut i = pos as i32 - 1;
+            while i >= 0 && (bits >> i) & 1 == 0 {
+                i -= 1;
+            }
+            if i >= 0 {
+                count += pos - i as usize - 1;
+            }
+            table[pos][bits] = count as u8;
+            bits += 1;
+        }
+        pos += 1;
+    }
+    table
+}
+
+/// The two diagonals through each square (`a1-h8` direction, then `h1-a8`).
+static DIAGONALS: [[u64; 2]; 64] = diagonals();
+
+const fn diagonals() -> [[u64; 2]; 64] {
+    let mut table = [[0u64; 2]; 64];
+    let mut x = 0;
+    while x < 64 {
+        let mut y: usize = 0;
+        while y < 64 {
+            let (fx, rx, fy, ry) = (
+                (x % 8) as i32,
+                (x / 8) as i32,
+                (y % 8) as i32,
+                (y / 8) as i32,
+            );
+            if fx - rx == fy - ry {
+                table[x][0] |= 1 << y;
+            }
+            if fx + rx == fy + ry {
+                table[x][1] |= 1 << y;
+            }
+            y += 1;
+        }
+        x += 1;
+    }
+    table
+}
+
+/// The squares next to each square (8 directions), for a quick test before computing
+/// flips: a move needs an opponent's disc next to it.
+static NEIGHBOURS: [u64; 64] = neighbour_table();
+
+const fn neighbour_table() -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut x = 0;
+    while x < 64 {
+        let mut y: usize = 0;
+        while y < 64 {
+            let (df, dr) = (
+                (x % 8) as i32 - (y % 8) as i32,
+                (x / 8) as i32 - (y / 8) as i32,
+            );
+            if x != y && df * df <= 1 && dr * dr <= 1 {
+                table[x] |= 1 << y;
+            }
+            y += 1;
+        }
+        x += 1;
+    }
+    table
+}
+
+/// How many discs `p` flips by playing the empty square `x` when every other square is
+/// full (`!p` but `x` the opponent's): [`kernel::count_flips`] for the last empty square,
+/// from `p` alone. Each of the 4 lines through `x` is gathered into 8 bits (a rank by a
+/// shift, a file or diagonal by one multiplication) and looked up in [`LINE_FLIPS`].
+#[inline(always)]
+fn last_flips(p: u64, x: u32) -> u32 {
+    let (file, rank) = ((x & 7) as usize, ((x >> 3) & 7) as usize);
+    let row = (p >> (rank * 8)) as u8 as usize;
+    let column = (((p >> file) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
+    let d = &DIAGONALS[x as usize & 63];
+    let d9 = ((p & d[0]).wrapping_mul(FILE_A) >> 56) as usize;
+    let d7 = ((p & d[1]).wrapping_mul(FILE_A) >> 56) as usize;
+    let t = &LINE_FLIPS;
+    u32::from(t[file][row])
+        + u32::from(t[rank][column])
+        + u32::from(t[file][d9])
+        + u32::from(t[file][d7])
+}
+
 /// A midgame evaluation for move ordering only (it never changes a proven score): the
 /// mobility difference, corners, and potential mobility, for `p` to move.
-#[inline]
+#[inline(always)]
 fn evaluate(p: u64, o: u64) -> i32 {
     let mine = kernel::moves(p, o);
     let theirs = kernel::moves(o, p);
@@ -752,4 +1142,39 @@ fn evaluate(p: u64, o: u64) -> i32 {
     let potential = (kernel::neighbours(o) & empty).count_ones() as i32
         - (kernel::neighbours(p) & empty).count_ones() as i32;
     mobility * 8 + corners * 32 + potential * 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn last_flips_counts_the_flips_of_the_last_empty_square() {
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..20_000 {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let x = (rng >> 58) as u32;
+            let p = rng & !(1 << x);
+            let o = !p & !(1 << x);
+            assert_eq!(
+                last_flips(p, x),
+                kernel::count_flips(p, o, x),
+                "p {p:#x} x {x}"
+            );
+            assert_eq!(
+                last_flips(o, x),
+                kernel::count_flips(o, p, x),
+                "o {o:#x} x {x}"
+            );
+        }
+    }
+
+    #[test]
+    fn neighbour_table_matches_the_kernel() {
+        for (x, &near) in NEIGHBOURS.iter().enumerate() {
+            assert_eq!(near, kernel::neighbours(1 << x), "square {x}");
+        }
+    }
 }

@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use reversi::{kernel, Board, Ply, Square, SIZE};
 
-use crate::search::Search;
+use crate::search::{Node, Search};
 use crate::table::Table;
 
 /// The transposition table's default memory budget: 64 MiB.
@@ -300,15 +300,14 @@ impl Solver {
     fn value(&mut self, board: Board, alpha: i32, beta: i32) -> i32 {
         let (p, o) = (board.mover_bits(), board.opponent_bits());
         let n = (!(p | o)).count_ones();
-        self.search.search(
+        let node = Node {
             p,
             o,
-            board.zobrist_key(),
-            board.side_to_move(),
-            alpha,
-            beta,
+            key: board.zobrist_key(),
+            side: board.side_to_move(),
             n,
-        )
+        };
+        self.search.search(node, alpha, beta)
     }
 
     /// The root: every move searched (the first with the window, the others with a null
@@ -343,13 +342,26 @@ impl Solver {
             solution.pv = vec![Ply::Pass];
             return solution;
         }
+        let children = self.ordered_children(board);
+        let (best, lower, upper) = self.root_moves(&children, alpha, beta);
+        solution.lower = lower;
+        solution.upper = upper.max(lower);
+        solution.score = lower;
+        if let Some(s) = best {
+            solution.best_moves = vec![Ply::Move(s)];
+            solution.pv = vec![Ply::Move(s)];
+        }
+        solution
+    }
+
+    /// The moves of `board` (which has one) with the positions after them, best first by
+    /// a shallow search of each child (the table's move first when one is stored).
+    fn ordered_children(&mut self, board: &Board) -> Vec<(Square, Board, i32)> {
         let mut children: Vec<(Square, Board, i32)> = board
             .legal_moves()
             .squares(SIZE)
             .filter_map(|s| board.play(s).ok().map(|child| (s, child, 0)))
             .collect();
-        // Order: a shallow exact-window probe of each child by the move-ordering search
-        // (the table's move first when one is stored).
         let hash = self.search.table.probe(board.zobrist_key()).map(|e| e.best);
         for (s, child, order) in &mut children {
             *order = self.order_value(child);
@@ -358,40 +370,47 @@ impl Solver {
             }
         }
         children.sort_by_key(|&(_, _, order)| std::cmp::Reverse(order));
-        let mut best: Option<(Square, i32)> = None;
+        children
+    }
+
+    /// Searches the root's `children` in `(alpha, beta)`: the move proven best (if
+    /// any), a proven lower bound of the root's score and an upper bound (of the moves
+    /// searched: 64 when some were not).
+    fn root_moves(
+        &mut self,
+        children: &[(Square, Board, i32)],
+        alpha: i32,
+        beta: i32,
+    ) -> (Option<Square>, i32, i32) {
+        let mut best: Option<Square> = None;
         let mut upper = -64;
         let mut lower = -64;
         for (i, &(s, child, _)) in children.iter().enumerate() {
             let a = alpha.max(lower);
             if a >= beta {
-                upper = 64; // the moves left are unsearched
-                break;
+                return (best, lower, 64); // the moves left are unsearched
             }
             let mut bounds = Bounds::UNKNOWN;
             if i == 0 || best.is_none() {
                 let v = -self.value(child, -beta, -a);
                 if self.search.stopped() {
-                    upper = 64;
-                    break;
+                    return (best, lower, 64);
                 }
                 bounds.add(v, a, beta);
             } else {
                 let v = -self.value(child, -a - 1, -a);
                 if self.search.stopped() {
-                    upper = 64;
-                    break;
+                    return (best, lower, 64);
                 }
                 bounds.add(v, a, a + 1);
                 if v > a && v < beta {
                     let w = -self.value(child, -beta, -(v - 1));
                     if self.search.stopped() {
-                        upper = 64;
                         // The null-window result stays proven.
                         if bounds.lower > lower {
-                            lower = bounds.lower;
-                            best = Some((s, lower));
+                            return (Some(s), bounds.lower, 64);
                         }
-                        break;
+                        return (best, lower, 64);
                     }
                     bounds.add(w, v - 1, beta);
                 }
@@ -399,18 +418,10 @@ impl Solver {
             upper = upper.max(bounds.upper);
             if best.is_none() || bounds.lower > lower {
                 lower = bounds.lower;
-                best = Some((s, lower));
+                best = Some(s);
             }
         }
-        let upper = upper.max(lower);
-        solution.lower = lower;
-        solution.upper = upper;
-        solution.score = lower;
-        if let Some((s, _)) = best {
-            solution.best_moves = vec![Ply::Move(s)];
-            solution.pv = vec![Ply::Move(s)];
-        }
-        solution
+        (best, lower, upper)
     }
 
     /// The move-ordering value of a root child (higher: try first).

@@ -28,7 +28,7 @@ const DIAGONALS: [[u64; 15]; 2] = diagonals();
 /// The squares whose whole line along each axis is filled: ranks, files, and the two
 /// diagonal directions. No move can be made on a full line, so no disc on it flips
 /// along that line.
-#[inline]
+#[inline(always)]
 fn full_lines(filled: u64) -> [u64; 4] {
     let mut h = filled & (filled >> 4);
     h &= h >> 2;
@@ -61,6 +61,7 @@ fn full_lines(filled: u64) -> [u64; 4] {
 /// would also take that neighbour, which never flips). Grown from the corners until
 /// nothing changes.
 #[must_use]
+#[inline(always)]
 pub(crate) fn stable_discs(own: u64, other: u64) -> u64 {
     let [full_h, full_v, full_d9, full_d7] = full_lines(own | other);
     let h0 = full_h | FILE_A | FILE_H;
