@@ -430,80 +430,53 @@ impl Search {
     /// Three empties `xs`, in the order tried.
     #[inline(always)]
     fn solve_3_in<K: Isa>(&mut self, k: K, p: u64, o: u64, w: (i32, i32), xs: [u32; 3]) -> i32 {
-        self.nodes += 1;
-        if let Some(v) = self.solve_3_moves(k, p, o, w, xs) {
-            return v;
-        }
-        self.nodes += 1;
-        match self.solve_3_moves(k, o, p, (-w.1, -w.0), xs) {
-            Some(v) => -v,
-            None => kernel::final_score(p, o),
-        }
-    }
-
-    /// The best of `p`'s moves on `xs` (three empties), `None` when it has none.
-    #[inline(always)]
-    fn solve_3_moves<K: Isa>(
-        &mut self,
-        k: K,
-        p: u64,
-        o: u64,
-        (alpha, beta): (i32, i32),
-        xs: [u32; 3],
-    ) -> Option<i32> {
-        let mut best = -65;
-        let mut a = alpha;
-        for (i, &x) in xs.iter().enumerate() {
-            if o & NEIGHBOURS[x as usize & 63] == 0 {
-                continue;
-            }
-            let f = kernel::flips(p, o, x);
-            if f != 0 {
-                let rest = match i {
-                    0 => [xs[1], xs[2]],
-                    1 => [xs[0], xs[2]],
-                    _ => [xs[0], xs[1]],
-                };
-                let v = -self.solve_2_in(k, o ^ f, p ^ f ^ (1 << x), (-beta, -a), rest);
-                if v > best {
-                    best = v;
-                    if v >= beta {
-                        return Some(v);
-                    }
-                    a = a.max(v);
-                }
-            }
-        }
-        if best == -65 {
-            None
-        } else {
-            Some(best)
-        }
+        self.solve_n(k, p, o, w, xs, |s, k, p, o, w, rest| {
+            s.solve_2_in(k, p, o, w, rest)
+        })
     }
 
     /// Four empties `xs`, in the order tried.
     #[inline(always)]
     fn solve_4_in<K: Isa>(&mut self, k: K, p: u64, o: u64, w: (i32, i32), xs: [u32; 4]) -> i32 {
+        self.solve_n(k, p, o, w, xs, |s, k, p, o, w, rest| {
+            k.solve_3(s, p, o, w, rest)
+        })
+    }
+
+    /// `N` (3 or 4) empties `xs`, in the order tried, each child (`M` = `N` - 1 empties,
+    /// in the same order) solved by `child`: the mover's best move, else (a pass) the
+    /// opponent's, else the game is over.
+    #[inline(always)]
+    fn solve_n<K: Isa, const N: usize, const M: usize>(
+        &mut self,
+        k: K,
+        p: u64,
+        o: u64,
+        w: (i32, i32),
+        xs: [u32; N],
+        child: impl Fn(&mut Search, K, u64, u64, (i32, i32), [u32; M]) -> i32 + Copy,
+    ) -> i32 {
         self.nodes += 1;
-        if let Some(v) = self.solve_4_moves(k, p, o, w, xs) {
+        if let Some(v) = self.solve_n_moves(k, p, o, w, xs, child) {
             return v;
         }
         self.nodes += 1;
-        match self.solve_4_moves(k, o, p, (-w.1, -w.0), xs) {
+        match self.solve_n_moves(k, o, p, (-w.1, -w.0), xs, child) {
             Some(v) => -v,
             None => kernel::final_score(p, o),
         }
     }
 
-    /// The best of `p`'s moves on `xs` (four empties), `None` when it has none.
+    /// The best of `p`'s moves on `xs` (`N` empties), `None` when it has none.
     #[inline(always)]
-    fn solve_4_moves<K: Isa>(
+    fn solve_n_moves<K: Isa, const N: usize, const M: usize>(
         &mut self,
         k: K,
         p: u64,
         o: u64,
         (alpha, beta): (i32, i32),
-        xs: [u32; 4],
+        xs: [u32; N],
+        child: impl Fn(&mut Search, K, u64, u64, (i32, i32), [u32; M]) -> i32,
     ) -> Option<i32> {
         let mut best = -65;
         let mut a = alpha;
@@ -513,13 +486,12 @@ impl Search {
             }
             let f = kernel::flips(p, o, x);
             if f != 0 {
-                let rest = match i {
-                    0 => [xs[1], xs[2], xs[3]],
-                    1 => [xs[0], xs[2], xs[3]],
-                    2 => [xs[0], xs[1], xs[3]],
-                    _ => [xs[0], xs[1], xs[2]],
-                };
-                let v = -k.solve_3(self, o ^ f, p ^ f ^ (1 << x), (-beta, -a), rest);
+                // The other empties, in their order.
+                let mut rest = [0u32; M];
+                for j in 0..M {
+                    rest[j] = xs[if j < i { j } else { j + 1 }];
+                }
+                let v = -child(self, k, o ^ f, p ^ f ^ (1 << x), (-beta, -a), rest);
                 if v > best {
                     best = v;
                     if v >= beta {
