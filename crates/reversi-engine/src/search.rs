@@ -23,8 +23,15 @@ pub(crate) const DEEP: u32 = 8;
 /// searched (enhanced transposition cutoff).
 const ETC_MIN: u32 = 12;
 
-/// From this many empty squares on, moves are ordered by a shallow search of each child.
-const SORT_SEARCH_MIN: u32 = 22;
+/// From this many empty squares on, moves are ordered by the pattern evaluation
+/// ([`crate::eval::evaluate`]) of each child, searched a few plies deep
+/// ([`sort_depth`]), with the fastest-first terms.
+const SORT_SEARCH_MIN: u32 = 16;
+
+/// The weight of the fastest-first order (16 a reply left to the opponent) against the
+/// children's evaluation ([`crate::eval::SCALE`] = 128 a disc) when both order moves:
+/// one reply more weighs as much as two discs less.
+const MOBILITY_WEIGHT: i32 = 16;
 
 // The shallow search keeps its empty squares in an array of 8.
 const _: () = assert!(DEEP <= 9);
@@ -322,7 +329,8 @@ impl Search {
         self.search_in(Portable, node, alpha, beta)
     }
 
-    /// The value of a `depth`-ply search on [`evaluate`], for ordering moves.
+    /// The value of a `depth`-ply search on the pattern evaluation
+    /// ([`crate::eval::evaluate`], [`crate::eval::SCALE`] a disc), for ordering moves.
     pub(crate) fn order_search(&mut self, p: u64, o: u64, depth: u32) -> i32 {
         let window = (-100_000, 100_000);
         #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
@@ -564,7 +572,7 @@ impl Search {
     /// Orders the moves of `node` (`moves`, non-empty) into `stack[base..]`: the table's
     /// move first, then fastest-first (fewest replies for the opponent, corners counted
     /// twice), fewer potential replies, parity. From [`SORT_SEARCH_MIN`] empties on, a
-    /// shallow search of each child decides instead of the mobility count. Returns the
+    /// shallow search of each child on the pattern evaluation is added to that. Returns the
     /// list's length, or a child's proven value `> alpha` found in the table (enhanced
     /// transposition cutoff) with its move instead.
     #[inline(always)]
@@ -633,16 +641,11 @@ impl Search {
     }
 
     /// Orders `stack[base..base + len]` (the moves of `node`, but the table's move) by
-    /// a shallow search of each child, mobility breaking ties.
+    /// a shallow search of each child on the pattern evaluation plus the fastest-first
+    /// order already in the list (weighted by [`MOBILITY_WEIGHT`]).
     #[inline(always)]
     fn sort_search<K: Isa>(&mut self, k: K, base: usize, len: usize, node: Node) {
-        let depth = if node.n >= 24 {
-            3
-        } else if node.n >= 20 {
-            2
-        } else {
-            1
-        };
+        let depth = sort_depth(node.n);
         for i in base..base + len {
             let m = self.stack[i];
             if m.order == 1 << 24 {
@@ -650,7 +653,7 @@ impl Search {
             }
             let child = node.play(&m);
             let v = -k.mid_search(self, child.p, child.o, (-100_000, 100_000), depth);
-            self.stack[i].order = v * 64 + (m.order >> 2);
+            self.stack[i].order = v + m.order * MOBILITY_WEIGHT;
         }
     }
 
@@ -901,18 +904,19 @@ impl Search {
         Some((best, best_move))
     }
 
-    /// A depth-limited alpha-beta on [`evaluate`] for ordering moves.
+    /// A depth-limited alpha-beta on the pattern evaluation ([`crate::eval::evaluate`],
+    /// finished games scored [`crate::eval::SCALE`] a disc) for ordering moves.
     #[inline(always)]
     fn mid_search_in<K: Isa>(&mut self, k: K, p: u64, o: u64, w: (i32, i32), depth: u32) -> i32 {
         let (alpha, beta) = w;
         self.nodes += 1;
         if depth == 0 {
-            return evaluate(p, o);
+            return crate::eval::evaluate(p, o);
         }
         let moves = kernel::moves(p, o);
         if moves == 0 {
             if kernel::moves(o, p) == 0 {
-                return kernel::final_score(p, o) * 64;
+                return kernel::final_score(p, o) * crate::eval::SCALE;
             }
             return -k.mid_search(self, o, p, (-beta, -alpha), depth - 1);
         }
@@ -953,6 +957,19 @@ fn parity_order<const N: usize>(empty: u64) -> [u32; N] {
         }
     }
     xs
+}
+
+/// The depth of the ordering search of each child at a node with `n` empty squares
+/// (from [`SORT_SEARCH_MIN`] on): the evaluation of the child alone below 18, deeper
+/// searches as the subtrees to order grow (chosen by node counts on FFO #40-#44).
+#[inline]
+fn sort_depth(n: u32) -> u32 {
+    match n {
+        0..=17 => 0,
+        18..=19 => 1,
+        20..=23 => 2,
+        _ => 3,
+    }
 }
 
 /// The alpha from which the stability cutoff is tried at `n` empty squares: a side has
@@ -1099,21 +1116,6 @@ fn last_flips(p: u64, x: u32) -> u32 {
         + u32::from(t[rank][column])
         + u32::from(t[file][d9])
         + u32::from(t[file][d7])
-}
-
-/// A midgame evaluation for move ordering only (it never changes a proven score): the
-/// mobility difference, corners, and potential mobility, for `p` to move.
-#[inline(always)]
-fn evaluate(p: u64, o: u64) -> i32 {
-    let mine = kernel::moves(p, o);
-    let theirs = kernel::moves(o, p);
-    let empty = !(p | o);
-    let mobility = (mine.count_ones() as i32 + (mine & CORNERS).count_ones() as i32)
-        - (theirs.count_ones() as i32 + (theirs & CORNERS).count_ones() as i32);
-    let corners = (p & CORNERS).count_ones() as i32 - (o & CORNERS).count_ones() as i32;
-    let potential = (kernel::neighbours(o) & empty).count_ones() as i32
-        - (kernel::neighbours(p) & empty).count_ones() as i32;
-    mobility * 8 + corners * 32 + potential * 2
 }
 
 #[cfg(test)]
