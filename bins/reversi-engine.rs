@@ -91,7 +91,12 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
             "--nboard" => nboard = true,
             "--depth" => depth = Some(number("--depth", &value(DEPTH)?, 1..=60, DEPTH)? as u32),
             "--nodes" => {
-                nodes = Some(number("--nodes", &value(NODES)?, 1..=1_000_000_000_000, NODES)?)
+                nodes = Some(number(
+                    "--nodes",
+                    &value(NODES)?,
+                    1..=1_000_000_000_000,
+                    NODES,
+                )?)
             }
             "--no-probcut" => probcut = false,
             "--time" => time = Some(seconds(&value(TIME)?)?),
