@@ -1,5 +1,5 @@
-//! `reversi-engine [--gtp | --nboard] [--depth N] [--time S] [--table-mib N]`: the
-//! Reversi engine for GUIs and match runners, speaking GTP (the default) or the NBoard
+//! `reversi-engine [--gtp | --nboard] [--depth N] [--nodes N] [--time S] [--table-mib N]
+//! [--no-probcut]`: the Reversi engine for GUIs and match runners, speaking GTP (the default) or the NBoard
 //! protocol on standard input and output; each reply is flushed at once. The protocols
 //! are documented in `reversi_engine::protocol`; see `bins/help/reversi-engine.txt`.
 //!
@@ -18,14 +18,15 @@ use reversi_engine::Engine;
 
 const PROGRAM: Program = Program::new("reversi-engine", include_str!("help/reversi-engine.txt"));
 
-/// The seconds a GTP move gets without a clock, unless `--depth` is given.
+/// The seconds a GTP move gets without a clock, unless `--depth` or `--nodes` is given.
 const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
 
-/// The options: NBoard or GTP, the session's defaults, the table size.
+/// The options: NBoard or GTP, the session's defaults, the table size, ProbCut.
 struct Options {
     nboard: bool,
     defaults: Defaults,
     table_bytes: usize,
+    probcut: bool,
 }
 
 /// A number in `range`, or the judge's wording of a bad value.
@@ -65,11 +66,12 @@ fn seconds(value: &str) -> Result<Duration, String> {
 
 fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
     const DEPTH: &str = "a depth from 1 to 60";
+    const NODES: &str = "a number of nodes from 1 to 1000000000000";
     const MIB: &str = "a number of MiB from 1 to 65536";
     const TIME: &str = "seconds above 0";
-    let (mut gtp, mut nboard) = (false, false);
-    let (mut depth, mut time, mut table_bytes) =
-        (None, None, reversi_engine::DEFAULT_ENGINE_TABLE_BYTES);
+    let (mut gtp, mut nboard, mut probcut) = (false, false, true);
+    let (mut depth, mut nodes, mut time, mut table_bytes) =
+        (None, None, None, reversi_engine::DEFAULT_ENGINE_TABLE_BYTES);
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         let (name, inline) = match arg.split_once('=') {
@@ -88,6 +90,15 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
             "--gtp" => gtp = true,
             "--nboard" => nboard = true,
             "--depth" => depth = Some(number("--depth", &value(DEPTH)?, 1..=60, DEPTH)? as u32),
+            "--nodes" => {
+                nodes = Some(number(
+                    "--nodes",
+                    &value(NODES)?,
+                    1..=1_000_000_000_000,
+                    NODES,
+                )?)
+            }
+            "--no-probcut" => probcut = false,
             "--time" => time = Some(seconds(&value(TIME)?)?),
             "--table-mib" => {
                 table_bytes = (number("--table-mib", &value(MIB)?, 1..=65536, MIB)? as usize) << 20
@@ -98,16 +109,16 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
     if gtp && nboard {
         return Err("--gtp and --nboard cannot be used together".to_owned());
     }
-    // GTP: the time a move gets without a clock; NBoard: only a cap, when given.
-    let move_time = match (time, depth) {
-        (Some(time), _) => Some(time),
-        _ if nboard => None,
-        (None, Some(_)) => None,
-        (None, None) => Some(DEFAULT_MOVE_TIME),
+    // GTP: the time a move gets without a clock (none when the depth or the nodes limit
+    // a move); NBoard: only a cap, when given.
+    let move_time = match time {
+        Some(time) => Some(time),
+        None if nboard || depth.is_some() || nodes.is_some() => None,
+        None => Some(DEFAULT_MOVE_TIME),
     };
     let defaults = Defaults {
         depth,
-        nodes: None,
+        nodes,
         move_time,
     };
     Ok((
@@ -115,6 +126,7 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
             nboard,
             defaults,
             table_bytes,
+            probcut,
         },
         Vec::new(),
     ))
@@ -122,7 +134,8 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
 
 /// Runs the session on standard input and output: whether every line was good.
 fn run(options: Options) -> io::Result<bool> {
-    let engine = Engine::with_table_bytes(options.table_bytes);
+    let mut engine = Engine::with_table_bytes(options.table_bytes);
+    engine.set_probcut(options.probcut);
     let mut gtp_session = None;
     let mut nboard_session = None;
     if options.nboard {

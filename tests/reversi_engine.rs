@@ -155,3 +155,105 @@ fn gtp_genmove_answers_within_its_seconds_a_move() {
     assert!(output.status.success());
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
+
+/// A whole game of `genmove b`, `genmove w`, ... (each answer played by the engine) from
+/// the program run with `args`: every answer is a legal ply of the game as replayed by
+/// the rules, a pass exactly when the side to move must pass, until the game is over.
+fn self_play_is_legal(args: &[&str]) {
+    let genmoves: String = (0..70)
+        .map(|i| {
+            if i % 2 == 0 {
+                "genmove b\n"
+            } else {
+                "genmove w\n"
+            }
+        })
+        .collect();
+    let output = common::run(EXE, args, genmoves.as_bytes());
+    assert_eq!(output.status.code(), Some(0), "{args:?}");
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "", "{args:?}");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let answers: Vec<&str> = stdout.split("\n\n").filter(|a| !a.is_empty()).collect();
+    assert_eq!(answers.len(), 70, "{args:?}: {stdout}");
+    let mut board = reversi::Board::START;
+    for (i, answer) in answers.iter().enumerate() {
+        let text = answer
+            .strip_prefix("= ")
+            .unwrap_or_else(|| panic!("{answer:?}"));
+        let ply: reversi::Ply = text.parse().unwrap();
+        if board.is_game_over() {
+            assert_eq!(
+                ply,
+                reversi::Ply::Pass,
+                "{args:?}: answer {i} after the end"
+            );
+            continue;
+        }
+        // The colour asked for is always the side to move: passes are answered too.
+        assert_eq!(board.side_to_move() as usize, i % 2, "{args:?}: answer {i}");
+        assert_eq!(
+            ply == reversi::Ply::Pass,
+            board.must_pass(),
+            "{args:?}: {i}"
+        );
+        board = match ply {
+            reversi::Ply::Move(square) => board.play(square).unwrap(),
+            reversi::Ply::Pass => board.pass().unwrap(),
+        };
+    }
+    assert!(
+        board.is_game_over(),
+        "{args:?}: 70 plies and the game not over"
+    );
+}
+
+#[test]
+fn gtp_with_a_node_budget_plays_a_legal_game() {
+    let _alone = alone();
+    self_play_is_legal(&["--nodes", "1000"]);
+    self_play_is_legal(&["--gtp", "--nodes=1000", "--no-probcut"]);
+}
+
+/// `--nodes` takes a whole number from 1 to 10^12: anything else is a bad command line
+/// (exit status 2), named with what was expected; nothing is read.
+#[test]
+fn bad_node_budgets_are_refused() {
+    let expected = "expected a number of nodes from 1 to 1000000000000";
+    for (args, message) in [
+        (
+            &["--nodes", "0"][..],
+            format!("bad --nodes value \"0\": {expected}"),
+        ),
+        (
+            &["--nodes", "x"][..],
+            format!("bad --nodes value \"x\": {expected}"),
+        ),
+        (
+            &["--nodes", "-5"][..],
+            format!("bad --nodes value \"-5\": {expected}"),
+        ),
+        (
+            &["--nodes", "+5"][..],
+            format!("bad --nodes value \"+5\": {expected}"),
+        ),
+        (
+            &["--nodes", "1000000000001"][..],
+            format!("bad --nodes value \"1000000000001\": {expected}"),
+        ),
+        (
+            &["--nodes"][..],
+            format!("missing --nodes value: {expected}"),
+        ),
+    ] {
+        let output = common::run(EXE, args, b"genmove b\n");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.starts_with(&format!(
+                "reversi-engine: {message}\nusage: reversi-engine "
+            )),
+            "{args:?}: {stderr}"
+        );
+    }
+}

@@ -158,6 +158,33 @@ fn ffo(path: &str, first: usize, last: usize, ms: u64) {
     );
 }
 
+/// A game from the start to `to` empties (or its end): random moves while more than 52
+/// squares are empty (an 8-ply opening), then `filler`'s moves at `depth`.
+fn self_play(rng: &mut fastrand::Rng, filler: &mut Engine, to: u32, depth: u32) -> Board {
+    let mut board = Board::START;
+    while board.empty_squares().len() > to && !board.is_game_over() {
+        let ply = if board.empty_squares().len() > 52 {
+            let moves: Vec<_> = board.legal_moves().squares(reversi::SIZE).collect();
+            if moves.is_empty() {
+                Ply::Pass
+            } else {
+                Ply::Move(moves[rng.usize(..moves.len())])
+            }
+        } else {
+            filler.set_board(board);
+            filler
+                .search(SearchLimits {
+                    depth: Some(depth),
+                    ..SearchLimits::default()
+                })
+                .best
+                .expect("a move")
+        };
+        board = play(&board, ply);
+    }
+    board
+}
+
 /// Plays `games` games from seeded random 8-ply openings, depth-6 self-play to `from`
 /// empties, then two engines (one a side, tables kept as in a match) at `ms` a move to
 /// the end: every move at `check` empties or fewer checked against the solver's best
@@ -168,28 +195,7 @@ fn endgame(games: u64, ms: u64, from: u32, check: u32) {
     checker.all_best_moves(true);
     for game in 0..games {
         let mut rng = fastrand::Rng::with_seed(game);
-        let mut board = Board::START;
-        let mut filler = Engine::new();
-        while board.empty_squares().len() > from && !board.is_game_over() {
-            let ply = if board.empty_squares().len() > 52 {
-                let moves: Vec<_> = board.legal_moves().squares(reversi::SIZE).collect();
-                if moves.is_empty() {
-                    Ply::Pass
-                } else {
-                    Ply::Move(moves[rng.usize(..moves.len())])
-                }
-            } else {
-                filler.set_board(board);
-                filler
-                    .search(SearchLimits {
-                        depth: Some(6),
-                        ..SearchLimits::default()
-                    })
-                    .best
-                    .expect("a move")
-            };
-            board = play(&board, ply);
-        }
+        let mut board = self_play(&mut rng, &mut Engine::new(), from, 6);
         let mut engines = [Engine::new(), Engine::new()];
         while !board.is_game_over() {
             let engine = &mut engines[board.side_to_move() as usize];
@@ -233,28 +239,7 @@ fn fit(count: u64, max: u32) {
     for seed in 0..count {
         let mut rng = fastrand::Rng::with_seed(1000 + seed);
         let target = 20 + rng.u32(0..=30);
-        let mut board = Board::START;
-        let mut filler = Engine::with_table_bytes(1 << 20);
-        while board.empty_squares().len() > target && !board.is_game_over() {
-            let ply = if board.empty_squares().len() > 52 {
-                let moves: Vec<_> = board.legal_moves().squares(reversi::SIZE).collect();
-                if moves.is_empty() {
-                    Ply::Pass
-                } else {
-                    Ply::Move(moves[rng.usize(..moves.len())])
-                }
-            } else {
-                filler.set_board(board);
-                filler
-                    .search(SearchLimits {
-                        depth: Some(4),
-                        ..SearchLimits::default()
-                    })
-                    .best
-                    .expect("a move")
-            };
-            board = play(&board, ply);
-        }
+        let board = self_play(&mut rng, &mut Engine::with_table_bytes(1 << 20), target, 4);
         if !board.is_game_over() && !board.must_pass() {
             boards.push(board);
         }

@@ -313,22 +313,7 @@ fn train(
     let positions: usize = records.iter().map(Vec::len).sum();
     eprintln!("{games} games, {positions} positions");
     report_time("games", wall);
-
-    let mut by_stage: Vec<Vec<Record>> = vec![Vec::new(); STAGES];
-    let mut rng = fastrand::Rng::with_seed(args.seed);
-    for r in records.into_iter().flatten() {
-        // Finished games are scored exactly by any search; nothing to fit.
-        if r.pos.is_over() {
-            continue;
-        }
-        by_stage[stage(r.pos.empties())].push(r);
-        for child in some_children(r.pos, labels_args.children, &mut rng) {
-            by_stage[stage(child.empties())].push(Record {
-                pos: child,
-                exact: None,
-            });
-        }
-    }
+    let by_stage = by_stage(records, labels_args.children, args.seed);
 
     let layout = Layout::new();
     let mut weights = Weights::zero();
@@ -338,55 +323,15 @@ fn train(
     for (st, stage_records) in by_stage.iter().enumerate() {
         // Leaves of the labelling searches that stay in this stage (after passes) read
         // the previous stage's weights, copied here as the starting point of the fit.
-        let labels: Vec<f64> = par_map(
+        let labels = label_stage(stage_records, args.threads, labels_args, &weights);
+        fit_stage(
+            st,
             stage_records,
-            args.threads,
-            || Solver::new(4 << 20),
-            |solver, r| match r.exact {
-                Some(score) => score as f64,
-                None if r.pos.empties() <= labels_args.solve_children => {
-                    exact_score(r.pos, solver) as f64
-                }
-                None => {
-                    let mut nodes = 0;
-                    let (lo, hi) = (-65 * SCALE, 65 * SCALE);
-                    let v = alpha_beta(r.pos, labels_args.depth, lo, hi, &weights, &mut nodes);
-                    v as f64 / SCALE as f64
-                }
-            },
-        );
-        let searched = stage_records.iter().filter(|r| r.exact.is_none()).count();
-        let mut rows = Rows::default();
-        for (r, &label) in stage_records.iter().zip(&labels) {
-            rows.push(&layout, &Features::of(r.pos.player, r.pos.opponent), label);
-        }
-        let rmse = least_squares(
-            &rows,
+            &labels,
+            fit,
             &layout,
             &mut params,
-            fit.l2,
-            fit.l2_scalar,
-            fit.iterations,
-        );
-        // Rare indices written as 0; the next stage starts from the unpruned fit.
-        let mut pruned = params.clone();
-        for (w, &count) in pruned.iter_mut().zip(&rows.counts(&layout)) {
-            if count < fit.min_count {
-                *w = 0.0;
-            }
-        }
-        store(&mut weights, &layout, &pruned, st);
-        let mae: f64 = stage_records
-            .iter()
-            .zip(&labels)
-            .map(|(r, &y)| (weights.eval(r.pos) as f64 / SCALE as f64 - y).abs())
-            .sum::<f64>()
-            / stage_records.len().max(1) as f64;
-        let low = st * STAGE_WIDTH + 1;
-        eprintln!(
-            "{st:5}  {low:2}..{:<3}  {:9}  {searched:8}  {rmse:5.2}  {mae:5.2}",
-            low + STAGE_WIDTH - 1,
-            stage_records.len()
+            &mut weights,
         );
         total += stage_records.len();
         // The next stage starts from these weights.
@@ -403,6 +348,93 @@ fn train(
     );
     report_time("total", wall);
     Ok(())
+}
+
+/// The games' positions that are not finished games, by stage, each followed by up to
+/// `children` of its children (picked by a generator seeded with `seed`).
+fn by_stage(records: Vec<Vec<Record>>, children: u32, seed: u64) -> Vec<Vec<Record>> {
+    let mut by_stage: Vec<Vec<Record>> = vec![Vec::new(); STAGES];
+    let mut rng = fastrand::Rng::with_seed(seed);
+    for r in records.into_iter().flatten() {
+        // Finished games are scored exactly by any search; nothing to fit.
+        if r.pos.is_over() {
+            continue;
+        }
+        by_stage[stage(r.pos.empties())].push(r);
+        for child in some_children(r.pos, children, &mut rng) {
+            by_stage[stage(child.empties())].push(Record {
+                pos: child,
+                exact: None,
+            });
+        }
+    }
+    by_stage
+}
+
+/// The labels (discs) of a stage's records: a game's exact score where known, the exact
+/// solver's up to `solve_children` empties, else a search of `depth` on `weights`.
+fn label_stage(records: &[Record], threads: usize, labels: &Labels, weights: &Weights) -> Vec<f64> {
+    par_map(
+        records,
+        threads,
+        || Solver::new(4 << 20),
+        |solver, r| match r.exact {
+            Some(score) => score as f64,
+            None if r.pos.empties() <= labels.solve_children => exact_score(r.pos, solver) as f64,
+            None => {
+                let mut nodes = 0;
+                let (lo, hi) = (-65 * SCALE, 65 * SCALE);
+                let v = alpha_beta(r.pos, labels.depth, lo, hi, weights, &mut nodes);
+                v as f64 / SCALE as f64
+            }
+        },
+    )
+}
+
+/// Fits stage `st` to its records' `labels` (`params` from the previous stage's fit, left
+/// unpruned for the next), stores the weights with rare indices pruned in `weights`, and
+/// prints the stage's line.
+fn fit_stage(
+    st: usize,
+    records: &[Record],
+    labels: &[f64],
+    fit: &FitArgs,
+    layout: &Layout,
+    params: &mut [f64],
+    weights: &mut Weights,
+) {
+    let searched = records.iter().filter(|r| r.exact.is_none()).count();
+    let mut rows = Rows::default();
+    for (r, &label) in records.iter().zip(labels) {
+        rows.push(layout, &Features::of(r.pos.player, r.pos.opponent), label);
+    }
+    let rmse = least_squares(&rows, layout, params, fit.l2, fit.l2_scalar, fit.iterations);
+    // Rare indices written as 0; the next stage starts from the unpruned fit.
+    let mut pruned = params.to_vec();
+    for (w, &count) in pruned.iter_mut().zip(&rows.counts(layout)) {
+        if count < fit.min_count {
+            *w = 0.0;
+        }
+    }
+    store(weights, layout, &pruned, st);
+    let positions: Vec<Position> = records.iter().map(|r| r.pos).collect();
+    let mae = abs_errors(&positions, labels, |p| weights.eval(p)) / records.len().max(1) as f64;
+    let low = st * STAGE_WIDTH + 1;
+    eprintln!(
+        "{st:5}  {low:2}..{:<3}  {:9}  {searched:8}  {rmse:5.2}  {mae:5.2}",
+        low + STAGE_WIDTH - 1,
+        records.len()
+    );
+}
+
+/// The sum of the absolute differences, in discs, between `eval` (evaluation units) of
+/// each position and its label (discs).
+fn abs_errors(positions: &[Position], labels: &[f64], eval: impl Fn(Position) -> i32) -> f64 {
+    positions
+        .iter()
+        .zip(labels)
+        .map(|(&p, &y)| (eval(p) as f64 / SCALE as f64 - y).abs())
+        .sum::<f64>()
 }
 
 /// The exact final score of `pos` (discs, side to move's view).
@@ -455,6 +487,51 @@ fn mae(
         }
         None => Weights::builtin()?,
     };
+    let found = held_out(args, positions, empties);
+    let (labels, nodes) = label_held_out(&found, args.threads, depth, label_eval, &weights);
+    let n = found.len() as f64;
+    let pattern_mae = abs_errors(&found, &labels, |p| weights.eval(p)) / n;
+    // The baseline: the disc difference predicted as c times the mobility difference, c
+    // fitted (least squares) on these very positions, the most favourable c for it.
+    let mobility: Vec<f64> = found
+        .iter()
+        .map(|p| p.moves().count_ones() as f64 - p.pass().moves().count_ones() as f64)
+        .collect();
+    let c = mobility
+        .iter()
+        .zip(&labels)
+        .map(|(m, y)| m * y)
+        .sum::<f64>()
+        / mobility.iter().map(|m| m * m).sum::<f64>().max(1e-9);
+    let baseline_mae: f64 = mobility
+        .iter()
+        .zip(&labels)
+        .map(|(m, y)| (c * m - y).abs())
+        .sum::<f64>()
+        / n;
+    let zero_mae: f64 = labels.iter().map(|y| y.abs()).sum::<f64>() / n;
+    let hand_mae = abs_errors(&found, &labels, |p| HandSet.eval(p)) / n;
+    let how = match label_eval {
+        LabelEval::Pattern => format!("a depth-{depth} search on the pattern evaluation"),
+        LabelEval::Hand => format!("a depth-{depth} search on the hand-set evaluation"),
+        LabelEval::Exact => "the exact solver".to_string(),
+    };
+    println!(
+        "{} positions at {empties} empties (seed {}), scored by {how} ({nodes} nodes)",
+        found.len(),
+        args.seed
+    );
+    println!("pattern evaluation      MAE {pattern_mae:.2} discs");
+    println!("mobility only (c={c:.2})  MAE {baseline_mae:.2} discs");
+    println!("hand-set evaluation     MAE {hand_mae:.2} discs");
+    println!("always 0                MAE {zero_mae:.2} discs");
+    report_time("mae", wall);
+    Ok(())
+}
+
+/// `positions` held-out positions: from each game of `args` in turn, its first position
+/// with `empties` empty squares and a legal move.
+fn held_out(args: &GameArgs, positions: u64, empties: u32) -> Vec<Position> {
     // More games than positions: a game may pass 30 empties with the side to move unable
     // to move, or be solved before it.
     let mut found: Vec<Position> = Vec::new();
@@ -478,13 +555,25 @@ fn mae(
         found.extend(picked.into_iter().flatten());
     }
     found.truncate(positions as usize);
+    found
+}
+
+/// The labels (discs) of `found` by `label_eval` (a `depth` search on `weights` or the
+/// hand-set evaluation, or the exact solver), and the nodes they took.
+fn label_held_out(
+    found: &[Position],
+    threads: usize,
+    depth: u32,
+    label_eval: LabelEval,
+    weights: &Weights,
+) -> (Vec<f64>, u64) {
     let label_with: &dyn Evaluate = match label_eval {
-        LabelEval::Pattern | LabelEval::Exact => &weights,
+        LabelEval::Pattern | LabelEval::Exact => weights,
         LabelEval::Hand => &HandSet,
     };
     let labelled: Vec<(i32, u64)> = par_map(
-        &found,
-        args.threads,
+        found,
+        threads,
         || Solver::new(16 << 20),
         |solver, &p| {
             if label_eval == LabelEval::Exact {
@@ -505,58 +594,11 @@ fn mae(
         },
     );
     let nodes: u64 = labelled.iter().map(|&(_, n)| n).sum();
-    let labels: Vec<f64> = labelled
+    let labels = labelled
         .iter()
         .map(|&(v, _)| v as f64 / SCALE as f64)
         .collect();
-    let n = found.len() as f64;
-    let pattern_mae: f64 = found
-        .iter()
-        .zip(&labels)
-        .map(|(&p, &y)| (weights.eval(p) as f64 / SCALE as f64 - y).abs())
-        .sum::<f64>()
-        / n;
-    // The baseline: the disc difference predicted as c times the mobility difference, c
-    // fitted (least squares) on these very positions, the most favourable c for it.
-    let mobility: Vec<f64> = found
-        .iter()
-        .map(|p| p.moves().count_ones() as f64 - p.pass().moves().count_ones() as f64)
-        .collect();
-    let c = mobility
-        .iter()
-        .zip(&labels)
-        .map(|(m, y)| m * y)
-        .sum::<f64>()
-        / mobility.iter().map(|m| m * m).sum::<f64>().max(1e-9);
-    let baseline_mae: f64 = mobility
-        .iter()
-        .zip(&labels)
-        .map(|(m, y)| (c * m - y).abs())
-        .sum::<f64>()
-        / n;
-    let zero_mae: f64 = labels.iter().map(|y| y.abs()).sum::<f64>() / n;
-    let hand_mae: f64 = found
-        .iter()
-        .zip(&labels)
-        .map(|(&p, &y)| (HandSet.eval(p) as f64 / SCALE as f64 - y).abs())
-        .sum::<f64>()
-        / n;
-    let how = match label_eval {
-        LabelEval::Pattern => format!("a depth-{depth} search on the pattern evaluation"),
-        LabelEval::Hand => format!("a depth-{depth} search on the hand-set evaluation"),
-        LabelEval::Exact => "the exact solver".to_string(),
-    };
-    println!(
-        "{} positions at {empties} empties (seed {}), scored by {how} ({nodes} nodes)",
-        found.len(),
-        args.seed
-    );
-    println!("pattern evaluation      MAE {pattern_mae:.2} discs");
-    println!("mobility only (c={c:.2})  MAE {baseline_mae:.2} discs");
-    println!("hand-set evaluation     MAE {hand_mae:.2} discs");
-    println!("always 0                MAE {zero_mae:.2} discs");
-    report_time("mae", wall);
-    Ok(())
+    (labels, nodes)
 }
 
 /// This thread's CPU time in seconds (`/proc/thread-self/schedstat`, nanoseconds), or

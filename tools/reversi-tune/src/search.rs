@@ -268,15 +268,29 @@ fn solved_ending(pos: Position, solver: &mut Solver, records: &mut Vec<Record>) 
 mod tests {
     use super::*;
 
+    /// Games of `opening` random plies, then `random` chance moves among depth-`depth`
+    /// ones, solved from `exact` empties.
+    fn games(opening: u32, random: f64, depth: u32, exact: u32) -> Play {
+        Play {
+            opening,
+            random,
+            depth,
+            exact,
+        }
+    }
+
+    /// The positions of game `game` of `seed` played as `play` says.
+    fn positions(seed: u64, game: u64, play: &Play, solver: &mut Solver) -> Vec<Position> {
+        play_game(&mut game_rng(seed, game), play, solver)
+            .iter()
+            .map(|r| r.pos)
+            .collect()
+    }
+
     #[test]
     fn alpha_beta_to_the_end_is_the_exact_score() {
         let mut solver = Solver::new(1 << 20);
-        let play = Play {
-            opening: 60,
-            random: 0.0,
-            depth: 1,
-            exact: 0,
-        };
+        let play = games(60, 0.0, 1, 0);
         for game in 0..20 {
             let mut rng = game_rng(9, game);
             let records = play_game(&mut rng, &play, &mut solver);
@@ -298,12 +312,7 @@ mod tests {
     #[test]
     fn solved_endings_carry_scores_consistent_with_the_solver() {
         let mut solver = Solver::new(1 << 20);
-        let play = Play {
-            opening: 8,
-            random: 0.1,
-            depth: 2,
-            exact: 10,
-        };
+        let play = games(8, 0.1, 2, 10);
         let mut rng = game_rng(3, 0);
         let records = play_game(&mut rng, &play, &mut solver);
         let ending: Vec<&Record> = records.iter().filter(|r| r.exact.is_some()).collect();
@@ -319,24 +328,10 @@ mod tests {
     #[test]
     fn games_are_reproducible_from_the_seed() {
         let mut solver = Solver::new(1 << 20);
-        let play = Play {
-            opening: 8,
-            random: 0.1,
-            depth: 2,
-            exact: 10,
-        };
-        let a: Vec<Position> = play_game(&mut game_rng(5, 7), &play, &mut solver)
-            .iter()
-            .map(|r| r.pos)
-            .collect();
-        let b: Vec<Position> = play_game(&mut game_rng(5, 7), &play, &mut solver)
-            .iter()
-            .map(|r| r.pos)
-            .collect();
-        let c: Vec<Position> = play_game(&mut game_rng(5, 8), &play, &mut solver)
-            .iter()
-            .map(|r| r.pos)
-            .collect();
+        let play = games(8, 0.1, 2, 10);
+        let a = positions(5, 7, &play, &mut solver);
+        let b = positions(5, 7, &play, &mut solver);
+        let c = positions(5, 8, &play, &mut solver);
         assert_eq!(a, b);
         assert_ne!(a, c);
     }

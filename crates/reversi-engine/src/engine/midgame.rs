@@ -12,7 +12,7 @@
 
 use std::time::Instant;
 
-use reversi::{kernel, Color};
+use reversi::{kernel, Board, Color};
 
 use super::table::{Table, EXACT, LOWER, NO_MOVE, UPPER};
 use crate::eval::{evaluate, SCALE};
@@ -47,6 +47,50 @@ struct Move {
     square: u32,
     flips: u64,
     order: i32,
+}
+
+/// A node of the search: the discs of the side to move (`p`, of colour `side`) and of
+/// its opponent (`o`), and the position's key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Node {
+    pub(crate) p: u64,
+    pub(crate) o: u64,
+    pub(crate) key: u64,
+    pub(crate) side: Color,
+}
+
+impl Node {
+    /// The node of `board`.
+    pub(crate) fn of(board: &Board) -> Node {
+        Node {
+            p: board.mover_bits(),
+            o: board.opponent_bits(),
+            key: board.zobrist_key(),
+            side: board.side_to_move(),
+        }
+    }
+
+    /// The child after the side to move plays `square`, flipping `flips`.
+    #[inline]
+    fn child(self, square: u32, flips: u64) -> Node {
+        Node {
+            p: self.o ^ flips,
+            o: self.p ^ flips ^ 1u64 << square,
+            key: self.key ^ kernel::zobrist_move(self.side, square, flips),
+            side: self.side.other(),
+        }
+    }
+
+    /// The node after the side to move passes.
+    #[inline]
+    fn passed(self) -> Node {
+        Node {
+            p: self.o,
+            o: self.p,
+            key: self.key ^ kernel::zobrist_pass(),
+            side: self.side.other(),
+        }
+    }
 }
 
 /// The search's state: the table (kept between searches), the node count and the limits.
@@ -118,22 +162,13 @@ impl Midgame {
         }
     }
 
-    /// The fail-soft value of the position `p` (to move, of colour `side`) against `o`
-    /// of key `key`, searched `depth` plies deep in the window `(alpha, beta)`.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn pvs(
-        &mut self,
-        p: u64,
-        o: u64,
-        key: u64,
-        side: Color,
-        depth: u32,
-        alpha: i32,
-        beta: i32,
-    ) -> i32 {
+    /// The fail-soft value of `node`, searched `depth` plies deep in the window
+    /// `(alpha, beta)`.
+    pub(crate) fn pvs(&mut self, node: Node, depth: u32, alpha: i32, beta: i32) -> i32 {
         if self.tick() {
             return 0;
         }
+        let (p, o) = (node.p, node.o);
         if depth == 0 {
             return Midgame::leaf(p, o);
         }
@@ -143,19 +178,10 @@ impl Midgame {
                 return kernel::final_score(p, o) * SCALE;
             }
             // A pass: the opponent moves with the same depth.
-            let v = -self.pvs(
-                o,
-                p,
-                key ^ kernel::zobrist_pass(),
-                side.other(),
-                depth,
-                -beta,
-                -alpha,
-            );
-            return v;
+            return -self.pvs(node.passed(), depth, -beta, -alpha);
         }
         let mut table_move = NO_MOVE;
-        if let Some(e) = self.table.probe(key) {
+        if let Some(e) = self.table.probe(node.key) {
             table_move = e.best;
             if e.depth >= depth {
                 let cut = match e.bound {
@@ -170,16 +196,16 @@ impl Midgame {
             }
         }
         if self.probcut && beta - alpha == 1 && depth >= PROBCUT_DEPTH {
-            if let Some(v) = self.probcut(p, o, key, side, depth, alpha, beta) {
+            if let Some(v) = self.probcut(node, depth, alpha, beta) {
                 return v;
             }
         }
         let mut list = [Move::default(); MAX_MOVES];
-        let n = self.generate(p, o, key, side, moves, depth, table_move, &mut list);
+        let n = self.generate(node, moves, depth, table_move, &mut list);
         if self.stopped {
             return 0;
         }
-        let (best, best_move) = self.moves(p, o, key, side, depth, alpha, beta, &mut list[..n]);
+        let (best, best_move) = self.moves(node, depth, alpha, beta, &mut list[..n]);
         if self.stopped {
             return 0;
         }
@@ -190,7 +216,7 @@ impl Midgame {
         } else {
             UPPER
         };
-        self.table.store(key, best, depth, bound, best_move);
+        self.table.store(node.key, best, depth, bound, best_move);
         best
     }
 
@@ -199,18 +225,8 @@ impl Midgame {
     /// high (low) of the deep search very likely, is taken as one: `Some(beta)`
     /// (`Some(alpha)`), else `None`. Not within [`PROBCUT_DEPTH`] of the end of the game
     /// (the deep search would be exact there).
-    #[allow(clippy::too_many_arguments)]
-    fn probcut(
-        &mut self,
-        p: u64,
-        o: u64,
-        key: u64,
-        side: Color,
-        depth: u32,
-        alpha: i32,
-        beta: i32,
-    ) -> Option<i32> {
-        let empties = (!(p | o)).count_ones();
+    fn probcut(&mut self, node: Node, depth: u32, alpha: i32, beta: i32) -> Option<i32> {
+        let empties = (!(node.p | node.o)).count_ones();
         if depth + PROBCUT_DEPTH > empties {
             return None;
         }
@@ -219,25 +235,21 @@ impl Midgame {
             * PROBCUT_SIGMA[(depth as usize).min(PROBCUT_SIGMA.len() - 1)]
             * SCALE as f32) as i32;
         let up = beta + margin;
-        if up < INF / 2 && self.pvs(p, o, key, side, shallow, up - 1, up) >= up {
+        if up < INF / 2 && self.pvs(node, shallow, up - 1, up) >= up {
             return Some(beta);
         }
         let down = alpha - margin;
-        if down > -INF / 2 && self.pvs(p, o, key, side, shallow, down, down + 1) <= down {
+        if down > -INF / 2 && self.pvs(node, shallow, down, down + 1) <= down {
             return Some(alpha);
         }
         None
     }
 
-    /// Searches the moves of `list` (ordered as they come by their `order`, highest
-    /// first): the best value and move.
-    #[allow(clippy::too_many_arguments)]
+    /// Searches the moves of `list` from `node` (ordered as they come by their `order`,
+    /// highest first): the best value and move.
     fn moves(
         &mut self,
-        p: u64,
-        o: u64,
-        key: u64,
-        side: Color,
+        node: Node,
         depth: u32,
         mut alpha: i32,
         beta: i32,
@@ -247,15 +259,13 @@ impl Midgame {
         let mut best_move = NO_MOVE;
         for i in 0..list.len() {
             let m = select(list, i);
-            let bit = 1u64 << m.square;
-            let (cp, co) = (o ^ m.flips, p ^ m.flips ^ bit);
-            let ck = key ^ kernel::zobrist_move(side, m.square, m.flips);
+            let child = node.child(m.square, m.flips);
             let v = if i == 0 {
-                -self.pvs(cp, co, ck, side.other(), depth - 1, -beta, -alpha)
+                -self.pvs(child, depth - 1, -beta, -alpha)
             } else {
-                let v = -self.pvs(cp, co, ck, side.other(), depth - 1, -alpha - 1, -alpha);
+                let v = -self.pvs(child, depth - 1, -alpha - 1, -alpha);
                 if v > alpha && v < beta && !self.stopped {
-                    -self.pvs(cp, co, ck, side.other(), depth - 1, -beta, -alpha)
+                    -self.pvs(child, depth - 1, -beta, -alpha)
                 } else {
                     v
                 }
@@ -277,21 +287,18 @@ impl Midgame {
         (best, best_move)
     }
 
-    /// Fills `list` with the moves of `moves` and their ordering values: the table's
-    /// move first; from [`SORT_SEARCH_DEPTH`] on a shallow search of each child, below
-    /// it fewest opponent replies (corners first). The number of moves.
-    #[allow(clippy::too_many_arguments)]
+    /// Fills `list` with the moves of `moves` from `node` and their ordering values: the
+    /// table's move first; from [`SORT_SEARCH_DEPTH`] on a shallow search of each child,
+    /// below it fewest opponent replies (corners first). The number of moves.
     fn generate(
         &mut self,
-        p: u64,
-        o: u64,
-        key: u64,
-        side: Color,
+        node: Node,
         moves: u64,
         depth: u32,
         table_move: u8,
         list: &mut [Move; MAX_MOVES],
     ) -> usize {
+        let (p, o) = (node.p, node.o);
         let mut n = 0;
         let mut todo = moves;
         while todo != 0 {
@@ -314,8 +321,7 @@ impl Midgame {
             m.order = if m.square as u8 == table_move {
                 i32::MAX
             } else if depth >= SORT_SEARCH_DEPTH {
-                let ck = key ^ kernel::zobrist_move(side, m.square, m.flips);
-                -self.pvs(cp, co, ck, side.other(), sort_depth(depth), -INF, INF)
+                -self.pvs(node.child(m.square, m.flips), sort_depth(depth), -INF, INF)
             } else {
                 let replies = kernel::moves(cp, co);
                 let corner = (bit & CORNERS != 0) as i32;
@@ -366,34 +372,25 @@ mod tests {
         #[test]
         fn full_depth_is_the_exact_score(seed in any::<u64>(), plies in 48u32..60) {
             let board = random_board(seed, plies);
-            let (p, o) = (board.mover_bits(), board.opponent_bits());
-            let n = (!(p | o)).count_ones();
+            let node = Node::of(&board);
+            let n = board.empty_squares().len();
             let mut search = Midgame::new(1 << 16);
             search.start(u64::MAX, None);
-            let v = search.pvs(p, o, board.zobrist_key(), board.side_to_move(), n, -INF, INF);
+            let v = search.pvs(node, n, -INF, INF);
             prop_assert_eq!(v, crate::solve(&board).score * SCALE);
             // Null windows around the score agree (fail-soft bounds on the right side).
             let s = v;
-            prop_assert!(search.pvs(p, o, board.zobrist_key(), board.side_to_move(), n, s - 1, s) >= s);
-            prop_assert!(search.pvs(p, o, board.zobrist_key(), board.side_to_move(), n, s, s + 1) <= s);
+            prop_assert!(search.pvs(node, n, s - 1, s) >= s);
+            prop_assert!(search.pvs(node, n, s, s + 1) <= s);
         }
     }
 
     #[test]
     fn node_limit_stops_exactly() {
         let board = random_board(7, 20);
-        let (p, o) = (board.mover_bits(), board.opponent_bits());
         let mut search = Midgame::new(1 << 16);
         search.start(500, None);
-        let _ = search.pvs(
-            p,
-            o,
-            board.zobrist_key(),
-            board.side_to_move(),
-            12,
-            -INF,
-            INF,
-        );
+        let _ = search.pvs(Node::of(&board), 12, -INF, INF);
         assert!(search.stopped());
         assert_eq!(search.nodes, 500);
     }

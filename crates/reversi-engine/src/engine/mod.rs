@@ -14,7 +14,7 @@ use reversi::{kernel, Board, IllegalMove, Ply, Square, SIZE};
 
 use crate::eval::{self, SCALE};
 use crate::{Limits, Mode, Solution, Solver};
-use midgame::{Midgame, INF};
+use midgame::{Midgame, Node, INF};
 pub use time::move_budget;
 
 /// The default memory of an [`Engine`]'s tables: 64 MiB (half the midgame search's
@@ -377,7 +377,6 @@ impl Engine {
         start: Instant,
         deadline: Option<Instant>,
     ) -> SearchReport {
-        let empties = board.empty_squares().len();
         let (p, o) = (board.mover_bits(), board.opponent_bits());
         if board.is_game_over() {
             return SearchReport {
@@ -405,34 +404,57 @@ impl Engine {
         } else {
             limits
         };
+        match limits.time {
+            Some(time) => self.search_timed(&board, limits, time, start, deadline),
+            None => self.search_untimed(&board, limits, start),
+        }
+    }
+
+    /// The search of `board` (which has a legal move) by depth and nodes only: solve
+    /// when the depth reaches the end (or, without a depth, when the nodes allow), else
+    /// search what the nodes left allow.
+    fn search_untimed(
+        &mut self,
+        board: &Board,
+        limits: SearchLimits,
+        start: Instant,
+    ) -> SearchReport {
+        let empties = board.empty_squares().len();
         let node_limit = limits.nodes.unwrap_or(u64::MAX);
         let depth = limits.depth.unwrap_or(u32::MAX);
-        let time = match limits.time {
-            Some(time) => time,
-            None => {
-                // Depth and nodes only: solve when the depth reaches the end (or, without
-                // a depth, when the nodes allow), else search what the nodes left allow.
-                let solve = match limits.depth {
-                    Some(_) => depth >= empties,
-                    None => empties <= empties_for_nodes(node_limit as f64),
-                };
-                let mut solver_nodes = 0;
-                if solve {
-                    let solution = self.run_solver(&board, Mode::Exact, node_limit, None);
-                    if let Some(report) = solution.as_ref().and_then(|s| exact_report(s, empties)) {
-                        return report;
-                    }
-                    solver_nodes = self.solver.nodes();
-                }
-                let max_depth = depth.min(empties.saturating_sub(1)).max(1);
-                let nodes = node_limit.saturating_sub(solver_nodes);
-                let mut report = self.deepen(&board, max_depth, nodes, start, None);
-                report.nodes += solver_nodes;
+        let solve = match limits.depth {
+            Some(_) => depth >= empties,
+            None => empties <= empties_for_nodes(node_limit as f64),
+        };
+        let mut solver_nodes = 0;
+        if solve {
+            let solution = self.run_solver(board, Mode::Exact, node_limit, None);
+            if let Some(report) = solution.as_ref().and_then(|s| exact_report(s, empties)) {
                 return report;
             }
-        };
-        // Timed: a short midgame search (a tenth or a fifth of the time, at most
-        // PRE_SOLVER_DEPTH plies) for a fallback move, then the solvers as planned.
+            solver_nodes = self.solver.nodes();
+        }
+        let max_depth = depth.min(empties.saturating_sub(1)).max(1);
+        let nodes = node_limit.saturating_sub(solver_nodes);
+        let mut report = self.deepen(board, max_depth, nodes, start, None);
+        report.nodes += solver_nodes;
+        report
+    }
+
+    /// The search of `board` (which has a legal move) within `time`: a short midgame
+    /// search (a tenth or a fifth of the time, at most PRE_SOLVER_DEPTH plies) for a
+    /// fallback move, then the solvers as planned.
+    fn search_timed(
+        &mut self,
+        board: &Board,
+        limits: SearchLimits,
+        time: Duration,
+        start: Instant,
+        deadline: Option<Instant>,
+    ) -> SearchReport {
+        let empties = board.empty_squares().len();
+        let node_limit = limits.nodes.unwrap_or(u64::MAX);
+        let depth = limits.depth.unwrap_or(u32::MAX);
         let plan = endgame_plan(empties, time, node_limit);
         let deadline = deadline.unwrap_or(start);
         let (midgame_deadline, max_depth) = match plan {
@@ -441,16 +463,30 @@ impl Engine {
             Plan::Midgame => (deadline, u32::MAX),
         };
         let max_depth = depth.min(max_depth).min(empties.saturating_sub(1)).max(1);
-        let mut report = self.deepen(&board, max_depth, node_limit, start, Some(midgame_deadline));
+        let report = self.deepen(board, max_depth, node_limit, start, Some(midgame_deadline));
         if plan == Plan::Midgame {
             return report;
         }
-        // The best proven result: a complete exact solve, else a move proven to win or
-        // draw (by the win/loss/draw solve, or a stopped exact one).
+        self.solve_after(board, plan, report, node_limit, deadline)
+    }
+
+    /// The solvers of `plan` (not [`Plan::Midgame`]) on `board` after the midgame
+    /// search's `report`, within what is left of `node_limit` and before `deadline`: the
+    /// report of a complete exact solve, else `report` within the best proven result (a
+    /// move proven to win or draw, by the win/loss/draw solve or a stopped exact one).
+    fn solve_after(
+        &mut self,
+        board: &Board,
+        plan: Plan,
+        mut report: SearchReport,
+        node_limit: u64,
+        deadline: Instant,
+    ) -> SearchReport {
+        let empties = board.empty_squares().len();
         let mut proven: Option<Solution> = None;
         if plan == Plan::WinLossDrawFirst {
             let nodes = node_limit.saturating_sub(report.nodes);
-            if let Some(wld) = self.run_solver(&board, Mode::WinLossDraw, nodes, Some(deadline)) {
+            if let Some(wld) = self.run_solver(board, Mode::WinLossDraw, nodes, Some(deadline)) {
                 report.nodes += wld.nodes;
                 if wld.complete {
                     proven = Some(wld);
@@ -458,7 +494,7 @@ impl Engine {
             }
         }
         let nodes = node_limit.saturating_sub(report.nodes);
-        if let Some(solution) = self.run_solver(&board, Mode::Exact, nodes, Some(deadline)) {
+        if let Some(solution) = self.run_solver(board, Mode::Exact, nodes, Some(deadline)) {
             report.nodes += solution.nodes;
             if let Some(mut exact) = exact_report(&solution, empties) {
                 exact.nodes = report.nodes;
@@ -663,17 +699,11 @@ impl Engine {
             complete: false,
         };
         for (i, m) in moves.iter().enumerate() {
-            let c = &m.child;
-            let (p, o, k, s) = (
-                c.mover_bits(),
-                c.opponent_bits(),
-                c.zobrist_key(),
-                c.side_to_move(),
-            );
+            let node = Node::of(&m.child);
             let search = &mut self.midgame;
             let alpha = match best {
                 None => {
-                    let v = -search.pvs(p, o, k, s, depth - 1, -hi, -lo);
+                    let v = -search.pvs(node, depth - 1, -hi, -lo);
                     if search.stopped() {
                         return stopped(best);
                     }
@@ -685,7 +715,7 @@ impl Engine {
                 }
                 Some((_, b)) => b.max(lo),
             };
-            let v = -search.pvs(p, o, k, s, depth - 1, -alpha - 1, -alpha);
+            let v = -search.pvs(node, depth - 1, -alpha - 1, -alpha);
             if search.stopped() {
                 return stopped(best);
             }
@@ -695,7 +725,7 @@ impl Engine {
                 if v >= hi {
                     break;
                 }
-                let w = -search.pvs(p, o, k, s, depth - 1, -hi, -alpha);
+                let w = -search.pvs(node, depth - 1, -hi, -alpha);
                 if search.stopped() {
                     return stopped(best);
                 }

@@ -200,102 +200,65 @@ pub fn read_line(line: &str) -> Option<Request> {
 
 /// The command `name` with its arguments `args`.
 fn parse_command(name: &str, args: &[&str]) -> Result<Command, GtpError> {
-    let syntax = |command, expected| GtpError::Syntax { command, expected };
-    let none = |command: Command, text: &'static str| {
-        if args.is_empty() {
-            Ok(command)
-        } else {
-            Err(syntax(text, "takes no arguments"))
+    let command = match Command::NAMES.iter().find(|&&known| known == name) {
+        Some(&known) => known,
+        None => {
+            return Err(GtpError::Unknown {
+                name: name.to_owned(),
+            })
         }
     };
-    match name {
-        "protocol_version" => none(Command::ProtocolVersion, "protocol_version"),
-        "name" => none(Command::Name, "name"),
-        "version" => none(Command::Version, "version"),
-        "list_commands" => none(Command::ListCommands, "list_commands"),
-        "quit" => none(Command::Quit, "quit"),
-        "clear_board" => none(Command::ClearBoard, "clear_board"),
-        "undo" => none(Command::Undo, "undo"),
-        "showboard" => none(Command::Showboard, "showboard"),
-        "known_command" => match args {
-            [name] => Ok(Command::KnownCommand((*name).to_owned())),
-            _ => Err(syntax("known_command", "takes one command name")),
-        },
-        "boardsize" => match args {
-            [size] => size
-                .parse::<u32>()
-                .map(Command::Boardsize)
-                .map_err(|_| syntax("boardsize", "takes one size (8)")),
-            _ => Err(syntax("boardsize", "takes one size (8)")),
-        },
-        "komi" => match args {
-            [komi] => komi
-                .parse::<f64>()
-                .ok()
-                .filter(|k| k.is_finite())
-                .map(Command::Komi)
-                .ok_or_else(|| syntax("komi", "takes one number")),
-            _ => Err(syntax("komi", "takes one number")),
-        },
-        "play" => {
-            let expected = "takes a colour (b or w) and a vertex (d3 or pass)";
-            match args {
-                [c, vertex] => {
-                    let c = color(c).ok_or_else(|| syntax("play", expected))?;
-                    let ply = vertex
-                        .parse::<Ply>()
-                        .map_err(|_| syntax("play", expected))?;
-                    Ok(Command::Play(c, ply))
-                }
-                _ => Err(syntax("play", expected)),
-            }
-        }
-        "genmove" | "reg_genmove" => {
-            let (text, expected) = if name == "genmove" {
-                ("genmove", "takes a colour (b or w)")
-            } else {
-                ("reg_genmove", "takes a colour (b or w)")
-            };
-            match args {
-                [c] => {
-                    let c = color(c).ok_or_else(|| syntax(text, expected))?;
-                    Ok(if name == "genmove" {
-                        Command::Genmove(c)
-                    } else {
-                        Command::RegGenmove(c)
-                    })
-                }
-                _ => Err(syntax(text, expected)),
-            }
-        }
-        "time_settings" => {
-            let expected = "takes main time, byo-yomi time (seconds) and byo-yomi stones";
-            match args {
-                [main, byo_yomi, stones] => Ok(Command::TimeSettings {
-                    main: seconds(main).ok_or_else(|| syntax("time_settings", expected))?,
-                    byo_yomi: seconds(byo_yomi).ok_or_else(|| syntax("time_settings", expected))?,
-                    stones: stones
-                        .parse()
-                        .map_err(|_| syntax("time_settings", expected))?,
-                }),
-                _ => Err(syntax("time_settings", expected)),
-            }
-        }
-        "time_left" => {
-            let expected = "takes a colour (b or w), seconds left and stones left";
-            match args {
-                [c, time, stones] => Ok(Command::TimeLeft {
-                    color: color(c).ok_or_else(|| syntax("time_left", expected))?,
-                    seconds: seconds(time).ok_or_else(|| syntax("time_left", expected))?,
-                    stones: stones.parse().map_err(|_| syntax("time_left", expected))?,
-                }),
-                _ => Err(syntax("time_left", expected)),
-            }
-        }
-        _ => Err(GtpError::Unknown {
-            name: name.to_owned(),
-        }),
+    parse_arguments(command, args).ok_or(GtpError::Syntax {
+        command,
+        expected: expected_arguments(command),
+    })
+}
+
+/// What the arguments of the known command `command` should be, as its syntax error
+/// says.
+fn expected_arguments(command: &str) -> &'static str {
+    match command {
+        "known_command" => "takes one command name",
+        "boardsize" => "takes one size (8)",
+        "komi" => "takes one number",
+        "play" => "takes a colour (b or w) and a vertex (d3 or pass)",
+        "genmove" | "reg_genmove" => "takes a colour (b or w)",
+        "time_settings" => "takes main time, byo-yomi time (seconds) and byo-yomi stones",
+        "time_left" => "takes a colour (b or w), seconds left and stones left",
+        _ => "takes no arguments",
     }
+}
+
+/// The known command `command` with its arguments `args`; `None` when they are not
+/// what it takes.
+fn parse_arguments(command: &str, args: &[&str]) -> Option<Command> {
+    Some(match (command, args) {
+        ("protocol_version", []) => Command::ProtocolVersion,
+        ("name", []) => Command::Name,
+        ("version", []) => Command::Version,
+        ("list_commands", []) => Command::ListCommands,
+        ("quit", []) => Command::Quit,
+        ("clear_board", []) => Command::ClearBoard,
+        ("undo", []) => Command::Undo,
+        ("showboard", []) => Command::Showboard,
+        ("known_command", [name]) => Command::KnownCommand((*name).to_owned()),
+        ("boardsize", [size]) => Command::Boardsize(size.parse::<u32>().ok()?),
+        ("komi", [komi]) => Command::Komi(komi.parse::<f64>().ok().filter(|k| k.is_finite())?),
+        ("play", [c, vertex]) => Command::Play(color(c)?, vertex.parse::<Ply>().ok()?),
+        ("genmove", [c]) => Command::Genmove(color(c)?),
+        ("reg_genmove", [c]) => Command::RegGenmove(color(c)?),
+        ("time_settings", [main, byo_yomi, stones]) => Command::TimeSettings {
+            main: seconds(main)?,
+            byo_yomi: seconds(byo_yomi)?,
+            stones: stones.parse().ok()?,
+        },
+        ("time_left", [c, time, stones]) => Command::TimeLeft {
+            color: color(c)?,
+            seconds: seconds(time)?,
+            stones: stones.parse().ok()?,
+        },
+        _ => return None,
+    })
 }
 
 /// Writes a response: `=` (success) or `?` (failure), the id if any, then the text —

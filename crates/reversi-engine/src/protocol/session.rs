@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use reversi::{Board, ByColor, Color, Ply};
 
-use super::ggf::{Clock, MoveItem};
+use super::ggf::{Clock, Game, MoveItem};
 use super::gtp::{self, Command as GtpCommand};
 use super::nboard::{Command as NboardCommand, NboardError, Reply};
 use crate::{move_budget, Engine, SearchLimits, SearchReport};
@@ -34,6 +34,12 @@ pub struct Defaults {
     pub nodes: Option<u64>,
     /// GTP: the time a move gets without a clock; NBoard: the most a move gets.
     pub move_time: Option<Duration>,
+}
+
+/// Writes an NBoard reply and flushes it (the GUI waits for it).
+fn say(out: &mut dyn Write, reply: Reply) -> io::Result<()> {
+    out.write_all(reply.to_string().as_bytes())?;
+    out.flush()
 }
 
 /// The budget handed to the engine for `budget` of clock: a margin for reading the
@@ -423,94 +429,113 @@ impl NboardSession {
             Ok(command) => command,
             Err(error) => return Ok(Err(error)),
         };
-        let mut say = |reply: Reply| -> io::Result<()> {
-            out.write_all(reply.to_string().as_bytes())?;
-            out.flush()
-        };
         match command {
-            NboardCommand::Nboard(_) => say(Reply::MyName(NAME.to_owned()))?,
+            NboardCommand::Nboard(_) => say(out, Reply::MyName(NAME.to_owned()))?,
             NboardCommand::SetDepth(depth) => {
                 self.depth = min_option(Some(depth), self.defaults.depth).unwrap_or(depth);
             }
             NboardCommand::SetContempt(contempt) => self.contempt = contempt,
-            NboardCommand::SetGame(game) => {
-                self.engine.set_board(game.board);
-                self.clock = game.clock;
-                self.used = ByColor::from_fn(|_| 0.0);
-                let mut board = game.start;
-                for item in &game.moves {
-                    *self.used.get_mut(board.side_to_move()) += item.seconds.unwrap_or(0.0);
-                    board = match item.ply {
-                        Ply::Move(square) => board.play(square).unwrap_or(board),
-                        Ply::Pass => board.pass().unwrap_or(board),
-                    };
-                }
-            }
+            NboardCommand::SetGame(game) => self.set_game(&game),
             NboardCommand::Move(item) => {
-                let board = *self.board();
-                let color = if item.ply != Ply::Pass && board.must_pass() {
-                    board.side_to_move().other()
-                } else {
-                    board.side_to_move()
-                };
-                match plies_for(&board, color, item.ply) {
-                    Some((_, after)) => {
-                        *self.used.get_mut(color) += item.seconds.unwrap_or(0.0);
-                        self.engine.set_board(after);
-                    }
-                    None => {
-                        let error = match item.ply {
-                            Ply::Move(square) => board.play_after_pass(square).err(),
-                            Ply::Pass => board.pass().err(),
-                        };
-                        return Ok(Err(NboardError::Illegal {
-                            text: line.trim().trim_start_matches("move").trim().to_owned(),
-                            error: error.unwrap_or(reversi::IllegalMove::GameOver),
-                        }));
-                    }
+                if let Err(error) = self.play_item(&item, line) {
+                    return Ok(Err(error));
                 }
             }
             NboardCommand::Go => {
                 if self.board().is_game_over() {
                     return Ok(Err(NboardError::GameOver { command: "go" }));
                 }
-                say(Reply::Status("thinking".to_owned()))?;
-                let report = self.engine.search(self.limits(self.depth));
-                say(Reply::NodeStats {
-                    nodes: report.nodes,
-                    seconds: report.elapsed.as_secs_f64(),
-                })?;
-                let item = match report.best {
-                    Some(Ply::Pass) | None => MoveItem {
-                        ply: Ply::Pass,
-                        eval: None,
-                        seconds: None,
-                    },
-                    Some(ply) => MoveItem {
-                        ply,
-                        eval: Some(report.score),
-                        seconds: Some(report.elapsed.as_secs_f64()),
-                    },
-                };
-                say(Reply::Move(item))?;
+                self.go(out)?;
             }
             NboardCommand::Hint(n) => {
                 if self.board().is_game_over() {
                     return Ok(Err(NboardError::GameOver { command: "hint" }));
                 }
-                say(Reply::Status("analysing".to_owned()))?;
+                say(out, Reply::Status("analysing".to_owned()))?;
                 let (hints, nodes, seconds) = self.hints(n as usize);
                 for hint in hints {
-                    say(hint)?;
+                    say(out, hint)?;
                 }
-                say(Reply::NodeStats { nodes, seconds })?;
-                say(Reply::Status(String::new()))?;
+                say(out, Reply::NodeStats { nodes, seconds })?;
+                say(out, Reply::Status(String::new()))?;
             }
-            NboardCommand::Ping(n) => say(Reply::Pong(n))?,
-            NboardCommand::Learn => say(Reply::Learned)?,
+            NboardCommand::Ping(n) => say(out, Reply::Pong(n))?,
+            NboardCommand::Learn => say(out, Reply::Learned)?,
             NboardCommand::Quit => return Ok(Ok(Flow::Quit)),
         }
         Ok(Ok(Flow::Continue))
+    }
+
+    /// `set game`: the game's board and clock, and each side's seconds used by its
+    /// moves.
+    fn set_game(&mut self, game: &Game) {
+        self.engine.set_board(game.board);
+        self.clock = game.clock;
+        self.used = ByColor::from_fn(|_| 0.0);
+        let mut board = game.start;
+        for item in &game.moves {
+            *self.used.get_mut(board.side_to_move()) += item.seconds.unwrap_or(0.0);
+            board = match item.ply {
+                Ply::Move(square) => board.play(square).unwrap_or(board),
+                Ply::Pass => board.pass().unwrap_or(board),
+            };
+        }
+    }
+
+    /// `move`: `item` played (by the side to move, or by the other side after a pass it
+    /// implies), its seconds counted; an illegal one is the error naming it as `line`
+    /// gave it, the board unchanged.
+    fn play_item(&mut self, item: &MoveItem, line: &str) -> Result<(), NboardError> {
+        let board = *self.board();
+        let color = if item.ply != Ply::Pass && board.must_pass() {
+            board.side_to_move().other()
+        } else {
+            board.side_to_move()
+        };
+        match plies_for(&board, color, item.ply) {
+            Some((_, after)) => {
+                *self.used.get_mut(color) += item.seconds.unwrap_or(0.0);
+                self.engine.set_board(after);
+                Ok(())
+            }
+            None => {
+                let error = match item.ply {
+                    Ply::Move(square) => board.play_after_pass(square).err(),
+                    Ply::Pass => board.pass().err(),
+                };
+                Err(NboardError::Illegal {
+                    text: line.trim().trim_start_matches("move").trim().to_owned(),
+                    error: error.unwrap_or(reversi::IllegalMove::GameOver),
+                })
+            }
+        }
+    }
+
+    /// `go` on a board that is not over: `status thinking`, the search's nodestats and
+    /// its move (not played).
+    fn go(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        say(out, Reply::Status("thinking".to_owned()))?;
+        let report = self.engine.search(self.limits(self.depth));
+        say(
+            out,
+            Reply::NodeStats {
+                nodes: report.nodes,
+                seconds: report.elapsed.as_secs_f64(),
+            },
+        )?;
+        let item = match report.best {
+            Some(Ply::Pass) | None => MoveItem {
+                ply: Ply::Pass,
+                eval: None,
+                seconds: None,
+            },
+            Some(ply) => MoveItem {
+                ply,
+                eval: Some(report.score),
+                seconds: Some(report.elapsed.as_secs_f64()),
+            },
+        };
+        say(out, Reply::Move(item))
     }
 
     /// The limits of a search to `depth` plies: the node cap, and a time budget: the
