@@ -1,0 +1,154 @@
+//! The command-line wiring both runners share: the options that mean the same in both
+//! ([`CommonArgs`], flattened last into each runner's own), the checks before any game,
+//! the output files, the JSON summary and the exit status.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+
+use crate::runner;
+use crate::summary::Sprt;
+
+/// The options after `--record` that both runners take, with the same meaning; each
+/// runner's `Args` flattens them last, so its `--help` lists them in this order.
+#[derive(clap::Args, Debug)]
+pub struct CommonArgs {
+    /// Write each engine's standard error to DIR/game-<n>-engine<k>.log, at most 1 MiB per
+    /// game (else discarded).
+    #[arg(long, value_name = "DIR")]
+    pub log_dir: Option<PathBuf>,
+    /// Sequential probability ratio test: stop when the LLR over game pairs leaves its
+    /// bounds (H0: the difference is ELO0, H1: it is ELO1; logistic Elo).
+    #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true)]
+    pub sprt: Option<Vec<f64>>,
+    /// SPRT false-positive rate.
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    pub alpha: f64,
+    /// SPRT false-negative rate.
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    pub beta: f64,
+    /// Also write the summary as one JSON object to FILE (for scripts).
+    #[arg(long, value_name = "FILE")]
+    pub summary_json: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+impl CommonArgs {
+    /// Refuses `--games 0` and a bad `--concurrency` or `--sprt`; returns the SPRT's
+    /// settings, if asked for.
+    ///
+    /// # Errors
+    ///
+    /// One naming the option and its value.
+    pub fn check(&self, games: Option<usize>, concurrency: usize) -> Result<Option<Sprt>> {
+        if games == Some(0) {
+            bail!("--games 0: must be at least 1");
+        }
+        runner::check_concurrency(concurrency)?;
+        match &self.sprt {
+            Some(v) => Sprt::new(v, self.alpha, self.beta).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Makes the `--log-dir` folder, if asked for.
+    ///
+    /// # Errors
+    ///
+    /// `--log-dir DIR` with the cause, when the folder cannot be made.
+    pub fn create_log_dir(&self) -> Result<()> {
+        if let Some(dir) = &self.log_dir {
+            std::fs::create_dir_all(dir).with_context(|| format!("--log-dir {}", dir.display()))?;
+        }
+        Ok(())
+    }
+}
+
+/// Checks that the shell can run both engines' commands (see
+/// [`engine::check_command`](crate::engine::check_command)).
+///
+/// # Errors
+///
+/// `--engine<k> CMD: ...`, for the first command that cannot be run.
+pub fn check_engines(commands: [&str; 2]) -> Result<()> {
+    for (k, command) in commands.into_iter().enumerate() {
+        crate::engine::check_command(command, Duration::from_secs(1))
+            .map_err(anyhow::Error::msg)
+            .with_context(|| format!("--engine{} {command}", k + 1))?;
+    }
+    Ok(())
+}
+
+/// The files written during the match: the record of every game (`--record`), and the
+/// summary (`--summary-json`), created before the match so that a bad path is an error
+/// before any game.
+pub struct Outputs {
+    /// One JSON object a line for every game.
+    pub record: Option<BufWriter<File>>,
+    /// The summary as one JSON object.
+    pub summary: Option<(PathBuf, File)>,
+}
+
+impl Outputs {
+    /// Creates the record file, then the summary file, where asked for.
+    ///
+    /// # Errors
+    ///
+    /// `--record PATH` or `--summary-json PATH` with the cause.
+    pub fn create(record: Option<&Path>, summary_json: Option<&Path>) -> Result<Outputs> {
+        let record = match record {
+            Some(path) => Some(BufWriter::new(
+                File::create(path).with_context(|| format!("--record {}", path.display()))?,
+            )),
+            None => None,
+        };
+        let summary = match summary_json {
+            Some(path) => Some((
+                path.to_owned(),
+                File::create(path).with_context(|| format!("--summary-json {}", path.display()))?,
+            )),
+            None => None,
+        };
+        Ok(Outputs { record, summary })
+    }
+
+    /// Writes the object `json` makes (pretty, one final newline) to the summary file, if
+    /// there is one.
+    ///
+    /// # Errors
+    ///
+    /// `--summary-json PATH` with the cause.
+    pub fn write_summary(
+        &mut self,
+        json: impl FnOnce() -> serde_json::Map<String, serde_json::Value>,
+    ) -> Result<()> {
+        if let Some((path, file)) = &mut self.summary {
+            let text = serde_json::to_string_pretty(&json())? + "\n";
+            file.write_all(text.as_bytes())
+                .with_context(|| format!("--summary-json {}", path.display()))?;
+        }
+        Ok(())
+    }
+}
+
+/// The exit status of a runner named `name` (`congo-match`) after its match: 130 when
+/// interrupted, 0 when it finished, else 1 with the chain of causes on one line of
+/// standard error (never a backtrace: RUST_BACKTRACE is often set by developers, and a
+/// user's mistake is not a bug of the tool).
+#[must_use]
+pub fn exit_status(name: &str, result: Result<()>) -> ExitCode {
+    match result {
+        Ok(()) if crate::engine::stopped() => ExitCode::from(130),
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{name}: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
