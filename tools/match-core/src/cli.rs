@@ -19,6 +19,8 @@ use crate::summary::Sprt;
 pub struct CommonArgs {
     /// Write each engine's standard error to DIR/game-<n>-engine<k>.log, at most 1 MiB per
     /// game (else discarded).
+    // The text is also `--help`'s, which shows backquotes as they are: `<n>` stays bare.
+    #[allow(rustdoc::invalid_html_tags)]
     #[arg(long, value_name = "DIR")]
     pub log_dir: Option<PathBuf>,
     /// Sequential probability ratio test: stop when the LLR over game pairs leaves its
