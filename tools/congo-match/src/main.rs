@@ -10,9 +10,9 @@ use clap::Parser;
 use congo_match::game::{self, Settings};
 use congo_match::openings::{self, COURSE_START};
 use congo_match::rules::Board;
-use match_core::cli::{self, CommonArgs, Outputs};
-use match_core::runner::{self, Plan};
-use match_core::summary::{Sprt, Summary};
+use match_core::cli::{self, CommonArgs, Match, Outputs};
+use match_core::runner;
+use match_core::summary::Sprt;
 
 /// Plays games between two Congo engines over the engine protocol (newgame, position,
 /// moves, go <seconds>) and reports wins, draws, losses, score and Elo difference.
@@ -125,50 +125,35 @@ fn run(args: &Args) -> Result<()> {
         max_plies: args.max_plies,
         log_dir: args.common.log_dir.clone(),
     };
-    let bar = runner::progress_bar(args.common.quiet, games);
-    let plan = Plan {
-        games,
-        concurrency: args.concurrency,
-        sprt,
-        bar: &bar,
-    };
-    // Game 2k has engine 1 as White, game 2k+1 engine 2, from opening k (in turn).
-    let play = |i: usize| {
-        game::play(
-            &settings,
-            i,
-            &openings[(i / 2) % openings.len()],
-            i % 2 == 0,
-        )
-    };
-    let (tally, sprt_result) = runner::play_match(&plan, &play, &mut outputs.record)?;
-    bar.finish_and_clear();
-    let summary = Summary {
+    let m = Match {
         commands: [&args.engine1, &args.engine2],
-        games_line: format!(
-            "games: {} of {games} ({} openings, {} s per move, grace {} ms, ply cap {})",
-            tally.tri.games(),
-            openings.len(),
-            args.time,
-            args.grace,
-            args.max_plies
-        ),
-        tally: &tally,
         games,
         openings: openings.len(),
-        interrupted: match_core::engine::stopped(),
+        concurrency: args.concurrency,
         sprt,
-        sprt_result,
         fault_kinds: &FAULT_KINDS,
     };
-    let sprt_json = summary.print(&mut std::io::stdout().lock())?;
-    outputs.write_summary(|| {
-        let mut json = summary.json(sprt_json);
-        json.insert("time".into(), serde_json::json!(args.time));
-        json.insert("grace_ms".into(), serde_json::json!(args.grace));
-        json.insert("max_plies".into(), serde_json::json!(args.max_plies));
-        json
-    })
+    // Engine 1 moves first (White) in game 2k, from opening k (in turn).
+    m.run(
+        args.common.quiet,
+        &mut outputs,
+        &|i, k, engine1_white| game::play(&settings, i, &openings[k], engine1_white),
+        |tally| {
+            format!(
+                "games: {} of {games} ({} openings, {} s per move, grace {} ms, ply cap {})",
+                tally.tri.games(),
+                openings.len(),
+                args.time,
+                args.grace,
+                args.max_plies
+            )
+        },
+        |_, json| {
+            json.insert("time".into(), serde_json::json!(args.time));
+            json.insert("grace_ms".into(), serde_json::json!(args.grace));
+            json.insert("max_plies".into(), serde_json::json!(args.max_plies));
+        },
+    )
 }
 
 /// Refuses the option values that make no match (each error names the option and its

@@ -1,6 +1,6 @@
 //! The command-line wiring both runners share: the options that mean the same in both
 //! ([`CommonArgs`], flattened last into each runner's own), the checks before any game,
-//! the output files, the JSON summary and the exit status.
+//! the output files, the match's schedule and summary ([`Match`]) and the exit status.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 
-use crate::runner;
-use crate::summary::Sprt;
+use crate::runner::{self, Plan};
+use crate::summary::{MatchRecord, Sprt, Summary, Tally};
 
 /// The options after `--record` that both runners take, with the same meaning; each
 /// runner's `Args` flattens them last, so its `--help` lists them in this order.
@@ -152,5 +152,71 @@ pub fn exit_status(name: &str, result: Result<()>) -> ExitCode {
             eprintln!("{name}: {e:#}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// A match as both runners schedule and report it: each opening twice, colours swapped
+/// (game 2k engine 1 moves first, game 2k+1 engine 2, from opening k, the openings in
+/// turn), then the summary on standard output and, if asked, in JSON.
+pub struct Match<'a> {
+    /// The engines' commands.
+    pub commands: [&'a str; 2],
+    /// The games asked for.
+    pub games: usize,
+    /// The number of openings.
+    pub openings: usize,
+    /// Games played at once.
+    pub concurrency: usize,
+    /// The SPRT, if the match stops by it.
+    pub sprt: Option<Sprt>,
+    /// The kinds of fault, in the order the summary lists them.
+    pub fault_kinds: &'a [&'static str],
+}
+
+impl Match<'_> {
+    /// Plays the match with `play(game, opening, engine1_first)` (the progress bar unless
+    /// `quiet`; every game to `outputs`' record), prints the summary with the runner's
+    /// `games: ...` line (`games_line` of the finished games' tally) and writes its JSON
+    /// form, with the runner's own keys added by `json_extra`, to `outputs`' summary.
+    ///
+    /// # Errors
+    ///
+    /// The record, standard output or the JSON summary cannot be written.
+    pub fn run<R: MatchRecord>(
+        &self,
+        quiet: bool,
+        outputs: &mut Outputs,
+        play: &(dyn Fn(usize, usize, bool) -> R + Sync),
+        games_line: impl FnOnce(&Tally) -> String,
+        json_extra: impl FnOnce(&Tally, &mut serde_json::Map<String, serde_json::Value>),
+    ) -> Result<()> {
+        let bar = runner::progress_bar(quiet, self.games);
+        let plan = Plan {
+            games: self.games,
+            concurrency: self.concurrency,
+            sprt: self.sprt,
+            bar: &bar,
+        };
+        let openings = self.openings;
+        let schedule = |i: usize| play(i, (i / 2) % openings, i % 2 == 0);
+        let (tally, sprt_result) = runner::play_match(&plan, &schedule, &mut outputs.record)?;
+        bar.finish_and_clear();
+        let summary = Summary {
+            commands: self.commands,
+            games_line: games_line(&tally),
+            tally: &tally,
+            games: self.games,
+            openings: self.openings,
+            interrupted: crate::engine::stopped(),
+            sprt: self.sprt,
+            sprt_result,
+            fault_kinds: self.fault_kinds,
+        };
+        let sprt_json = summary.print(&mut std::io::stdout().lock())?;
+        outputs.write_summary(|| {
+            let mut json = summary.json(sprt_json);
+            json_extra(&tally, &mut json);
+            json
+        })
     }
 }

@@ -7,9 +7,8 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use clap::Parser;
 
-use match_core::cli::{self, CommonArgs, Outputs};
-use match_core::runner::{self, Plan};
-use match_core::summary::Summary;
+use match_core::cli::{self, CommonArgs, Match, Outputs};
+use match_core::runner;
 use reversi_match::game::{self, EngineSettings, Settings};
 use reversi_match::opening::{self, Opening};
 use reversi_match::protocol::Protocol;
@@ -153,54 +152,39 @@ fn run(args: &Args) -> Result<()> {
         args.time2.unwrap_or(args.time),
     ];
     let settings = settings(args, times);
-    let bar = runner::progress_bar(args.common.quiet, games);
-    let plan = Plan {
-        games,
-        concurrency: args.concurrency,
-        sprt,
-        bar: &bar,
-    };
-    // Game 2k has engine 1 as Black, game 2k+1 engine 2, from opening k (in turn).
-    let play = |i: usize| {
-        game::play(
-            &settings,
-            i,
-            &openings[(i / 2) % openings.len()],
-            i % 2 == 0,
-        )
-    };
-    let (tally, sprt_result) = runner::play_match(&plan, &play, &mut outputs.record)?;
-    bar.finish_and_clear();
-    let summary = Summary {
+    let m = Match {
         commands: [&args.engine1, &args.engine2],
-        games_line: format!(
-            "games: {} of {games} ({} openings; engine1 {}, engine2 {}; grace {} ms)",
-            tally.tri.games(),
-            openings.len(),
-            times[0],
-            times[1],
-            args.grace,
-        ),
-        tally: &tally,
         games,
         openings: openings.len(),
-        interrupted: match_core::engine::stopped(),
+        concurrency: args.concurrency,
         sprt,
-        sprt_result,
         fault_kinds: &FAULT_KINDS,
     };
-    let sprt_json = summary.print(&mut std::io::stdout().lock())?;
-    outputs.write_summary(|| {
-        let mut json = summary.json(sprt_json);
-        json.insert("time".into(), serde_json::json!([times[0].0, times[1].0]));
-        json.insert("grace_ms".into(), serde_json::json!(args.grace));
-        let (sum, n) = tally.discs;
-        json.insert(
-            "disc_difference".into(),
-            serde_json::json!({"total": sum, "games": n}),
-        );
-        json
-    })
+    // Engine 1 moves first (Black) in game 2k, from opening k (in turn).
+    m.run(
+        args.common.quiet,
+        &mut outputs,
+        &|i, k, engine1_black| game::play(&settings, i, &openings[k], engine1_black),
+        |tally| {
+            format!(
+                "games: {} of {games} ({} openings; engine1 {}, engine2 {}; grace {} ms)",
+                tally.tri.games(),
+                openings.len(),
+                times[0],
+                times[1],
+                args.grace,
+            )
+        },
+        |tally, json| {
+            json.insert("time".into(), serde_json::json!([times[0].0, times[1].0]));
+            json.insert("grace_ms".into(), serde_json::json!(args.grace));
+            let (sum, n) = tally.discs;
+            json.insert(
+                "disc_difference".into(),
+                serde_json::json!({"total": sum, "games": n}),
+            );
+        },
+    )
 }
 
 /// The games' settings: each engine's command, protocol and time a move (`times`), the
