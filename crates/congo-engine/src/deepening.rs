@@ -8,7 +8,8 @@ use std::time::Instant;
 use congo::{Color, Move, Position};
 
 use crate::eval::evaluate;
-use crate::search::{is_mate, Searcher, INF};
+use crate::score::{is_mate, INF};
+use crate::search::Searcher;
 use crate::tt::tag;
 
 /// An aspiration window's half-width around the last score (from depth
@@ -37,9 +38,7 @@ impl Searcher {
         self.stop = false;
         self.nodes = 0;
         self.best = None;
-        for h in &mut self.history {
-            *h /= 4;
-        }
+        self.order.age_history();
         let mut found = (0, 0);
         let mut prev = evaluate(pos).0;
         // Contempt: a draw costs the side ahead at the root (by the static evaluation) a
@@ -113,9 +112,9 @@ impl Searcher {
         let mut pv = Vec::new();
         let mut p = *pos;
         for _ in 0..depth {
-            p.legal_moves(&mut self.list);
+            p.legal_moves(&mut self.order.list);
             let t = self.tt.probe(p.zobrist_key()).map_or(0, |e| e.0);
-            match self.list.iter().find(|m| tag(m) == t) {
+            match self.order.list.iter().find(|m| tag(m) == t) {
                 Some(&m) => {
                     pv.push(m);
                     p = p.play_unchecked(m, self.rules);
@@ -130,7 +129,8 @@ impl Searcher {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{Searcher, WIN};
+    use crate::score::WIN;
+    use crate::search::Searcher;
     use congo::Rules;
 
     /// Every move of the root leads to a position of the game's history (with the same

@@ -12,13 +12,14 @@ pub mod features;
 mod ordering;
 pub mod protocol;
 mod quiesce;
+mod score;
 mod search;
 mod time;
 mod tt;
 mod weights;
 
 pub use protocol::{Command, EngineError, Reply};
-pub use search::WIN;
+pub use score::WIN;
 
 /// The longest the engine searches, whatever time `go` gives (a year: larger times would
 /// overflow the clock).

@@ -7,7 +7,7 @@ use std::mem::take;
 
 use congo::{ByRole, Color, Move, Position, Role};
 
-use crate::search::{Searcher, WIN};
+use crate::score::WIN;
 use crate::tt::tag;
 
 /// The table's move: searched first.
@@ -41,6 +41,18 @@ fn history_index(us: Color, mv: &Move) -> usize {
     us as usize * 2401 + mv.from().index() * 49 + mv.to().index()
 }
 
+/// The move lists of the search's plies and what orders them: two killer moves a ply
+/// and the history of quiet moves, kept between searches.
+#[derive(Default)]
+pub(crate) struct MoveOrder {
+    history: Vec<i32>,
+    killers: Vec<[u16; 2]>,
+    /// Each ply's frame, handed out by [`MoveOrder::generate`] and given back after.
+    pub(crate) frames: Vec<Frame>,
+    /// A scratch list of legal moves.
+    pub(crate) list: Vec<Move>,
+}
+
 /// Moves the best-scored move of `f` from `i` on to index `i`.
 pub(crate) fn pick(f: &mut Frame, i: usize) {
     let mut b = i;
@@ -52,16 +64,34 @@ pub(crate) fn pick(f: &mut Frame, i: usize) {
     f.swap(i, b);
 }
 
-impl Searcher {
+impl MoveOrder {
+    /// Empty killers, history and frames for `plies` plies.
+    pub(crate) fn new(plies: usize) -> MoveOrder {
+        MoveOrder {
+            history: vec![0; HISTORY_LEN],
+            killers: vec![[0; 2]; plies],
+            frames: vec![Vec::new(); plies],
+            list: Vec::new(),
+        }
+    }
+
+    /// Quarters the history (before a new search, so older refutations weigh less).
+    pub(crate) fn age_history(&mut self) {
+        for h in &mut self.history {
+            *h /= 4;
+        }
+    }
+
     /// Generates and scores the moves of `pos` into frame `ply`; `Err(score)` when the
     /// node is decided (a lion capture wins, no move loses). With `quiets` false, only
-    /// captures are kept.
+    /// captures are kept. At the root (`ply` 0) a lion capture is written to `best`.
     pub(crate) fn generate(
         &mut self,
         pos: &Position,
         ply: usize,
         tt_mv: u16,
         quiets: bool,
+        best: &mut Option<Move>,
     ) -> Result<Frame, i32> {
         let mut list = take(&mut self.list);
         pos.legal_moves(&mut list);
@@ -75,7 +105,7 @@ impl Searcher {
             let v = pos.captured(&mv).bits();
             if v & lion != 0 {
                 if ply == 0 {
-                    self.best = Some(mv);
+                    *best = Some(mv);
                 }
                 result = Err(WIN - ply as i32);
                 break;

@@ -7,7 +7,8 @@ use congo::Position;
 
 use crate::eval::evaluate;
 use crate::ordering::pick;
-use crate::search::{Searcher, INF, MAX_PLY};
+use crate::score::{INF, MAX_PLY};
+use crate::search::Searcher;
 
 impl Searcher {
     /// The score of `pos` within the window (fail-soft) once the captures settle; `qply`
@@ -29,7 +30,7 @@ impl Searcher {
         }
         let (eval, threatened) = evaluate(pos);
         let threatened = threatened && qply < 2;
-        let mut f = match self.generate(pos, ply, 0, threatened) {
+        let mut f = match self.order.generate(pos, ply, 0, threatened, &mut self.best) {
             Ok(f) => f,
             Err(s) => return s,
         };
@@ -54,7 +55,7 @@ impl Searcher {
                 }
             }
         }
-        self.frames[ply] = f;
+        self.order.frames[ply] = f;
         best
     }
 

@@ -4,8 +4,7 @@
 //! captures ([`quiesce`](super::quiesce)); moves ordered as
 //! [`ordering`](super::ordering) says.
 //!
-//! Scores are from the side to move's side, in centipawns; capturing the enemy lion is
-//! [`WIN`] less the plies to it, so a quicker win scores higher. A position met before on
+//! Scores are as [`score`](super::score) says. A position met before on
 //! the game's path or the search's scores as a draw, with a contempt (a penalty for the
 //! side that was ahead at the root) so that an engine ahead avoids repeating.
 
@@ -15,30 +14,16 @@ use std::time::Instant;
 use congo::{Color, Move, Position, Role, Rules};
 
 use crate::eval::evaluate;
-use crate::ordering::{pick, Frame, CAPTURE, HISTORY_LEN, KILLER, TT_MOVE};
+use crate::ordering::{pick, Frame, MoveOrder, CAPTURE, KILLER, TT_MOVE};
+use crate::score::{mate_shift, INF, MAX_PLY};
 use crate::tt::{tag, Table, EXACT, LOWER, UPPER};
-
-/// The score of capturing the enemy lion now; `WIN - n` is a win in `n` plies.
-pub const WIN: i32 = 30_000;
-/// Above any score: the window's bounds.
-pub(crate) const INF: i32 = 32_000;
-/// The deepest ply of the search path (the quiescence search included).
-pub(crate) const MAX_PLY: usize = 100;
-/// Scores beyond `WIN - MATE_RANGE` are wins (or, negated, losses) in so many plies.
-const MATE_RANGE: i32 = 1000;
-
-// The window's bound is above every score, and a win at any ply stays a win (the table's
-// packing of scores within ±INF is asserted in tt.rs).
-const _: () = assert!(WIN < INF && WIN - MAX_PLY as i32 > WIN - MATE_RANGE);
 
 /// The search's state, kept between searches (the table, the history).
 #[derive(Default)]
 pub(crate) struct Searcher {
     pub(crate) tt: Table,
-    pub(crate) history: Vec<i32>,
-    pub(crate) killers: Vec<[u16; 2]>,
-    pub(crate) frames: Vec<Frame>,
-    pub(crate) list: Vec<Move>,
+    /// The move lists and what orders them (killers, history).
+    pub(crate) order: MoveOrder,
     /// The keys of the game's positions before the root, then of the search path.
     pub(crate) keys: Vec<u64>,
     pub(crate) nodes: u64,
@@ -55,29 +40,12 @@ pub(crate) struct Searcher {
     pub(crate) best: Option<Move>,
 }
 
-/// A mate score as stored in the table (`dir` 1), relative to the stored node, or back
-/// (`dir` -1) relative to the root.
-pub(crate) fn mate_shift(score: i32, ply: usize, dir: i32) -> i32 {
-    if score.abs() > WIN - MATE_RANGE {
-        score + score.signum() * dir * ply as i32
-    } else {
-        score
-    }
-}
-
-/// Whether `score` is a won or lost game.
-pub(crate) fn is_mate(score: i32) -> bool {
-    score.abs() > WIN - MATE_RANGE
-}
-
 impl Searcher {
     /// A searcher with a table of `2^tt_bits` entries.
     pub(crate) fn new(rules: Rules, tt_bits: u32) -> Searcher {
         Searcher {
             tt: Table::new(tt_bits),
-            history: vec![0; HISTORY_LEN],
-            killers: vec![[0; 2]; MAX_PLY + 2],
-            frames: vec![Vec::new(); MAX_PLY + 2],
+            order: MoveOrder::new(MAX_PLY + 2),
             rules,
             ..Searcher::default()
         }
@@ -128,7 +96,7 @@ impl Searcher {
                 return s;
             }
         }
-        let mut f = match self.generate(pos, ply, tt_mv, true) {
+        let mut f = match self.order.generate(pos, ply, tt_mv, true, &mut self.best) {
             Ok(f) => f,
             Err(s) => return s,
         };
@@ -136,7 +104,7 @@ impl Searcher {
         self.keys.push(k);
         let (best, best_tag) = self.moves(pos, &mut f, depth, alpha, beta, ply);
         self.keys.truncate(n);
-        self.frames[ply] = f;
+        self.order.frames[ply] = f;
         if self.stop {
             return 0;
         }
@@ -260,7 +228,7 @@ impl Searcher {
                     }
                     if s >= beta {
                         if quiet {
-                            self.refuted(us, &mv, ply, depth);
+                            self.order.refuted(us, &mv, ply, depth);
                         }
                         break;
                     }

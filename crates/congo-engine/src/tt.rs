@@ -4,17 +4,12 @@
 //! The table is one `vec![0; n]`, which the allocator hands out as untouched zero pages:
 //! creating it costs nothing measurable, and pages are touched only as the search fills
 //! them. An entry packs a 16-bit move tag ([`tag`]), the score (an `i16`: every score
-//! the search stores is within ±`INF`, asserted at compile time), the depth (8 bits) and
+//! the search stores is within ±`INF`, asserted at compile time in
+//! [`score`](super::score)), the depth (8 bits) and
 //! the bound (2 bits). The key is the
 //! position's Zobrist key (placement and side to move, not the move number).
 
 use congo::Move;
-
-use crate::search::INF;
-
-// Every score the search stores lies within ±INF (mate scores included): the entry packs
-// it as an `i16`.
-const _: () = assert!(INF <= i16::MAX as i32 && -INF >= i16::MIN as i32);
 
 /// A 16-bit tag of a move: start and final squares, and 4 bits of its first jumps and
 /// their number. Two moves of one position with the same tag are monkey paths with the
@@ -98,6 +93,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::score::INF;
     use congo::Position;
 
     #[test]

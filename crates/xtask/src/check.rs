@@ -17,13 +17,7 @@ use cargo_metadata::{Message, TargetKind};
 use crate::compilers::{self, Build, Compiler};
 use crate::workspace::{case_inputs, Binary, Workspace};
 
-/// The largest bundle a judge accepts, in bytes (64 KiB): `check-bundles` fails above it.
-pub const MAX_BUNDLE_BYTES: usize = 64 * 1024;
-
-/// The size every bundle keeps below, in bytes (60 KiB), so that the programs can grow
-/// before they reach [`MAX_BUNDLE_BYTES`]: the bundler compacts the file until it fits
-/// ([`crate::layout::fit`]), and `check-bundles` warns above it.
-pub const ROOM_BUNDLE_BYTES: usize = 60 * 1024;
+pub use crate::limits::{MAX_BUNDLE_BYTES, ROOM_BUNDLE_BYTES};
 
 /// How a bundle of `bytes` bytes stands against [`ROOM_BUNDLE_BYTES`] and
 /// [`MAX_BUNDLE_BYTES`], for a person: `58000 bytes, 3440 below 60 KiB (61440), 7536

@@ -5,6 +5,7 @@ pub mod compilers;
 pub mod edition;
 pub mod imports;
 pub mod layout;
+pub mod limits;
 pub mod locals;
 pub mod locate;
 pub mod msrv;
@@ -81,7 +82,7 @@ pub fn bundle_with_progress(
          // uses, made by `cargo xtask bundle {name}`. Compile with `rustc -O` (any edition).\n\
          // Generated: edit the workspace's sources, not this file.\n\n"
     );
-    let budget = check::ROOM_BUNDLE_BYTES.saturating_sub(header.len());
+    let budget = limits::ROOM_BUNDLE_BYTES.saturating_sub(header.len());
     let text = layout::fit(&text, budget, progress)?;
     Ok(header + &text)
 }

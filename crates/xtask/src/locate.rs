@@ -11,7 +11,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::Workspace;
+use crate::workspace::Workspace;
 
 /// The modules open at `line` and `column` (both 1-based, `column` in characters, as
 /// rustc gives them) of a bundle, outermost first: read from its syntax tree, so that

@@ -1,7 +1,5 @@
 //! `congo-match`: plays two Congo engines against each other; see the README.
 
-use std::fs::File;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -12,8 +10,9 @@ use clap::Parser;
 use congo_match::game::{self, Settings};
 use congo_match::openings::{self, COURSE_START};
 use congo_match::rules::Board;
-use match_core::runner::{self, Plan};
-use match_core::summary::{Sprt, Summary};
+use match_core::cli::{self, CommonArgs, Match, Outputs};
+use match_core::runner;
+use match_core::summary::Sprt;
 
 /// Plays games between two Congo engines over the engine protocol (newgame, position,
 /// moves, go <seconds>) and reports wins, draws, losses, score and Elo difference.
@@ -96,52 +95,17 @@ struct Args {
     /// Write every game as one JSON object a line to FILE.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
-    /// Write each engine's standard error to DIR/game-<n>-engine<k>.log, at most 1 MiB per
-    /// game (else discarded).
-    #[arg(long, value_name = "DIR")]
-    log_dir: Option<PathBuf>,
-    /// Sequential probability ratio test: stop when the LLR over game pairs leaves its
-    /// bounds (H0: the difference is ELO0, H1: it is ELO1; logistic Elo).
-    #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true)]
-    sprt: Option<Vec<f64>>,
-    /// SPRT false-positive rate.
-    #[arg(long, default_value_t = 0.05, requires = "sprt")]
-    alpha: f64,
-    /// SPRT false-negative rate.
-    #[arg(long, default_value_t = 0.05, requires = "sprt")]
-    beta: f64,
-    /// Also write the summary as one JSON object to FILE (for scripts).
-    #[arg(long, value_name = "FILE")]
-    summary_json: Option<PathBuf>,
-    /// No progress bar.
-    #[arg(long, short = 'q')]
-    quiet: bool,
+    #[command(flatten)]
+    common: CommonArgs,
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
-    match run(&args) {
-        Ok(()) if congo_match::engine::stopped() => ExitCode::from(130),
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            // The chain of causes on one line; never a backtrace (RUST_BACKTRACE is often
-            // set by developers, and a user's mistake is not a bug of the tool).
-            eprintln!("congo-match: {e:#}");
-            ExitCode::FAILURE
-        }
-    }
+    cli::exit_status("congo-match", run(&Args::parse()))
 }
 
 /// The largest `--time`: a day per move (larger values overflow the deadline arithmetic
 /// and mean nothing for a match).
 const MAX_TIME: f64 = 86_400.0;
-
-/// The files written during the match: the record of every game, and the summary
-/// (created before the match, so that a bad path is an error before any game).
-struct Outputs {
-    record: Option<std::io::BufWriter<File>>,
-    summary: Option<File>,
-}
 
 fn run(args: &Args) -> Result<()> {
     // The engines run in their own process groups: on Ctrl-C or SIGTERM, kill them too.
@@ -149,68 +113,47 @@ fn run(args: &Args) -> Result<()> {
     // of the finished ones is printed, exit status 130); a second exits at once.
     runner::install_interrupt_handler()?;
     let sprt = check_options(args)?;
-    for (k, command) in [&args.engine1, &args.engine2].into_iter().enumerate() {
-        congo_match::engine::check_command(command, Duration::from_secs(1))
-            .map_err(anyhow::Error::msg)
-            .with_context(|| format!("--engine{} {command}", k + 1))?;
-    }
+    cli::check_engines([&args.engine1, &args.engine2])?;
     let openings = load_openings(args)?;
     let games = args.games.unwrap_or(2 * openings.len());
-    let mut outputs = open_outputs(args)?;
+    args.common.create_log_dir()?;
+    let mut outputs = Outputs::create(args.record.as_deref(), args.common.summary_json.as_deref())?;
     let settings = Settings {
         commands: [args.engine1.clone(), args.engine2.clone()],
         time: args.time,
         grace: Duration::from_millis(args.grace),
         max_plies: args.max_plies,
-        log_dir: args.log_dir.clone(),
+        log_dir: args.common.log_dir.clone(),
     };
-    let bar = runner::progress_bar(args.quiet, games);
-    let plan = Plan {
-        games,
-        concurrency: args.concurrency,
-        sprt,
-        bar: &bar,
-    };
-    // Game 2k has engine 1 as White, game 2k+1 engine 2, from opening k (in turn).
-    let play = |i: usize| {
-        game::play(
-            &settings,
-            i,
-            &openings[(i / 2) % openings.len()],
-            i % 2 == 0,
-        )
-    };
-    let (tally, sprt_result) = runner::play_match(&plan, &play, &mut outputs.record)?;
-    bar.finish_and_clear();
-    let summary = Summary {
+    let m = Match {
         commands: [&args.engine1, &args.engine2],
-        games_line: format!(
-            "games: {} of {games} ({} openings, {} s per move, grace {} ms, ply cap {})",
-            tally.tri.games(),
-            openings.len(),
-            args.time,
-            args.grace,
-            args.max_plies
-        ),
-        tally: &tally,
         games,
         openings: openings.len(),
-        interrupted: congo_match::engine::stopped(),
+        concurrency: args.concurrency,
         sprt,
-        sprt_result,
         fault_kinds: &FAULT_KINDS,
     };
-    let sprt_json = summary.print(&mut std::io::stdout().lock())?;
-    if let (Some(path), Some(file)) = (&args.summary_json, outputs.summary.as_mut()) {
-        let mut json = summary.json(sprt_json);
-        json.insert("time".into(), serde_json::json!(args.time));
-        json.insert("grace_ms".into(), serde_json::json!(args.grace));
-        json.insert("max_plies".into(), serde_json::json!(args.max_plies));
-        let text = serde_json::to_string_pretty(&json)? + "\n";
-        file.write_all(text.as_bytes())
-            .with_context(|| format!("--summary-json {}", path.display()))?;
-    }
-    Ok(())
+    // Engine 1 moves first (White) in game 2k, from opening k (in turn).
+    m.run(
+        args.common.quiet,
+        &mut outputs,
+        &|i, k, engine1_white| game::play(&settings, i, &openings[k], engine1_white),
+        |tally| {
+            format!(
+                "games: {} of {games} ({} openings, {} s per move, grace {} ms, ply cap {})",
+                tally.tri.games(),
+                openings.len(),
+                args.time,
+                args.grace,
+                args.max_plies
+            )
+        },
+        |_, json| {
+            json.insert("time".into(), serde_json::json!(args.time));
+            json.insert("grace_ms".into(), serde_json::json!(args.grace));
+            json.insert("max_plies".into(), serde_json::json!(args.max_plies));
+        },
+    )
 }
 
 /// Refuses the option values that make no match (each error names the option and its
@@ -222,14 +165,7 @@ fn check_options(args: &Args) -> Result<Option<Sprt>> {
             args.time
         );
     }
-    if args.games == Some(0) {
-        bail!("--games 0: must be at least 1");
-    }
-    runner::check_concurrency(args.concurrency)?;
-    match &args.sprt {
-        Some(v) => Sprt::new(v, args.alpha, args.beta).map(Some),
-        None => Ok(None),
-    }
+    args.common.check(args.games, args.concurrency)
 }
 
 /// The openings: from `--openings FILE`, made by `--random-openings N` from `--from`, or
@@ -253,27 +189,6 @@ fn load_openings(args: &Args) -> Result<Vec<Board>> {
         }
         Ok(vec![from])
     }
-}
-
-/// Makes the log folder and creates the record and summary files asked for.
-fn open_outputs(args: &Args) -> Result<Outputs> {
-    if let Some(dir) = &args.log_dir {
-        std::fs::create_dir_all(dir).with_context(|| format!("--log-dir {}", dir.display()))?;
-    }
-    let record = match &args.record {
-        Some(path) => Some(std::io::BufWriter::new(
-            File::create(path).with_context(|| format!("--record {}", path.display()))?,
-        )),
-        None => None,
-    };
-    // Created now, so that a bad path is an error before the match, not after it.
-    let summary = match &args.summary_json {
-        Some(path) => {
-            Some(File::create(path).with_context(|| format!("--summary-json {}", path.display()))?)
-        }
-        None => None,
-    };
-    Ok(Outputs { record, summary })
 }
 
 /// The kinds of fault, in the order the summary lists them.

@@ -11,12 +11,17 @@
 //!   GSPRT;
 //! - [`summary`]: the tally of finished games and the summary both runners print;
 //! - [`runner`]: the concurrent match loop with its SPRT stop, record file, progress bar
-//!   and Ctrl-C handling.
+//!   and Ctrl-C handling;
+//! - [`cli`]: the options both runners take alike, the checks before any game, the
+//!   output files and the exit status;
+//! - [`fake`]: the line loop and options of the test engines that misbehave on purpose.
 //!
 //! A developer library (Unix only: process groups and signals), never bundled for a
 //! judge; the game's rules and protocol stay in each runner.
 
+pub mod cli;
 pub mod engine;
+pub mod fake;
 pub mod openings;
 pub mod runner;
 pub mod stats;

@@ -1,7 +1,5 @@
 //! `reversi-match`: plays two Reversi engines against each other; see the README.
 
-use std::fs::File;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -9,8 +7,8 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use clap::Parser;
 
-use match_core::runner::{self, Plan};
-use match_core::summary::{Sprt, Summary};
+use match_core::cli::{self, CommonArgs, Match, Outputs};
+use match_core::runner;
 use reversi_match::game::{self, EngineSettings, Settings};
 use reversi_match::opening::{self, Opening};
 use reversi_match::protocol::Protocol;
@@ -91,26 +89,8 @@ struct Args {
     /// Write every game as one JSON object a line to FILE (with its GGF).
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
-    /// Write each engine's standard error to DIR/game-<n>-engine<k>.log, at most 1 MiB per
-    /// game (else discarded).
-    #[arg(long, value_name = "DIR")]
-    log_dir: Option<PathBuf>,
-    /// Sequential probability ratio test: stop when the LLR over game pairs leaves its
-    /// bounds (H0: the difference is ELO0, H1: it is ELO1; logistic Elo).
-    #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true)]
-    sprt: Option<Vec<f64>>,
-    /// SPRT false-positive rate.
-    #[arg(long, default_value_t = 0.05, requires = "sprt")]
-    alpha: f64,
-    /// SPRT false-negative rate.
-    #[arg(long, default_value_t = 0.05, requires = "sprt")]
-    beta: f64,
-    /// Also write the summary as one JSON object to FILE (for scripts).
-    #[arg(long, value_name = "FILE")]
-    summary_json: Option<PathBuf>,
-    /// No progress bar.
-    #[arg(long, short = 'q')]
-    quiet: bool,
+    #[command(flatten)]
+    common: CommonArgs,
 }
 
 /// Seconds per move, or no limit.
@@ -155,47 +135,62 @@ const FAULT_KINDS: [&str; 8] = [
 ];
 
 fn main() -> ExitCode {
-    let args = Args::parse();
-    match run(&args) {
-        Ok(()) if match_core::engine::stopped() => ExitCode::from(130),
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("reversi-match: {e:#}");
-            ExitCode::FAILURE
-        }
-    }
+    cli::exit_status("reversi-match", run(&Args::parse()))
 }
 
+/// Checks the options and engines, plays the match and prints its summary.
 fn run(args: &Args) -> Result<()> {
     runner::install_interrupt_handler()?;
-    let sprt = check_options(args)?;
-    for (k, command) in [&args.engine1, &args.engine2].into_iter().enumerate() {
-        match_core::engine::check_command(command, Duration::from_secs(1))
-            .map_err(anyhow::Error::msg)
-            .with_context(|| format!("--engine{} {command}", k + 1))?;
-    }
+    let sprt = args.common.check(args.games, args.concurrency)?;
+    cli::check_engines([&args.engine1, &args.engine2])?;
     let openings = load_openings(args)?;
     let games = args.games.unwrap_or(2 * openings.len());
-    let mut record = match &args.record {
-        Some(path) => Some(std::io::BufWriter::new(
-            File::create(path).with_context(|| format!("--record {}", path.display()))?,
-        )),
-        None => None,
-    };
-    let mut summary_file = match &args.summary_json {
-        Some(path) => {
-            Some(File::create(path).with_context(|| format!("--summary-json {}", path.display()))?)
-        }
-        None => None,
-    };
-    if let Some(dir) = &args.log_dir {
-        std::fs::create_dir_all(dir).with_context(|| format!("--log-dir {}", dir.display()))?;
-    }
+    let mut outputs = Outputs::create(args.record.as_deref(), args.common.summary_json.as_deref())?;
+    args.common.create_log_dir()?;
     let times = [
         args.time1.unwrap_or(args.time),
         args.time2.unwrap_or(args.time),
     ];
-    let settings = Settings {
+    let settings = settings(args, times);
+    let m = Match {
+        commands: [&args.engine1, &args.engine2],
+        games,
+        openings: openings.len(),
+        concurrency: args.concurrency,
+        sprt,
+        fault_kinds: &FAULT_KINDS,
+    };
+    // Engine 1 moves first (Black) in game 2k, from opening k (in turn).
+    m.run(
+        args.common.quiet,
+        &mut outputs,
+        &|i, k, engine1_black| game::play(&settings, i, &openings[k], engine1_black),
+        |tally| {
+            format!(
+                "games: {} of {games} ({} openings; engine1 {}, engine2 {}; grace {} ms)",
+                tally.tri.games(),
+                openings.len(),
+                times[0],
+                times[1],
+                args.grace,
+            )
+        },
+        |tally, json| {
+            json.insert("time".into(), serde_json::json!([times[0].0, times[1].0]));
+            json.insert("grace_ms".into(), serde_json::json!(args.grace));
+            let (sum, n) = tally.discs;
+            json.insert(
+                "disc_difference".into(),
+                serde_json::json!({"total": sum, "games": n}),
+            );
+        },
+    )
+}
+
+/// The games' settings: each engine's command, protocol and time a move (`times`), the
+/// grace and the log folder.
+fn settings(args: &Args, times: [TimeLimit; 2]) -> Settings {
+    Settings {
         engines: [
             EngineSettings {
                 command: args.engine1.clone(),
@@ -209,70 +204,7 @@ fn run(args: &Args) -> Result<()> {
             },
         ],
         grace: Duration::from_millis(args.grace),
-        log_dir: args.log_dir.clone(),
-    };
-    let bar = runner::progress_bar(args.quiet, games);
-    let plan = Plan {
-        games,
-        concurrency: args.concurrency,
-        sprt,
-        bar: &bar,
-    };
-    // Game 2k has engine 1 as Black, game 2k+1 engine 2, from opening k (in turn).
-    let play = |i: usize| {
-        game::play(
-            &settings,
-            i,
-            &openings[(i / 2) % openings.len()],
-            i % 2 == 0,
-        )
-    };
-    let (tally, sprt_result) = runner::play_match(&plan, &play, &mut record)?;
-    bar.finish_and_clear();
-    let summary = Summary {
-        commands: [&args.engine1, &args.engine2],
-        games_line: format!(
-            "games: {} of {games} ({} openings; engine1 {}, engine2 {}; grace {} ms)",
-            tally.tri.games(),
-            openings.len(),
-            times[0],
-            times[1],
-            args.grace,
-        ),
-        tally: &tally,
-        games,
-        openings: openings.len(),
-        interrupted: match_core::engine::stopped(),
-        sprt,
-        sprt_result,
-        fault_kinds: &FAULT_KINDS,
-    };
-    let sprt_json = summary.print(&mut std::io::stdout().lock())?;
-    if let (Some(path), Some(file)) = (&args.summary_json, summary_file.as_mut()) {
-        let mut json = summary.json(sprt_json);
-        json.insert("time".into(), serde_json::json!([times[0].0, times[1].0]));
-        json.insert("grace_ms".into(), serde_json::json!(args.grace));
-        let (sum, n) = tally.discs;
-        json.insert(
-            "disc_difference".into(),
-            serde_json::json!({"total": sum, "games": n}),
-        );
-        let text = serde_json::to_string_pretty(&json)? + "\n";
-        file.write_all(text.as_bytes())
-            .with_context(|| format!("--summary-json {}", path.display()))?;
-    }
-    Ok(())
-}
-
-/// Refuses the option values that make no match; returns the SPRT's settings.
-fn check_options(args: &Args) -> Result<Option<Sprt>> {
-    if args.games == Some(0) {
-        bail!("--games 0: must be at least 1");
-    }
-    runner::check_concurrency(args.concurrency)?;
-    match &args.sprt {
-        Some(v) => Sprt::new(v, args.alpha, args.beta).map(Some),
-        None => Ok(None),
+        log_dir: args.common.log_dir.clone(),
     }
 }
 

@@ -19,7 +19,7 @@ use anyhow::{Context, Result};
 use syn::punctuated::Punctuated;
 use syn::{Attribute, Item, Token};
 
-use super::{Report, MAX_STRIP_CHECKS};
+use super::diagnostics::{Report, MAX_STRIP_CHECKS};
 
 /// The derived traits that may be removed.
 const CANDIDATES: [&str; 7] = [

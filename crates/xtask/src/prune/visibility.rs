@@ -12,7 +12,7 @@ use anyhow::{Context, Result};
 use syn::visit_mut::{self, VisitMut};
 use syn::{Fields, ImplItem, Item, Visibility};
 
-use super::{quoted_identifiers, Report};
+use super::diagnostics::{quoted_identifiers, Report};
 
 /// At most this many rustc checks for the stripping.
 const MAX_CHECKS: usize = 12;

@@ -22,38 +22,7 @@ use std::io::{BufRead, Write};
 use std::time::Duration;
 
 use congo_match::rules::Board;
-
-/// The command line: the misbehaviour, from which answer on, and the seed.
-struct Options {
-    mode: String,
-    after: u32,
-    seed: u64,
-}
-
-/// Reads `--mode M --after N --seed S` (exits with status 2 on an unknown argument).
-fn options() -> Options {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut o = Options {
-        mode: "good".to_string(),
-        after: 0,
-        seed: 1,
-    };
-    let mut i = 0;
-    while i < args.len() {
-        let value = args.get(i + 1).cloned().unwrap_or_default();
-        match args[i].as_str() {
-            "--mode" => o.mode = value,
-            "--after" => o.after = value.parse().expect("--after N"),
-            "--seed" => o.seed = value.parse().expect("--seed S"),
-            other => {
-                eprintln!("unknown argument {other}");
-                std::process::exit(2);
-            }
-        }
-        i += 2;
-    }
-    o
-}
+use match_core::fake::{serve, FakeOptions};
 
 /// Writes `bytes` for ever (until the pipe is closed, then exits).
 fn flood(out: &mut impl Write, bytes: &[u8]) -> ! {
@@ -106,20 +75,12 @@ fn answer(mode: &str, legal: &str, seconds: f64, out: &mut impl Write) {
 }
 
 fn main() {
-    let o = options();
+    let o = FakeOptions::from_args(&[]);
     let mut rng = fastrand::Rng::with_seed(o.seed);
     let start = Board::from_fen("gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0").expect("start");
     let mut board = start;
     let mut gos = 0u32;
-    let stdin = std::io::stdin();
-    let mut out = std::io::stdout();
-    let mut line = String::new();
-    loop {
-        line.clear();
-        if stdin.lock().read_line(&mut line).unwrap_or(0) == 0 {
-            return;
-        }
-        let words: Vec<&str> = line.split_whitespace().collect();
+    serve(|_, words, out| {
         match words.first().copied() {
             Some("newgame") => board = start,
             Some("position") => board = Board::from_fen(&words[1..].join(" ")).expect("fen"),
@@ -128,20 +89,16 @@ fn main() {
                     board = board.play(mv).expect("legal move from the controller");
                 }
             }
-            Some("quit") => return,
+            Some("quit") => return false,
             Some("go") => {
                 let seconds: f64 = words.get(1).and_then(|w| w.parse().ok()).unwrap_or(0.1);
                 gos += 1;
                 let moves = board.legal_moves();
                 let legal = moves[rng.usize(..moves.len())].clone();
-                let mode = if gos > o.after {
-                    o.mode.as_str()
-                } else {
-                    "good"
-                };
-                answer(mode, &legal, seconds, &mut out);
+                answer(o.mode_of_request(gos), &legal, seconds, out);
             }
             _ => {}
         }
-    }
+        true
+    });
 }

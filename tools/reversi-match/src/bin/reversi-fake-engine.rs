@@ -20,53 +20,15 @@
 //! With `--nboard` it also writes `status thinking` before each answer (lines the match
 //! runner must read past).
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::time::Duration;
 
+use match_core::fake::{serve, FakeOptions};
 use reversi::{Board, Color, Ply};
-
-/// The command line.
-struct Options {
-    nboard: bool,
-    mode: String,
-    after: u32,
-    seed: u64,
-}
-
-/// Reads the command line (exits with status 2 on an unknown argument).
-fn options() -> Options {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut o = Options {
-        nboard: false,
-        mode: "good".to_string(),
-        after: 0,
-        seed: 1,
-    };
-    let mut i = 0;
-    while i < args.len() {
-        let value = args.get(i + 1).cloned().unwrap_or_default();
-        match args[i].as_str() {
-            "--nboard" => {
-                o.nboard = true;
-                i += 1;
-                continue;
-            }
-            "--mode" => o.mode = value,
-            "--after" => o.after = value.parse().expect("--after N"),
-            "--seed" => o.seed = value.parse().expect("--seed S"),
-            other => {
-                eprintln!("unknown argument {other}");
-                std::process::exit(2);
-            }
-        }
-        i += 2;
-    }
-    o
-}
 
 /// The engine's state.
 struct Fake {
-    o: Options,
+    o: FakeOptions,
     rng: fastrand::Rng,
     board: Board,
     /// Seconds a move (GTP `time_settings`).
@@ -104,11 +66,7 @@ impl Fake {
         } else {
             Ply::Move(moves[self.rng.usize(..moves.len())])
         };
-        let mode = if self.requests > self.o.after {
-            self.o.mode.as_str()
-        } else {
-            "good"
-        };
+        let mode = self.o.mode_of_request(self.requests);
         let first = |set: reversi::SquareSet| set.squares(reversi::SIZE).next().expect("a square");
         let text = match mode {
             "good" | "refuse-pass" => legal.to_string(),
@@ -199,7 +157,7 @@ impl Fake {
 }
 
 fn main() {
-    let o = options();
+    let o = FakeOptions::from_args(&["--nboard"]);
     let mut fake = Fake {
         rng: fastrand::Rng::with_seed(o.seed),
         o,
@@ -207,23 +165,16 @@ fn main() {
         time: 0.1,
         requests: 0,
     };
-    let stdin = std::io::stdin();
-    let mut out = std::io::stdout();
-    let mut line = String::new();
-    loop {
-        line.clear();
-        if stdin.lock().read_line(&mut line).unwrap_or(0) == 0 {
-            return;
-        }
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let answer = if fake.o.nboard {
-            fake.nboard(line.trim(), &words).map(|a| a + "\n")
+    serve(|line, words, out| {
+        let answer = if fake.o.has("--nboard") {
+            fake.nboard(line.trim(), words).map(|a| a + "\n")
         } else {
-            fake.gtp(&words).map(|a| a + "\n\n")
+            fake.gtp(words).map(|a| a + "\n\n")
         };
         if let Some(text) = answer {
             let _ = out.write_all(text.as_bytes());
             let _ = out.flush();
         }
-    }
+        true
+    });
 }
