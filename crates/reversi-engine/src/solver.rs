@@ -247,7 +247,13 @@ impl Solver {
             if self.all_best && solution.best_moves.len() == 1 {
                 self.more_best_moves(board, &mut solution);
             }
-            solution.pv = self.principal_variation(board, solution.score);
+            let best = solution.best_moves.first().copied();
+            solution.pv = self.principal_variation(board, solution.score, best);
+            if solution.pv.is_empty() {
+                // A limit stopped the line before its first move was proven again; the
+                // best move itself is proven.
+                solution.pv.extend(best);
+            }
         }
         solution.nodes = self.search.nodes;
         solution
@@ -445,6 +451,10 @@ impl Solver {
                 Err(_) => continue,
             };
             let v = -self.value(child, -score, -score + 1);
+            if self.search.stopped() {
+                // The value is meaningless: only the moves proven before the stop count.
+                return;
+            }
             if v >= score {
                 solution.best_moves.push(Ply::Move(s));
             }
@@ -453,10 +463,16 @@ impl Solver {
 
     /// A line of perfect play from `board`, whose exact score is `score`: at each
     /// position a move is taken whose child is proven (by a null-window search, cheap
-    /// with the table filled) to give the score.
-    fn principal_variation(&mut self, board: &Board, score: i32) -> Vec<Ply> {
+    /// with the table filled) to give the score, `first` tried first at the root (so the
+    /// line starts with the solution's best move). The line ends where a limit stops the
+    /// search: a move whose proof was cut off is never added.
+    fn principal_variation(&mut self, board: &Board, score: i32, first: Option<Ply>) -> Vec<Ply> {
         let mut line = Vec::new();
         let (mut board, mut score) = (*board, score);
+        let mut prefer = match first {
+            Some(Ply::Move(s)) => Some(s.index() as u32),
+            _ => None,
+        };
         loop {
             if board.is_game_over() {
                 return line;
@@ -469,13 +485,15 @@ impl Solver {
                 line.push(Ply::Pass);
                 board = next;
                 score = -score;
+                prefer = None;
                 continue;
             }
-            let hash = self
-                .search
-                .table
-                .probe(board.zobrist_key())
-                .map(|e| e.best as u32);
+            let hash = prefer.take().or_else(|| {
+                self.search
+                    .table
+                    .probe(board.zobrist_key())
+                    .map(|e| e.best as u32)
+            });
             let mut moves: Vec<Square> = board.legal_moves().squares(SIZE).collect();
             if let Some(h) = hash {
                 moves.sort_by_key(|s| s.index() as u32 != h);
@@ -489,6 +507,9 @@ impl Solver {
                 // The child's score is at most -score for every move; this one reaches
                 // it when the child is not above -score.
                 let v = self.value(child, -score, -score + 1);
+                if self.search.stopped() {
+                    return line;
+                }
                 if v <= -score {
                     found = Some((s, child));
                     break;
