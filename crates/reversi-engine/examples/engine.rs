@@ -172,7 +172,7 @@ fn endgame(games: u64, ms: u64, from: u32, check: u32) {
         let mut filler = Engine::new();
         while board.empty_squares().len() > from && !board.is_game_over() {
             let ply = if board.empty_squares().len() > 52 {
-                let moves: Vec<_> = board.legal_moves().squares(reversi::SIZE).collect();
+                let moves: Vec<_> = board.legal_moves().iter().collect();
                 if moves.is_empty() {
                     Ply::Pass
                 } else {
@@ -237,7 +237,7 @@ fn fit(count: u64, max: u32) {
         let mut filler = Engine::with_table_bytes(1 << 20);
         while board.empty_squares().len() > target && !board.is_game_over() {
             let ply = if board.empty_squares().len() > 52 {
-                let moves: Vec<_> = board.legal_moves().squares(reversi::SIZE).collect();
+                let moves: Vec<_> = board.legal_moves().iter().collect();
                 if moves.is_empty() {
                     Ply::Pass
                 } else {
@@ -312,7 +312,7 @@ fn selfplay(pairs: u64, nodes: u64) {
         let mut rng = fastrand::Rng::with_seed(5000 + seed);
         let mut opening = Board::START;
         for _ in 0..8 {
-            let moves: Vec<_> = opening.legal_moves().squares(reversi::SIZE).collect();
+            let moves: Vec<_> = opening.legal_moves().iter().collect();
             opening = play(&opening, Ply::Move(moves[rng.usize(..moves.len())]));
         }
         for a_colour in reversi::Color::ALL {
