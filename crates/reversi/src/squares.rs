@@ -385,14 +385,19 @@ impl SquareSet {
     /// The squares of a board of `size`, as `grid::SquareSet::squares` gives them: the
     /// form that names the board size, from when this set was [`grid::SquareSet`]. For
     /// [`SIZE`] the squares of [`SquareSet::iter`]; for another size none (a Reversi set
-    /// holds only 8x8 squares).
+    /// holds only 8x8 squares). Deprecated: [`SquareSet::iter`] or `for square in set`
+    /// names the same squares without the size.
     ///
     /// ```
+    /// #![allow(deprecated)]
     /// use reversi::{Board, SIZE};
     /// let moves = Board::START.legal_moves();
     /// assert!(moves.iter().eq(moves.iter()));
     /// assert_eq!(moves.squares(grid::BoardSize::CONGO).count(), 0);
     /// ```
+    #[deprecated(
+        note = "a Reversi set holds only 8x8 squares: use `iter()` or `for square in set`"
+    )]
     pub fn squares(self, size: BoardSize) -> SquareIter {
         let set = if size == SIZE { self } else { SquareSet::EMPTY };
         set.iter()
