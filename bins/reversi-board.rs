@@ -17,7 +17,7 @@
 use std::io::{self, BufRead};
 
 use judge::{LineReader, Program};
-use reversi::{Board, Orientation, SIZE};
+use reversi::{Board, Orientation};
 
 /// What the move count must be (60 empty squares at the start).
 const COUNT: &str = "a number from 0 to 60";
@@ -37,7 +37,7 @@ fn parse_move(text: &[u8]) -> Option<reversi::Square> {
         [file, rank] if file.len() == 1 => [*file, *rank].concat(),
         _ => return None,
     };
-    reversi::Square::parse_bytes(&name, SIZE).ok()
+    reversi::Square::parse_bytes(&name).ok()
 }
 
 /// Plays the input's game; the final board, or the message of the first error.

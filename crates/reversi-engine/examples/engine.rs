@@ -164,7 +164,7 @@ fn self_play(rng: &mut fastrand::Rng, filler: &mut Engine, to: u32, depth: u32) 
     let mut board = Board::START;
     while board.empty_squares().len() > to && !board.is_game_over() {
         let ply = if board.empty_squares().len() > 52 {
-            let moves: Vec<_> = board.legal_moves().squares(reversi::SIZE).collect();
+            let moves: Vec<_> = board.legal_moves().iter().collect();
             if moves.is_empty() {
                 Ply::Pass
             } else {
@@ -297,7 +297,7 @@ fn selfplay(pairs: u64, nodes: u64) {
         let mut rng = fastrand::Rng::with_seed(5000 + seed);
         let mut opening = Board::START;
         for _ in 0..8 {
-            let moves: Vec<_> = opening.legal_moves().squares(reversi::SIZE).collect();
+            let moves: Vec<_> = opening.legal_moves().iter().collect();
             opening = play(&opening, Ply::Move(moves[rng.usize(..moves.len())]));
         }
         for a_colour in reversi::Color::ALL {

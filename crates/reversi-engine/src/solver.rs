@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use reversi::{kernel, Board, Ply, Square, SIZE};
+use reversi::{kernel, Board, Ply, Square};
 
 use crate::search::{Node, Search};
 use crate::table::Table;
@@ -285,7 +285,7 @@ impl Solver {
                 scores.push((Ply::Pass, v));
             }
         } else {
-            for s in board.legal_moves().squares(SIZE) {
+            for s in board.legal_moves() {
                 let child = board.play(s).ok()?;
                 scores.push((Ply::Move(s), -self.value(child, -65, 65)));
             }
@@ -365,7 +365,7 @@ impl Solver {
     fn ordered_children(&mut self, board: &Board) -> Vec<(Square, Board, i32)> {
         let mut children: Vec<(Square, Board, i32)> = board
             .legal_moves()
-            .squares(SIZE)
+            .iter()
             .filter_map(|s| board.play(s).ok().map(|child| (s, child, 0)))
             .collect();
         let hash = self.search.table.probe(board.zobrist_key()).map(|e| e.best);
@@ -442,7 +442,7 @@ impl Solver {
     /// search).
     fn more_best_moves(&mut self, board: &Board, solution: &mut Solution) {
         let score = solution.score;
-        for s in board.legal_moves().squares(SIZE) {
+        for s in board.legal_moves() {
             if solution.best_moves.contains(&Ply::Move(s)) {
                 continue;
             }
@@ -494,7 +494,7 @@ impl Solver {
                     .probe(board.zobrist_key())
                     .map(|e| e.best as u32)
             });
-            let mut moves: Vec<Square> = board.legal_moves().squares(SIZE).collect();
+            let mut moves: Vec<Square> = board.legal_moves().iter().collect();
             if let Some(h) = hash {
                 moves.sort_by_key(|s| s.index() as u32 != h);
             }

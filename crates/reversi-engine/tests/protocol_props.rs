@@ -156,7 +156,7 @@ proptest! {
                 break;
             }
             let color = if board.side_to_move() == reversi::Color::Black { 'B' } else { 'W' };
-            let moves: Vec<_> = board.legal_moves().squares(reversi::SIZE).collect();
+            let moves: Vec<_> = board.legal_moves().iter().collect();
             let ply = if moves.is_empty() { Ply::Pass } else { Ply::Move(*choice.get(&moves)) };
             let text = match ply {
                 Ply::Move(square) if upper => square.to_string().to_ascii_uppercase(),

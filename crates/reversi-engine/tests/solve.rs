@@ -4,7 +4,7 @@
 //! finished games, limits and the win/loss/draw and bound modes.
 
 use proptest::prelude::*;
-use reversi::{Board, Ply, SIZE};
+use reversi::{Board, Ply};
 use reversi_engine::{Limits, Mode, Solver};
 
 /// One FFO line: the board, the exact score, the best moves.
@@ -96,7 +96,7 @@ fn minimax(board: &Board) -> i32 {
     }
     board
         .legal_moves()
-        .squares(SIZE)
+        .iter()
         .map(|s| -minimax(&board.play(s).unwrap()))
         .max()
         .unwrap()
@@ -112,7 +112,7 @@ fn random_board(seed: u64, empties: u32) -> Board {
             board = board.pass().unwrap();
             continue;
         }
-        let moves: Vec<_> = board.legal_moves().squares(SIZE).collect();
+        let moves: Vec<_> = board.legal_moves().iter().collect();
         board = board.play(moves[rng.usize(..moves.len())]).unwrap();
     }
     board

@@ -20,7 +20,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let moves: Vec<String> = board
         .legal_moves()
         .iter()
-        .map(|s| format!("{s} (flips {})", board.flips(s).map_or(0, |f| f.len())))
+        .map(|s| format!("{s} (flips {})", board.flips(s).len()))
         .collect();
     if board.is_game_over() {
         println!("game over, winner: {:?}", board.winner());

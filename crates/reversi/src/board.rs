@@ -1,22 +1,15 @@
 //! The position: two bitboards and the side to move.
 
-use grid::Square;
 use thiserror::Error;
 
 use crate::bitboard;
 use crate::color::{ByColor, Color};
-use crate::squares::{Names, SquareSet, WrongBoardSize, SIZE};
+use crate::squares::{Names, Square, SquareSet};
 use crate::zobrist;
 
 /// Why a move (or a pass) cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum IllegalMove {
-    /// The square belongs to a board of another size.
-    #[error("square {square} is not on the 8x8 Reversi board")]
-    WrongBoard {
-        /// The square given.
-        square: Square,
-    },
     /// The square already holds a disc.
     #[error("square {square} is not empty")]
     Occupied {
@@ -190,11 +183,7 @@ impl Default for Board {
 }
 
 fn square_of(index: u32) -> Square {
-    // Every index below 64 is a square of the 8x8 board.
-    match SIZE.square_at(index as usize & 63) {
-        Some(square) => square,
-        None => unreachable!("index below 64"),
-    }
+    Square::at(index as usize)
 }
 
 impl Board {
@@ -227,7 +216,7 @@ impl Board {
     ///
     /// ```
     /// use reversi::Board;
-    /// let d3 = Board::START.play(grid::BoardSize::CHESS.parse_square("d3")?)?;
+    /// let d3 = Board::START.play("d3".parse()?)?;
     /// assert_ne!(d3.zobrist_key(), Board::START.zobrist_key());
     /// assert_eq!(d3.zobrist_key(), d3.zobrist_key_from_scratch());
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -270,7 +259,7 @@ impl Board {
     /// use reversi::{Board, Color, InvalidBoard, SquareSet};
     /// assert_eq!(Board::START.validate(), Ok(()));
     /// let empty = Board::from_discs(SquareSet::EMPTY, SquareSet::EMPTY, Color::Black)?;
-    /// let d4 = grid::BoardSize::CHESS.parse_square("d4")?;
+    /// let d4: reversi::Square = "d4".parse()?;
     /// assert_eq!(empty.validate(), Err(InvalidBoard::EmptyCentre { square: d4 }));
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
@@ -400,9 +389,9 @@ impl Board {
     ///
     /// ```
     /// use reversi::{Board, Color};
-    /// let d4 = grid::BoardSize::CHESS.parse_square("d4")?;
+    /// let d4: reversi::Square = "d4".parse()?;
     /// assert!(Board::START.discs(Color::White).contains(d4));
-    /// # Ok::<_, grid::ParseSquareError>(())
+    /// # Ok::<_, reversi::ParseSquareError>(())
     /// ```
     #[must_use]
     pub const fn discs(&self, color: Color) -> SquareSet {
@@ -436,28 +425,22 @@ impl Board {
 
     /// The colour of the disc on `square`, if any.
     ///
-    /// # Errors
-    ///
-    /// [`WrongBoardSize`] for a square of another board size.
-    ///
     /// ```
-    /// use reversi::{Board, Color};
-    /// let e4 = grid::BoardSize::CHESS.parse_square("e4")?;
-    /// assert_eq!(Board::START.disc_at(e4), Ok(Some(Color::Black)));
-    /// # Ok::<_, grid::ParseSquareError>(())
+    /// use reversi::{Board, Color, Square};
+    /// let e4: Square = "e4".parse()?;
+    /// assert_eq!(Board::START.disc_at(e4), Some(Color::Black));
+    /// # Ok::<_, reversi::ParseSquareError>(())
     /// ```
-    pub fn disc_at(&self, square: Square) -> Result<Option<Color>, WrongBoardSize> {
-        if square.size() != SIZE {
-            return Err(WrongBoardSize { square });
-        }
-        let bit = 1u64 << (square.index() & 63);
-        Ok(if self.mover & bit != 0 {
+    #[must_use]
+    pub fn disc_at(&self, square: Square) -> Option<Color> {
+        let bit = 1u64 << square.index();
+        if self.mover & bit != 0 {
             Some(self.side_to_move)
         } else if self.opponent & bit != 0 {
             Some(self.side_to_move.other())
         } else {
             None
-        })
+        }
     }
 
     /// The legal moves of the side to move: the empty squares where a disc closes, in at
@@ -545,51 +528,41 @@ impl Board {
     /// The discs a move of the side to move on `square` would flip (empty when the move
     /// is illegal).
     ///
-    /// # Errors
-    ///
-    /// [`WrongBoardSize`] for a square of another board size.
-    ///
     /// ```
     /// use reversi::Board;
-    /// let chess = grid::BoardSize::CHESS;
-    /// let flipped = Board::START.flips(chess.parse_square("d3")?).unwrap();
+    /// let flipped = Board::START.flips("d3".parse()?);
     /// assert_eq!(flipped.iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["d4"]);
-    /// # Ok::<_, grid::ParseSquareError>(())
+    /// # Ok::<_, reversi::ParseSquareError>(())
     /// ```
-    pub fn flips(&self, square: Square) -> Result<SquareSet, WrongBoardSize> {
-        if square.size() != SIZE {
-            return Err(WrongBoardSize { square });
+    #[must_use]
+    pub fn flips(&self, square: Square) -> SquareSet {
+        if (self.mover | self.opponent) >> square.index() & 1 != 0 {
+            return SquareSet::EMPTY;
         }
-        if (self.mover | self.opponent) >> (square.index() & 63) & 1 != 0 {
-            return Ok(SquareSet::EMPTY);
-        }
-        Ok(SquareSet::from_bits(bitboard::flips(
+        SquareSet::from_bits(bitboard::flips(
             self.mover,
             self.opponent,
             square.index() as u32,
-        )))
+        ))
     }
 
     /// The board after the side to move places a disc on `square`: the runs it closes
     /// flip, and the other side is to move.
     ///
     /// # Errors
-    /// [`IllegalMove::WrongBoard`], [`IllegalMove::Occupied`], [`IllegalMove::GameOver`]
+    /// [`IllegalMove::Occupied`], [`IllegalMove::GameOver`]
     /// (neither side can move) or [`IllegalMove::NoFlip`] (the move closes no run; this is
     /// also the error when the side to move has no legal move and must pass).
     ///
     /// ```
     /// use reversi::{Board, ByColor, Color};
-    /// let board = Board::START.play(grid::BoardSize::CHESS.parse_square("d3")?)?;
+    /// let board = Board::START.play("d3".parse()?)?;
     /// assert_eq!(board.side_to_move(), Color::White);
     /// assert_eq!(board.disc_counts(), ByColor { black: 4, white: 1 });
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn play(&self, square: Square) -> Result<Board, IllegalMove> {
-        if square.size() != SIZE {
-            return Err(IllegalMove::WrongBoard { square });
-        }
-        let index = square.index() as u32 & 63;
+        let index = square.index() as u32;
         let bit = 1u64 << index;
         if (self.mover | self.opponent) & bit != 0 {
             return Err(IllegalMove::Occupied { square });
@@ -650,7 +623,7 @@ impl Board {
     ///
     /// ```
     /// use reversi::Board;
-    /// let board = Board::START.play_after_pass(grid::BoardSize::CHESS.parse_square("d3")?)?;
+    /// let board = Board::START.play_after_pass("d3".parse()?)?;
     /// assert_eq!(board.disc_counts().black, 4);
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
@@ -720,9 +693,8 @@ impl std::fmt::Display for Diagram<'_> {
                 Orientation::RankOneFirst => row,
             };
             for file in 0..8u8 {
-                let c = SIZE
-                    .square(file, rank)
-                    .and_then(|square| self.board.disc_at(square).ok().flatten())
+                let c = Square::new(file, rank)
+                    .and_then(|square| self.board.disc_at(square))
                     .map_or('.', Color::char);
                 write!(f, "{c}")?;
             }
@@ -831,7 +803,7 @@ impl std::str::FromStr for Board {
                 return Err(ParseBoardError::RowLength { line, length });
             }
             for (file, c) in (0u8..).zip(cells.chars()) {
-                let square = match SIZE.square(file, 7 - row) {
+                let square = match Square::new(file, 7 - row) {
                     Some(square) => square,
                     None => unreachable!("files and ranks below 8"),
                 };

@@ -112,7 +112,7 @@ pub fn neighbours(set: u64) -> u64 {
 /// ```
 /// use reversi::{kernel, Board, Color};
 /// let board = Board::START;
-/// let d3 = grid::BoardSize::CHESS.parse_square("d3")?;
+/// let d3: reversi::Square = "d3".parse()?;
 /// let f = kernel::flips(board.mover_bits(), board.opponent_bits(), 19);
 /// let key = board.zobrist_key() ^ kernel::zobrist_move(Color::Black, 19, f);
 /// assert_eq!(key, board.play(d3)?.zobrist_key());

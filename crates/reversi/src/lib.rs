@@ -19,8 +19,8 @@ pub use board::{
 pub use color::{ByColor, Color, ParseColorError};
 pub use obf::ParseObfError;
 pub use perft::{Convention, ParseConventionError, ParsePlyError, Ply};
-pub use squares::{SquareIter, SquareSet, WrongBoardSize, SIZE};
+pub use squares::{Square, SquareIter, SquareSet, WrongBoardSize, SIZE};
 pub use transcript::{ParseTranscriptError, Transcript};
 
-/// The [`grid`] types this crate's API uses, for callers that do not depend on `grid`.
-pub use grid::{ParseSquareError, Square};
+/// The error of [`Square`]'s `FromStr` ([`grid`]'s), for callers that do not depend on `grid`.
+pub use grid::ParseSquareError;

@@ -1,11 +1,10 @@
 //! The one-line position text of Edax's `.obf` files and the FFO endgame suite.
 
-use grid::Square;
 use thiserror::Error;
 
 use crate::board::Board;
 use crate::color::Color;
-use crate::squares::SIZE;
+use crate::squares::Square;
 
 /// Why a line is not an `.obf` position ([`Board::from_obf`]). Columns count bytes from 1.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -89,10 +88,7 @@ impl Board {
                 b'O' | b'o' => white |= 1 << index,
                 b'-' | b'.' => {}
                 _ => {
-                    let square = match SIZE.square_at(index) {
-                        Some(square) => square,
-                        None => unreachable!("index below 64"),
-                    };
+                    let square = Square::at(index);
                     return Err(ParseObfError::Square {
                         column: index + 1,
                         square,

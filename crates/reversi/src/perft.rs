@@ -301,7 +301,7 @@ mod x86 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Ply {
     /// A disc placed on this square.
-    Move(grid::Square),
+    Move(crate::Square),
     /// The side to move has no legal move and passes.
     Pass,
 }
@@ -332,8 +332,8 @@ impl std::str::FromStr for Ply {
         if text.eq_ignore_ascii_case("pass") {
             return Ok(Ply::Pass);
         }
-        crate::squares::SIZE
-            .parse_square(&text.to_ascii_lowercase())
+        text.to_ascii_lowercase()
+            .parse::<crate::Square>()
             .map(Ply::Move)
             .map_err(|_| ParsePlyError {
                 text: text.to_owned(),
@@ -402,10 +402,7 @@ impl Board {
                     depth - 1,
                     convention,
                 );
-                let ply = crate::squares::SIZE
-                    .square_at(index)
-                    .map_or(Ply::Pass, Ply::Move);
-                (ply, leaves)
+                (Ply::Move(crate::Square::at(index)), leaves)
             })
             .collect();
         // Squares order by file, then rank: on 8x8, the order of their names.
@@ -479,7 +476,7 @@ mod tests {
                     .indices()
                     .nth(usize::from(pick) % legal.count_ones() as usize)
                     .unwrap_or(0);
-                let square = crate::squares::SIZE.square_at(index).unwrap();
+                let square = crate::Square::at(index);
                 board = board.play(square).unwrap();
             }
             // Every game reaches 12 empty squares or fewer, or ends before.

@@ -1,52 +1,267 @@
-//! The Reversi board's size, its squares' policy (a square of another board is an
-//! error) and its sets of squares, which iterate without naming the board size.
+//! The Reversi board's size, its squares (always on the 8x8 board, so they parse and
+//! iterate without naming the board size) and its sets of squares.
+//!
+//! **Policy for a square of another board** (the same in every game crate of the
+//! workspace, stated in `grid`'s documentation): a [`grid::Square`] of another
+//! [`BoardSize`] is an error ([`WrongBoardSize`]) where it is turned into a Reversi
+//! [`Square`], never a square silently ignored or renamed; every other function of this
+//! crate takes a Reversi [`Square`], so it cannot be given one.
 
 use std::fmt;
 use std::iter::FusedIterator;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
+use std::str::FromStr;
 
-use grid::{BoardSize, Square, SquareSet as Bits};
+use grid::{BoardSize, ParseSquareError, SquareSet as Bits};
 use thiserror::Error;
 
 /// The Reversi board size, 8 files by 8 ranks.
 pub const SIZE: BoardSize = BoardSize::CHESS;
 
-/// A square of another board size than Reversi's 8x8, given where a Reversi square is
-/// needed: always an error, never a square ignored or renamed (the policy stated in
-/// `grid`'s documentation, the same in every game crate).
+/// A square of the 8x8 Reversi board: files `a`..`h`, ranks `1`..`8`; its
+/// [index](Square::index) is `rank * 8 + file` (a1 = 0, h1 = 7, h8 = 63), the bit of a
+/// [`SquareSet`] and of the bitboards.
+///
+/// Squares order by file, then rank (`a1 < a2 < ... < a8 < b1`), the alphabetical order
+/// of their names. `FromStr` and `Display` round-trip; a [`grid::Square`] of the 8x8
+/// board converts both ways (`From`, `TryFrom`, the latter refusing another board size).
 ///
 /// ```
-/// use reversi::{Board, WrongBoardSize};
+/// use reversi::Square;
+/// let d3: Square = "d3".parse()?;
+/// assert_eq!((d3.file(), d3.rank(), d3.index()), (3, 2, 19));
+/// assert_eq!(d3.to_string(), "d3");
+/// assert_eq!(format!("{d3:?}"), "Square(d3)");
+/// assert!("i9".parse::<Square>().is_err()); // off the 8x8 board
+/// assert!(Square::new(3, 2) == Some(d3) && Square::from_index(64).is_none());
+/// # Ok::<_, reversi::ParseSquareError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Square(u8);
+
+/// A [`grid::Square`] of another board size than Reversi's 8x8, given where a Reversi
+/// square is needed (see the crate's policy in [`Square`]'s module: always an error).
+///
+/// ```
+/// use reversi::{Square, WrongBoardSize};
 /// let congo_d3 = grid::Square::parse("d3", grid::BoardSize::CONGO)?;
-/// assert_eq!(Board::START.disc_at(congo_d3), Err(WrongBoardSize { square: congo_d3 }));
-/// assert_eq!(Board::START.flips(congo_d3), Err(WrongBoardSize { square: congo_d3 }));
+/// let err = Square::try_from(congo_d3).unwrap_err();
+/// assert_eq!(err, WrongBoardSize { square: congo_d3 });
+/// assert_eq!(err.to_string(), "square d3 is not on the 8x8 Reversi board");
 /// # Ok::<_, grid::ParseSquareError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
 #[error("square {square} is not on the 8x8 Reversi board")]
 pub struct WrongBoardSize {
     /// The square given.
-    pub square: Square,
+    pub square: grid::Square,
+}
+
+impl Square {
+    /// Every square, by index (a1, b1, ..., h1, a2, ..., h8).
+    ///
+    /// ```
+    /// use reversi::Square;
+    /// assert_eq!(Square::ALL.len(), 64);
+    /// assert_eq!((Square::ALL[0].to_string(), Square::ALL[63].to_string()), ("a1".into(), "h8".into()));
+    /// ```
+    pub const ALL: [Square; 64] = {
+        let mut t = [Square(0); 64];
+        let mut i = 0;
+        while i < 64 {
+            t[i] = Square(i as u8);
+            i += 1;
+        }
+        t
+    };
+
+    /// The square on 0-based `file` and `rank` (both below 8), else `None`.
+    ///
+    /// ```
+    /// use reversi::Square;
+    /// assert_eq!(Square::new(7, 7).map(|s| s.to_string()), Some("h8".to_owned()));
+    /// assert_eq!(Square::new(8, 0), None);
+    /// ```
+    #[must_use]
+    pub const fn new(file: u8, rank: u8) -> Option<Square> {
+        if file < 8 && rank < 8 {
+            Some(Square(rank * 8 + file))
+        } else {
+            None
+        }
+    }
+
+    /// The square of index `rank * 8 + file` (below 64), else `None`.
+    ///
+    /// ```
+    /// use reversi::Square;
+    /// assert_eq!(Square::from_index(19).map(|s| s.to_string()), Some("d3".to_owned()));
+    /// assert_eq!(Square::from_index(64), None);
+    /// ```
+    #[must_use]
+    pub const fn from_index(index: usize) -> Option<Square> {
+        if index < 64 {
+            Some(Square(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The square of bit `index & 63` (callers inside the crate pass an index below 64).
+    #[inline]
+    pub(crate) const fn at(index: usize) -> Square {
+        Square((index & 63) as u8)
+    }
+
+    /// `rank * 8 + file`: a1 is 0, h1 7, a2 8, h8 63 (the square's bit in a bitboard).
+    ///
+    /// ```
+    /// let h8: reversi::Square = "h8".parse()?;
+    /// assert_eq!(h8.index(), 63);
+    /// # Ok::<_, reversi::ParseSquareError>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// 0-based file: 0 for `a`, 7 for `h`.
+    ///
+    /// ```
+    /// let d3: reversi::Square = "d3".parse()?;
+    /// assert_eq!(d3.file(), 3);
+    /// # Ok::<_, reversi::ParseSquareError>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn file(self) -> u8 {
+        self.0 & 7
+    }
+
+    /// 0-based rank: 0 for rank `1`, 7 for rank `8`.
+    ///
+    /// ```
+    /// let d3: reversi::Square = "d3".parse()?;
+    /// assert_eq!(d3.rank(), 2);
+    /// # Ok::<_, reversi::ParseSquareError>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn rank(self) -> u8 {
+        self.0 >> 3
+    }
+
+    /// The same square as a [`grid::Square`] of [`BoardSize::CHESS`] (8x8).
+    ///
+    /// ```
+    /// let d3: reversi::Square = "d3".parse()?;
+    /// assert_eq!(d3.to_grid(), grid::Square::parse("d3", grid::BoardSize::CHESS)?);
+    /// # Ok::<_, grid::ParseSquareError>(())
+    /// ```
+    #[must_use]
+    pub const fn to_grid(self) -> grid::Square {
+        match grid::Square::new(self.file(), self.rank(), SIZE) {
+            Some(square) => square,
+            None => panic!("every Reversi square is on the 8x8 board"),
+        }
+    }
+
+    /// Reads a square name (`d3`; the file letter in either case) from bytes.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseSquareError`] as [`grid::Square::parse`] gives it on the 8x8 board: empty
+    /// text, a file letter past `h`, a rank missing, `0` or past `8`, or text after it;
+    /// it names the text read.
+    ///
+    /// ```
+    /// use reversi::Square;
+    /// assert_eq!(Square::parse_bytes(b"d3")?.index(), 19);
+    /// assert!(Square::parse_bytes(b"a0").is_err());
+    /// # Ok::<_, reversi::ParseSquareError>(())
+    /// ```
+    pub fn parse_bytes(text: &[u8]) -> Result<Square, ParseSquareError> {
+        grid::Square::parse_bytes(text, SIZE).map(|s| Square::at(s.index()))
+    }
+}
+
+impl From<Square> for grid::Square {
+    /// The same square on the 8x8 board ([`Square::to_grid`]).
+    fn from(square: Square) -> grid::Square {
+        square.to_grid()
+    }
+}
+
+impl std::convert::TryFrom<grid::Square> for Square {
+    type Error = WrongBoardSize;
+    /// The Reversi square of a [`grid::Square`] of the 8x8 board.
+    ///
+    /// # Errors
+    ///
+    /// [`WrongBoardSize`] for a square of any other board size, even one whose name is a
+    /// Reversi square's (`d3` of 7x7 is not Reversi's `d3`).
+    fn try_from(square: grid::Square) -> Result<Square, WrongBoardSize> {
+        if square.size() == SIZE {
+            Ok(Square::at(square.index()))
+        } else {
+            Err(WrongBoardSize { square })
+        }
+    }
+}
+
+impl FromStr for Square {
+    type Err = ParseSquareError;
+    /// Reads a square name (`d3`); see [`Square::parse_bytes`].
+    fn from_str(s: &str) -> Result<Square, ParseSquareError> {
+        Square::parse_bytes(s.as_bytes())
+    }
+}
+
+impl PartialOrd for Square {
+    fn partial_cmp(&self, other: &Square) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Square {
+    /// By file, then rank.
+    fn cmp(&self, other: &Square) -> std::cmp::Ordering {
+        (self.file(), self.rank()).cmp(&(other.file(), other.rank()))
+    }
+}
+
+impl fmt::Display for Square {
+    /// The algebraic name, e.g. `d3`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+    }
+}
+
+impl fmt::Debug for Square {
+    /// The name in the type's name, e.g. `Square(d3)` (as `grid::Square`'s).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Square({self})")
+    }
 }
 
 /// A set of squares of the 8x8 Reversi board, as a bitboard: bit `rank * 8 + file`
-/// (a1 = bit 0, h1 = bit 7, h8 = bit 63: [`grid::Square::index`] on the 8x8 board). It
-/// iterates its squares ([`Square`]s of the 8x8 board) in index order without naming the
-/// board size, and holds no square of another board: [`SquareSet::contains`] is `false`
-/// for one, [`SquareSet::from_square`] refuses one ([`WrongBoardSize`]). The set
-/// operations are [`grid::SquareSet`]'s; it converts to and from that set (the same bits).
+/// (a1 = bit 0, h1 = bit 7, h8 = bit 63: the [`Square::index`]). It iterates its
+/// [`Square`]s in index order without naming the board size (`for square in set`,
+/// [`SquareSet::iter`]). The set operations are [`grid::SquareSet`]'s; it converts to
+/// and from that set (the same bits).
 ///
 /// ```
-/// use reversi::{Board, SquareSet};
+/// use reversi::{Board, Square, SquareSet};
 /// let moves = Board::START.legal_moves();
 /// let names: Vec<String> = moves.into_iter().map(|square| square.to_string()).collect();
 /// assert_eq!(names, ["d3", "c4", "f5", "e6"]); // a1 = bit 0, ..., h8 = bit 63
-/// let d3: reversi::Square = grid::BoardSize::CHESS.parse_square("d3")?;
+/// let d3: Square = "d3".parse()?;
 /// assert!(moves.contains(d3));
-/// assert_eq!((moves - SquareSet::from_square(d3)?).len(), 3);
+/// assert_eq!((moves - SquareSet::from(d3)).len(), 3);
 /// assert_eq!((!SquareSet::EMPTY).len(), 64);
 /// assert_eq!(format!("{moves:?}"), "SquareSet[d3, c4, f5, e6]");
-/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// # Ok::<_, reversi::ParseSquareError>(())
 /// ```
 #[cfg_attr(
     feature = "serde",
@@ -63,85 +278,105 @@ impl SquareSet {
     pub const FULL: SquareSet = SquareSet::from_bits(u64::MAX);
 
     /// The set of bits `bits` (bit `rank * 8 + file`).
+    ///
+    /// ```
+    /// use reversi::SquareSet;
+    /// let corners = SquareSet::from_bits(1 | 1 << 7 | 1 << 56 | 1 << 63);
+    /// assert_eq!(format!("{corners:?}"), "SquareSet[a1, h1, a8, h8]");
+    /// ```
     #[must_use]
     pub const fn from_bits(bits: u64) -> SquareSet {
         SquareSet(Bits::from_bits(bits))
     }
 
     /// The bits: bit `i` set when the square of index `i` is in the set.
+    ///
+    /// ```
+    /// let corners: reversi::SquareSet = ["a1", "h8"].iter().map(|n| n.parse::<reversi::Square>().unwrap()).collect();
+    /// assert_eq!(corners.bits(), 1 | 1 << 63);
+    /// ```
     #[must_use]
     pub const fn bits(self) -> u64 {
         self.0.bits()
     }
 
-    /// The set holding only `square`.
-    ///
-    /// # Errors
-    ///
-    /// [`WrongBoardSize`] for a square of another board than 8x8.
-    pub fn from_square(square: Square) -> Result<SquareSet, WrongBoardSize> {
-        if square.size() == SIZE {
-            Ok(SquareSet::from_bits(1 << square.index()))
-        } else {
-            Err(WrongBoardSize { square })
-        }
-    }
-
-    /// The set of `squares`.
-    ///
-    /// # Errors
-    ///
-    /// [`WrongBoardSize`] for the first square of another board than 8x8.
-    ///
-    /// ```
-    /// use reversi::SquareSet;
-    /// let corners = ["a1", "h1", "a8", "h8"].map(|name| reversi::SIZE.parse_square(name).unwrap());
-    /// assert_eq!(SquareSet::from_squares(corners)?.bits(), 1 | 1 << 7 | 1 << 56 | 1 << 63);
-    /// let congo_a1 = grid::Square::parse("a1", grid::BoardSize::CONGO)?;
-    /// assert!(SquareSet::from_squares([congo_a1]).is_err());
-    /// # Ok::<_, Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn from_squares(
-        squares: impl IntoIterator<Item = Square>,
-    ) -> Result<SquareSet, WrongBoardSize> {
-        squares
-            .into_iter()
-            .try_fold(SquareSet::EMPTY, |set, square| {
-                Ok(set | SquareSet::from_square(square)?)
-            })
-    }
-
     /// Number of squares in the set.
+    ///
+    /// ```
+    /// assert_eq!(reversi::Board::START.legal_moves().len(), 4);
+    /// ```
     #[must_use]
     pub const fn len(self) -> u32 {
         self.0.len()
     }
 
     /// Whether the set is empty.
+    ///
+    /// ```
+    /// assert!(reversi::SquareSet::EMPTY.is_empty());
+    /// ```
     #[must_use]
     pub const fn is_empty(self) -> bool {
         self.0.is_empty()
     }
 
-    /// Whether `square` is in the set; never for a square of another board than 8x8.
+    /// Whether `square` is in the set.
+    ///
+    /// ```
+    /// use reversi::{Board, Square};
+    /// assert!(Board::START.legal_moves().contains("d3".parse::<Square>()?));
+    /// # Ok::<_, reversi::ParseSquareError>(())
+    /// ```
     #[must_use]
-    pub fn contains(self, square: Square) -> bool {
-        square.size() == SIZE && self.bits() >> square.index() & 1 != 0
+    pub const fn contains(self, square: Square) -> bool {
+        self.bits() >> square.index() & 1 != 0
+    }
+
+    /// The set with `square` added.
+    ///
+    /// ```
+    /// use reversi::{Square, SquareSet};
+    /// let set = SquareSet::EMPTY.with("d3".parse::<Square>()?);
+    /// assert_eq!(set.bits(), 1 << 19);
+    /// # Ok::<_, reversi::ParseSquareError>(())
+    /// ```
+    #[must_use]
+    pub const fn with(self, square: Square) -> SquareSet {
+        SquareSet::from_bits(self.bits() | 1 << square.index())
     }
 
     /// The squares, by index (a1, b1, ..., h1, a2, ..., h8).
+    ///
+    /// ```
+    /// let moves: Vec<String> = reversi::Board::START.legal_moves().iter().map(|s| s.to_string()).collect();
+    /// assert_eq!(moves, ["d3", "c4", "f5", "e6"]);
+    /// ```
     #[must_use]
-    pub fn iter(self) -> SquareIter {
-        SquareIter(self.0.indices())
+    pub const fn iter(self) -> SquareIter {
+        SquareIter(self.bits())
     }
 
     /// The lowest-index square, `None` for the empty set.
+    ///
+    /// ```
+    /// use reversi::{Board, SquareSet};
+    /// assert_eq!(Board::START.legal_moves().first().map(|s| s.to_string()), Some("d3".to_owned()));
+    /// assert_eq!(SquareSet::EMPTY.first(), None);
+    /// ```
     #[must_use]
-    pub fn first(self) -> Option<Square> {
-        self.iter().next()
+    pub const fn first(self) -> Option<Square> {
+        match self.bits() {
+            0 => None,
+            bits => Some(Square::at(bits.trailing_zeros() as usize)),
+        }
     }
 
     /// The square indices in the set, ascending (`rank * 8 + file`).
+    ///
+    /// ```
+    /// let indices: Vec<usize> = reversi::Board::START.legal_moves().indices().collect();
+    /// assert_eq!(indices, [19, 26, 37, 44]);
+    /// ```
     #[must_use]
     pub fn indices(self) -> grid::SquareIndices {
         self.0.indices()
@@ -150,17 +385,36 @@ impl SquareSet {
     /// The squares of a board of `size`, as `grid::SquareSet::squares` gives them: the
     /// form that names the board size, from when this set was [`grid::SquareSet`]. For
     /// [`SIZE`] the squares of [`SquareSet::iter`]; for another size none (a Reversi set
-    /// holds only 8x8 squares). Prefer [`SquareSet::iter`] or `for square in set`.
+    /// holds only 8x8 squares). Deprecated: [`SquareSet::iter`] or `for square in set`
+    /// names the same squares without the size.
     ///
     /// ```
+    /// #![allow(deprecated)]
     /// use reversi::{Board, SIZE};
     /// let moves = Board::START.legal_moves();
-    /// assert!(moves.squares(SIZE).eq(moves.iter()));
+    /// assert!(moves.iter().eq(moves.iter()));
     /// assert_eq!(moves.squares(grid::BoardSize::CONGO).count(), 0);
     /// ```
+    #[deprecated(
+        note = "a Reversi set holds only 8x8 squares: use `iter()` or `for square in set`"
+    )]
     pub fn squares(self, size: BoardSize) -> SquareIter {
         let set = if size == SIZE { self } else { SquareSet::EMPTY };
         set.iter()
+    }
+}
+
+impl From<Square> for SquareSet {
+    /// The set holding only `square`.
+    fn from(square: Square) -> SquareSet {
+        SquareSet::EMPTY.with(square)
+    }
+}
+
+impl std::iter::FromIterator<Square> for SquareSet {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> SquareSet {
+        iter.into_iter()
+            .fold(SquareSet::EMPTY, |set, square| set.with(square))
     }
 }
 
@@ -186,20 +440,32 @@ impl IntoIterator for SquareSet {
     }
 }
 
-/// The squares of a [`SquareSet`], by index; from [`SquareSet::iter`]: grid's
-/// [`grid::SquareIndices`] read as 8x8 squares.
+/// The squares of a [`SquareSet`], by index; from [`SquareSet::iter`].
+///
+/// ```
+/// let mut moves = reversi::Board::START.legal_moves().iter();
+/// assert_eq!(moves.len(), 4);
+/// assert_eq!(moves.next().map(|s| s.to_string()), Some("d3".to_owned()));
+/// ```
 #[derive(Clone, Debug)]
-pub struct SquareIter(grid::SquareIndices);
+pub struct SquareIter(u64);
 
 impl Iterator for SquareIter {
     type Item = Square;
 
+    #[inline]
     fn next(&mut self) -> Option<Square> {
-        self.0.next().and_then(|index| SIZE.square_at(index))
+        if self.0 == 0 {
+            return None;
+        }
+        let index = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(Square::at(index))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        self.0.size_hint()
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
     }
 }
 

@@ -3,11 +3,11 @@
 use std::fmt;
 use std::str::FromStr;
 
-use grid::{ParseSquareError, Square};
+use grid::ParseSquareError;
 use thiserror::Error;
 
 use crate::board::{Board, IllegalMove};
-use crate::squares::SIZE;
+use crate::squares::Square;
 
 /// Why a text is not a transcript. `index` is the 1-based number of the failing move.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -134,10 +134,9 @@ impl Transcript {
     ///
     /// ```
     /// use reversi::{IllegalMove, Transcript};
-    /// let chess = grid::BoardSize::CHESS;
     /// let mut game = Transcript::new();
-    /// game.play(chess.parse_square("f5")?)?;
-    /// let again = game.play(chess.parse_square("f5")?);
+    /// game.play("f5".parse()?)?;
+    /// let again = game.play("f5".parse()?);
     /// assert!(matches!(again, Err(IllegalMove::Occupied { .. })));
     /// assert_eq!(game.to_string(), "f5");
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -171,7 +170,7 @@ impl Transcript {
                 });
             }
             let name = pair.to_ascii_lowercase();
-            let square = Square::parse_bytes(&name, SIZE)
+            let square = Square::parse_bytes(&name)
                 .map_err(|source| ParseTranscriptError::Square { index, source })?;
             transcript
                 .play(square)

@@ -4,7 +4,7 @@
 //! names and a divide's listing. Expected values come from the shared vectors copied into
 //! `tests/data/` (the problem's sample and a game with early passes) and from the rules.
 
-use reversi::{Board, Color, Convention, Orientation, Transcript, SIZE};
+use reversi::{Board, Color, Convention, Orientation, Transcript};
 
 /// A vector game `NAME.in` (a move count, then one move a line, `d 3` or `d3`) as a
 /// transcript.
@@ -52,7 +52,7 @@ fn transcripts_and_moves_are_written_as_lower_case_square_names() {
     assert_eq!("D3C5".parse::<Transcript>().unwrap().to_string(), "d3c5");
     let names: Vec<String> = Board::START
         .legal_moves()
-        .squares(SIZE)
+        .iter()
         .map(|square| square.to_string())
         .collect();
     // The four moves of the start (rules: each flips one disc), in square order.

@@ -106,15 +106,12 @@ fn divide_adds_up_to_perft() {
 /// their definitions.
 #[test]
 fn conventions_on_a_pass_and_a_finished_game() {
-    use grid::SquareSet;
-    use reversi::{Color, Ply};
+    use reversi::{Color, Ply, SquareSet};
     let bits = |names: &[&str]| {
-        SquareSet::from_squares(
-            names
-                .iter()
-                .map(|name| grid::BoardSize::CHESS.parse_square(name).unwrap()),
-        )
-        .unwrap()
+        names
+            .iter()
+            .map(|name| name.parse::<reversi::Square>().unwrap())
+            .collect::<SquareSet>()
     };
     // Black a1, White b1, Black to move: c1 is the only move and ends the game (no white
     // disc is left). A and N count the finished game as a leaf, E does not once it is
@@ -149,7 +146,7 @@ fn conventions_on_a_pass_and_a_finished_game() {
     assert_eq!(pass.divide(2, Convention::PassIsPly), vec![(Ply::Pass, 1)]);
     // A finished game has no first ply to divide.
     let over = last_move
-        .play(grid::BoardSize::CHESS.parse_square("c1").unwrap())
+        .play("c1".parse::<reversi::Square>().unwrap())
         .unwrap();
     assert!(over.is_game_over());
     assert!(over.divide(3, Convention::PassIsPly).is_empty());

@@ -3,12 +3,9 @@
 //! proptest values (the choice of move at each ply), so a failing game is shrunk to a
 //! short, simple one before it is reported.
 
-use grid::BoardSize;
 use proptest::collection::vec;
 use proptest::prelude::*;
-use reversi::{Board, Color, IllegalMove, SquareSet, Transcript};
-
-const CHESS: BoardSize = BoardSize::CHESS;
+use reversi::{Board, Color, IllegalMove, Square, SquareSet, Transcript};
 
 /// The rules on an array: `cells[rank][file]`, `None` empty.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -174,7 +171,7 @@ fn play_game(choices: &[u32], mut check: impl FnMut(&Board, &Plain)) {
         let (file, rank) = legal[chosen(choices, ply, legal.len())];
         ply += 1;
         board = board
-            .play(CHESS.square(file as u8, rank as u8).unwrap())
+            .play(Square::new(file as u8, rank as u8).unwrap())
             .expect("legal by the rules");
         plain.play(file, rank);
     }
@@ -195,10 +192,10 @@ proptest! {
                 bits_of(&plain.legal(color)),
                 "{board}"
             );
-            for square in CHESS.squares() {
+            for square in Square::ALL {
                 let (file, rank) = (square.file() as i32, square.rank() as i32);
                 assert_eq!(
-                    board.flips(square).unwrap().bits(),
+                    board.flips(square).bits(),
                     bits_of(&plain.flips(color, file, rank)),
                     "{square} in\n{board}"
                 );
@@ -214,8 +211,8 @@ proptest! {
     fn a_move_is_legal_exactly_when_it_flips_a_disc(choices in games()) {
         play_game(&choices, |board, _| {
             let legal = board.legal_moves();
-            for square in CHESS.squares() {
-                let flipped = board.flips(square).unwrap();
+            for square in Square::ALL {
+                let flipped = board.flips(square);
                 assert_eq!(
                     legal.contains(square),
                     !flipped.is_empty(),
@@ -240,8 +237,8 @@ proptest! {
         play_game(&choices, |board, _| {
             let mover = board.side_to_move();
             let before = board.disc_counts();
-            for square in board.legal_moves().squares(CHESS) {
-                let flipped = board.flips(square).unwrap().len();
+            for square in board.legal_moves() {
+                let flipped = board.flips(square).len();
                 let after = board.play(square).unwrap();
                 let counts = after.disc_counts();
                 assert_eq!(counts[mover], before[mover] + 1 + flipped);
@@ -250,7 +247,7 @@ proptest! {
                 let gained = after.discs(mover) - board.discs(mover);
                 assert_eq!(
                     gained,
-                    board.flips(square).unwrap() | SquareSet::from_square(square).unwrap()
+                    board.flips(square) | SquareSet::from(square)
                 );
                 assert_eq!(after.side_to_move(), mover.other());
             }
@@ -274,12 +271,12 @@ proptest! {
                     transform(board.legal_moves().bits(), map),
                     "{board}"
                 );
-                for square in board.legal_moves().squares(CHESS) {
+                for square in board.legal_moves() {
                     let (f, r) = map(square.file() as i32, square.rank() as i32);
-                    let image_square = CHESS.square(f as u8, r as u8).unwrap();
+                    let image_square = Square::new(f as u8, r as u8).unwrap();
                     assert_eq!(
-                        image.flips(image_square).unwrap().bits(),
-                        transform(board.flips(square).unwrap().bits(), map)
+                        image.flips(image_square).bits(),
+                        transform(board.flips(square).bits(), map)
                     );
                 }
             }
@@ -303,7 +300,7 @@ proptest! {
             let (file, rank) = legal[chosen(&choices, ply, legal.len())];
             ply += 1;
             transcript
-                .play(CHESS.square(file as u8, rank as u8).unwrap())
+                .play(Square::new(file as u8, rank as u8).unwrap())
                 .unwrap();
             plain.play(file, rank);
         }

@@ -2,7 +2,7 @@
 //! types serialize as their text, and every value reads back as itself from JSON.
 
 use proptest::prelude::*;
-use reversi::{Board, ByColor, Color, Convention, Orientation, Outcome, Ply, Transcript, SIZE};
+use reversi::{Board, ByColor, Color, Convention, Orientation, Outcome, Ply, Transcript};
 
 fn round_trip<T>(value: &T) -> T
 where
@@ -21,7 +21,7 @@ fn text_form_types_serialize_as_their_text() {
     assert_eq!(json(&Convention::FullDepthOnly), r#""E""#);
     assert_eq!(json(&Ply::Pass), r#""pass""#);
     assert_eq!(
-        json(&Ply::Move(SIZE.parse_square("d3").unwrap())),
+        json(&Ply::Move("d3".parse::<reversi::Square>().unwrap())),
         r#""d3""#
     );
     let game: Transcript = "f5d6".parse().unwrap();
@@ -63,7 +63,7 @@ fn small_values_round_trip() {
     };
     assert_eq!(round_trip(&counts), counts);
     for index in 0..=64 {
-        let ply = SIZE.square_at(index).map_or(Ply::Pass, Ply::Move);
+        let ply = reversi::Square::from_index(index).map_or(Ply::Pass, Ply::Move);
         assert_eq!(round_trip(&ply), ply);
     }
 }
@@ -77,7 +77,7 @@ proptest! {
         let mut game = Transcript::new();
         for pick in picks {
             let board = *game.board();
-            let mut legal: Vec<_> = board.legal_moves().squares(SIZE).collect();
+            let mut legal: Vec<_> = board.legal_moves().iter().collect();
             if legal.is_empty() {
                 legal = board.swapped_moves();
             }
@@ -107,13 +107,13 @@ mod erased {
 /// The legal moves after a pass (the next move of a transcript when the side to move
 /// must pass).
 trait AfterPass {
-    fn swapped_moves(&self) -> Vec<grid::Square>;
+    fn swapped_moves(&self) -> Vec<reversi::Square>;
 }
 
 impl AfterPass for Board {
-    fn swapped_moves(&self) -> Vec<grid::Square> {
+    fn swapped_moves(&self) -> Vec<reversi::Square> {
         self.pass()
-            .map(|passed| passed.legal_moves().squares(SIZE).collect())
+            .map(|passed| passed.legal_moves().iter().collect())
             .unwrap_or_default()
     }
 }

@@ -1,17 +1,17 @@
 //! Text round trips: `parse(display(x)) == x` for every value type with a text form
-//! (`Board`, `Transcript`, `Outcome`, `Color`, `Convention`, `Ply`), on boards and
+//! (`Board`, `Transcript`, `Outcome`, `Color`, `Convention`, `Ply`, `Square`), on boards and
 //! transcripts of random games and on arbitrary disc sets, and the fixed words of the
 //! text forms.
 
 use proptest::prelude::*;
-use reversi::{Board, Color, Convention, Outcome, Ply, Transcript, SIZE};
+use reversi::{Board, Color, Convention, Outcome, ParseSquareError, Ply, Square, Transcript};
 
 /// The board after `plies` random plies from the start (`picks` choose among the legal
 /// moves; a side that cannot move passes; the game may end before).
 fn random_game_board(picks: &[u16], plies: usize) -> Board {
     let mut board = Board::START;
     for &pick in picks.iter().take(plies) {
-        let legal: Vec<_> = board.legal_moves().squares(SIZE).collect();
+        let legal: Vec<_> = board.legal_moves().iter().collect();
         if legal.is_empty() {
             match board.pass() {
                 Ok(passed) => board = passed,
@@ -52,7 +52,7 @@ proptest! {
         for pick in picks {
             let board = *game.board();
             let next = if board.must_pass() { board.pass().expect("a pass") } else { board };
-            let legal: Vec<_> = next.legal_moves().squares(SIZE).collect();
+            let legal: Vec<_> = next.legal_moves().iter().collect();
             if legal.is_empty() {
                 break;
             }
@@ -72,10 +72,66 @@ proptest! {
     }
 
     #[test]
+    fn squares_round_trip(index in 0usize..64) {
+        let square = Square::from_index(index).expect("below 64");
+        let name = square.to_string();
+        prop_assert_eq!(name.parse::<Square>(), Ok(square));
+        prop_assert_eq!(square.index(), index);
+        prop_assert_eq!(usize::from(square.rank()) * 8 + usize::from(square.file()), index);
+        prop_assert_eq!(Square::new(square.file(), square.rank()), Some(square));
+        // The same name and index as grid's square of the 8x8 board.
+        let grid_square = grid::Square::from(square);
+        prop_assert_eq!(grid_square.to_string(), name);
+        prop_assert_eq!(grid_square.index(), index);
+        prop_assert_eq!(Square::try_from(grid_square), Ok(square));
+        prop_assert_eq!(format!("{square:?}"), format!("{grid_square:?}"));
+    }
+
+    /// Any text (mostly near misses: letters, digits and noise) parses or is refused with
+    /// an error, never a panic; what parses is a square whose name is the text.
+    #[test]
+    fn square_names_never_panic(text in "[a-jA-J0-9 ]{0,3}|\\PC{0,6}") {
+        match text.parse::<Square>() {
+            // A file letter in either case, as grid reads it.
+            Ok(square) => prop_assert_eq!(square.to_string(), text.to_ascii_lowercase()),
+            Err(error) => prop_assert!(!error.to_string().is_empty()),
+        }
+        prop_assert_eq!(Square::parse_bytes(text.as_bytes()).ok(), text.parse::<Square>().ok());
+    }
+
+    #[test]
     fn plies_round_trip(index in 0usize..65) {
-        let ply = SIZE.square_at(index).map_or(Ply::Pass, Ply::Move);
+        let ply = reversi::Square::from_index(index).map_or(Ply::Pass, Ply::Move);
         prop_assert_eq!(ply.to_string().parse::<Ply>(), Ok(ply));
     }
+}
+
+#[test]
+fn every_square_name_round_trips_and_others_are_errors() {
+    let names: Vec<String> = Square::ALL.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        (names[0].as_str(), names[19].as_str(), names[63].as_str()),
+        ("a1", "d3", "h8")
+    );
+    for (index, name) in names.iter().enumerate() {
+        assert_eq!(name.parse::<Square>(), Ok(Square::ALL[index]));
+    }
+    let d3: Square = "d3".parse().unwrap();
+    assert_eq!((d3.file(), d3.rank(), d3.index()), (3, 2, 19));
+    assert_eq!(format!("{d3:?}"), "Square(d3)");
+    assert_eq!("D3".parse::<Square>(), Ok(d3)); // the file letter in either case
+                                                // Off the 8x8 board or junk: an error that names the text; empty text: its own error.
+    for text in ["i9", "a0", "d", "3d", "d33", "D3x", "d 3"] {
+        let error: ParseSquareError = text.parse::<Square>().unwrap_err();
+        assert!(
+            error.to_string().contains(&format!("\"{text}\"")),
+            "{text}: {error}"
+        );
+    }
+    assert_eq!("".parse::<Square>(), Err(ParseSquareError::Empty));
+    // A square of another board is not renamed: Congo's d3 is no Reversi square.
+    let congo_d3 = grid::Square::parse("d3", grid::BoardSize::CONGO).unwrap();
+    assert!(Square::try_from(congo_d3).is_err());
 }
 
 #[test]

@@ -3,10 +3,13 @@
 //! every disc is placed next to one it flips) fail with that rule's error.
 
 use proptest::prelude::*;
-use reversi::{Board, Color, InvalidBoard, SquareSet, SIZE};
+use reversi::{Board, Color, InvalidBoard, Square, SquareSet};
 
 fn squares(names: &[&str]) -> SquareSet {
-    SquareSet::from_squares(names.iter().map(|name| SIZE.parse_square(name).unwrap())).unwrap()
+    names
+        .iter()
+        .map(|name| name.parse::<Square>().unwrap())
+        .collect()
 }
 
 fn board(black: &[&str], white: &[&str], side: Color) -> Board {
@@ -15,8 +18,8 @@ fn board(black: &[&str], white: &[&str], side: Color) -> Board {
 
 #[test]
 fn an_empty_centre_square_is_unreachable() {
-    let d4 = SIZE.parse_square("d4").unwrap();
-    let e5 = SIZE.parse_square("e5").unwrap();
+    let d4 = "d4".parse::<reversi::Square>().unwrap();
+    let e5 = "e5".parse::<reversi::Square>().unwrap();
     let empty = board(&[], &[], Color::Black);
     assert_eq!(
         empty.validate(),
@@ -38,8 +41,8 @@ fn an_empty_centre_square_is_unreachable() {
 
 #[test]
 fn a_disc_cut_off_from_the_centre_is_unreachable() {
-    let a1 = SIZE.parse_square("a1").unwrap();
-    let h3 = SIZE.parse_square("h3").unwrap();
+    let a1 = "a1".parse::<reversi::Square>().unwrap();
+    let h3 = "h3".parse::<reversi::Square>().unwrap();
     let lone = board(&["e4", "d5", "a1"], &["d4", "e5"], Color::White);
     assert_eq!(
         lone.validate(),
@@ -88,7 +91,7 @@ fn the_start_and_the_first_wipeout_are_valid() {
         }
         board
             .legal_moves()
-            .squares(SIZE)
+            .iter()
             .find_map(|square| first_finished(board.play(square).unwrap(), depth - 1))
     }
     assert_eq!(Board::START.validate(), Ok(()));
@@ -103,7 +106,7 @@ proptest! {
         let mut board = Board::START;
         for pick in picks {
             prop_assert_eq!(board.validate(), Ok(()), "{}", board);
-            let legal: Vec<_> = board.legal_moves().squares(SIZE).collect();
+            let legal: Vec<_> = board.legal_moves().iter().collect();
             if legal.is_empty() {
                 match board.pass() {
                     Ok(passed) => board = passed,

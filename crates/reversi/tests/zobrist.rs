@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use reversi::{Board, SIZE};
+use reversi::Board;
 
 #[test]
 fn incremental_key_equals_the_key_from_scratch_along_random_games() {
@@ -28,7 +28,7 @@ fn incremental_key_equals_the_key_from_scratch_along_random_games() {
             .unwrap();
             assert_eq!(again.zobrist_key(), board.zobrist_key());
             assert_eq!(*seen.entry(board.zobrist_key()).or_insert(board), board);
-            let legal: Vec<_> = board.legal_moves().squares(SIZE).collect();
+            let legal: Vec<_> = board.legal_moves().iter().collect();
             if legal.is_empty() {
                 match board.pass() {
                     Ok(passed) => {
@@ -63,7 +63,7 @@ fn transpositions_have_one_key() {
             leaves.push(board);
             return;
         }
-        for square in board.legal_moves().squares(SIZE) {
+        for square in board.legal_moves().iter() {
             walk(board.play(square).unwrap(), depth - 1, leaves);
         }
     }

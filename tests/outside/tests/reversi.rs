@@ -1,6 +1,5 @@
 //! Reversi, as a downstream user writes it from the crate docs.
 
-use grid::BoardSize;
 use reversi::{Board, Color, Convention, IllegalMove, InvalidBoard, Outcome, Transcript};
 
 #[test]
@@ -12,23 +11,25 @@ fn parse_list_play_validate_hash() -> Result<(), Box<dyn std::error::Error>> {
     let board = *game.board();
     assert_eq!(board.side_to_move(), Color::White);
 
+    // Squares parse and print without naming the board size (always 8x8).
+    let d3: reversi::Square = "d3".parse()?;
+    assert_eq!((d3.to_string(), d3.index()), ("d3".to_owned(), 19));
+    assert!(Board::START.legal_moves().contains(d3));
+    assert!("i9".parse::<reversi::Square>().is_err());
+
     // List the legal moves.
     let moves: Vec<String> = board
         .legal_moves()
-        .squares(BoardSize::CHESS)
+        .iter()
         .map(|square| square.to_string())
         .collect();
     assert!(!moves.is_empty());
 
     // Play checked: a legal move gives the next board, an illegal one an error.
-    let first = board
-        .legal_moves()
-        .squares(BoardSize::CHESS)
-        .next()
-        .unwrap();
+    let first = board.legal_moves().first().unwrap();
     let next = board.play(first)?;
     assert_eq!(next.side_to_move(), Color::Black);
-    let a1 = BoardSize::CHESS.parse_square("a1")?;
+    let a1 = "a1".parse::<reversi::Square>()?;
     assert!(matches!(board.play(a1), Err(IllegalMove::NoFlip { .. })));
 
     // Validate: a board from a game is valid; an empty board is not.

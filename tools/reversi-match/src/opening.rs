@@ -48,7 +48,7 @@ impl match_core::openings::Position for Opening {
         } else {
             *board
         };
-        let moves: Vec<_> = board.legal_moves().squares(reversi::SIZE).collect();
+        let moves: Vec<_> = board.legal_moves().iter().collect();
         let square = moves[rng.usize(..moves.len())];
         let mut next = self.0.clone();
         next.play(square).map_err(anyhow::Error::msg)?;

@@ -10,7 +10,7 @@ mod time;
 
 use std::time::{Duration, Instant};
 
-use reversi::{kernel, Board, IllegalMove, Ply, Square, SIZE};
+use reversi::{kernel, Board, IllegalMove, Ply, Square};
 
 use crate::eval::{self, SCALE};
 use crate::{Limits, Mode, Solution, Solver};
@@ -566,7 +566,7 @@ impl Engine {
         self.midgame.start(nodes, deadline);
         let mut moves: Vec<RootMove> = board
             .legal_moves()
-            .squares(SIZE)
+            .iter()
             .filter_map(|square| {
                 board
                     .play(square)
@@ -768,7 +768,7 @@ impl Engine {
                 Some(e) => e.best,
                 None => break,
             };
-            let square = match SIZE.square_at(usize::from(best)) {
+            let square = match Square::from_index(usize::from(best)) {
                 Some(s) if board.legal_moves().contains(s) => s,
                 _ => break,
             };
@@ -799,7 +799,7 @@ pub(crate) mod tests {
             board = match board.pass() {
                 Ok(passed) => passed,
                 Err(_) => {
-                    let moves: Vec<Square> = board.legal_moves().squares(SIZE).collect();
+                    let moves: Vec<Square> = board.legal_moves().iter().collect();
                     match board.play(moves[rng.usize(..moves.len())]) {
                         Ok(next) => next,
                         Err(e) => panic!("a legal move was refused: {e}"),

@@ -162,7 +162,7 @@ fn seconds(word: &str) -> Option<f64> {
 /// use reversi_engine::protocol::gtp::{read_line, Command, GtpError};
 /// let request = read_line("7 play B d3  # a comment").unwrap();
 /// assert_eq!(request.id, Some(7));
-/// let d3 = reversi::SIZE.parse_square("d3").unwrap();
+/// let d3 = "d3".parse::<reversi::Square>().unwrap();
 /// assert_eq!(request.command, Ok(Command::Play(Color::Black, Ply::Move(d3))));
 /// assert_eq!(read_line("genmove white").unwrap().command, Ok(Command::Genmove(Color::White)));
 /// assert!(read_line("   # only a comment").is_none());
@@ -332,7 +332,7 @@ mod tests {
 
     #[test]
     fn arguments_are_checked() {
-        let d3 = reversi::SIZE.parse_square("d3").unwrap();
+        let d3 = "d3".parse::<reversi::Square>().unwrap();
         assert_eq!(
             command("play white D3"),
             Ok(Command::Play(Color::White, Ply::Move(d3)))

@@ -259,7 +259,7 @@ pub enum Reply {
 ///
 /// ```
 /// use reversi_engine::protocol::nboard::Reply;
-/// let d3 = reversi::Ply::Move(reversi::SIZE.parse_square("d3").unwrap());
+/// let d3 = reversi::Ply::Move("d3".parse::<reversi::Square>().unwrap());
 /// let reply = Reply::Search { pv: vec![d3, reversi::Ply::Pass], eval: 2.0, depth: 100, exact: true };
 /// assert_eq!(reply.to_string(), "search D3PA 2.00 0 100%\n");
 /// assert_eq!(Reply::Pong(4).to_string(), "pong 4\n");

@@ -347,9 +347,8 @@ fn showboard(board: &Board) -> String {
     for rank in 0..8u8 {
         text.push_str(&(rank + 1).to_string());
         for file in 0..8u8 {
-            let c = reversi::SIZE
-                .square(file, rank)
-                .and_then(|square| board.disc_at(square).ok().flatten())
+            let c = reversi::Square::new(file, rank)
+                .and_then(|square| board.disc_at(square))
                 .map_or('.', Color::char);
             text.push(' ');
             text.push(c);
@@ -561,11 +560,7 @@ impl NboardSession {
     /// search a ply shallower, best first (ties in square order).
     fn hints(&mut self, n: usize) -> (Vec<Reply>, u64, f64) {
         let board = *self.board();
-        let moves: Vec<Ply> = board
-            .legal_moves()
-            .squares(reversi::SIZE)
-            .map(Ply::Move)
-            .collect();
+        let moves: Vec<Ply> = board.legal_moves().iter().map(Ply::Move).collect();
         if n <= 1 || moves.len() <= 1 {
             let report: SearchReport = self.engine.search(self.limits(self.depth));
             let reply = Reply::Search {

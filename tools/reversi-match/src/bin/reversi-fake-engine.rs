@@ -60,14 +60,14 @@ impl Fake {
     fn answer(&mut self, color: Color) -> Option<String> {
         self.requests += 1;
         let board = Fake::to_move(self.board, color);
-        let moves: Vec<_> = board.legal_moves().squares(reversi::SIZE).collect();
+        let moves: Vec<_> = board.legal_moves().iter().collect();
         let legal = if moves.is_empty() {
             Ply::Pass
         } else {
             Ply::Move(moves[self.rng.usize(..moves.len())])
         };
         let mode = self.o.mode_of_request(self.requests);
-        let first = |set: reversi::SquareSet| set.squares(reversi::SIZE).next().expect("a square");
+        let first = |set: reversi::SquareSet| set.first().expect("a square");
         let text = match mode {
             "good" | "refuse-pass" => legal.to_string(),
             "illegal" => first(!board.empty_squares()).to_string(),
