@@ -13,7 +13,6 @@ pub(super) const N: u8 = 1;
 /// parameter `C`.
 pub(super) const E: u8 = 2;
 
-
 /// Leaves below a position whose side to move (`p`) has no legal move, at `depth >= 1`.
 /// `recurse` counts a position at a depth `>= 1`.
 // Rare (passes and finished games): out of line, to keep the hot loops small.
