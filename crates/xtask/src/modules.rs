@@ -203,7 +203,23 @@ struct Module {
 fn lex(file: &Path) -> Result<Vec<TokenTree>> {
     let text =
         std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
-    let tokens = TokenStream::from_str(&text)
+    // Doc comment lines are blanked first (keeping the line numbers): they are no paths,
+    // and the lexer would turn each into an escaped `#[doc = ".."]` string, most of the
+    // time of the walk. A line of a multi-line string literal can look like one too; if
+    // blanking it breaks the file, the file is read as it is.
+    let blanked: String = text
+        .split_inclusive('\n')
+        .map(|line| {
+            let code = line.trim_start();
+            if code.starts_with("///") || code.starts_with("//!") {
+                "\n"
+            } else {
+                line
+            }
+        })
+        .collect();
+    let tokens = TokenStream::from_str(&blanked)
+        .or_else(|_| TokenStream::from_str(&text))
         .map_err(|e| anyhow!("{}: does not lex as Rust: {e}", file.display()))?;
     Ok(tokens.into_iter().collect())
 }
@@ -689,6 +705,22 @@ mod tests {
             ),
         ]);
         assert!(found.is_empty(), "{found:?}");
+    }
+
+    #[test]
+    fn a_string_line_that_looks_like_a_doc_comment_is_read_as_a_string() {
+        // Blanking the `///` line would cut the string open: the file is read whole.
+        let found = loops(&[(
+            "lib.rs",
+            "/// Docs.\nmod a {\n    const S: &str = \"x\n    /// y\";\n    \
+             pub fn f() { crate::b::g() }\n}\nmod b { pub fn g() { super::a::f() } }\n",
+        )]);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].to_string().contains("lib.rs:5: crate::b::g"),
+            "{}",
+            found[0]
+        );
     }
 
     #[test]
