@@ -100,21 +100,15 @@ pub(crate) fn count(p: u64, o: u64, depth: u32, convention: Convention) -> u64 {
     if depth == 0 {
         return 1;
     }
-    match convention {
-        Convention::PassIsPly => count_in::<A>(p, o, depth),
-        Convention::PassIsFree => count_in::<N>(p, o, depth),
-        Convention::FullDepthOnly => count_in::<E>(p, o, depth),
-    }
-}
-
-/// Leaves below the position at `depth >= 1` in the convention `C`, with the fastest
-/// copy of the walk this CPU runs.
-fn count_in<const C: u8>(p: u64, o: u64, depth: u32) -> u64 {
     #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-    if let Some(leaves) = x86::count::<C>(p, o, depth) {
+    if let Some(leaves) = x86::count(p, o, depth, convention as u8) {
         return leaves;
     }
-    portable::<C>(p, o, depth)
+    match convention {
+        Convention::PassIsPly => portable::<A>(p, o, depth),
+        Convention::PassIsFree => portable::<N>(p, o, depth),
+        Convention::FullDepthOnly => portable::<E>(p, o, depth),
+    }
 }
 
 /// The perft code compiled a second time with the instructions of recent x86-64 CPUs
@@ -129,7 +123,7 @@ fn count_in<const C: u8>(p: u64, o: u64, depth: u32) -> u64 {
 #[allow(unsafe_code)]
 #[warn(unsafe_op_in_unsafe_fn)]
 mod x86 {
-    use super::walk::node_wide;
+    use super::walk::{node_wide, A, E, N};
 
     /// Perft compiled with the extra features; only called once they are detected.
     ///
@@ -144,9 +138,9 @@ mod x86 {
         node_wide::<C>(p, o, depth, |p, o, depth| unsafe { fast::<C>(p, o, depth) })
     }
 
-    /// Leaves below the position in the convention `C`, or `None` when this CPU lacks the
-    /// features.
-    pub(super) fn count<const C: u8>(p: u64, o: u64, depth: u32) -> Option<u64> {
+    /// Leaves below the position in the convention whose const parameter is `c` ([`A`],
+    /// [`N`] or [`E`]: a `Convention as u8`), or `None` when this CPU lacks the features.
+    pub(super) fn count(p: u64, o: u64, depth: u32, c: u8) -> Option<u64> {
         let detected = std::is_x86_feature_detected!("popcnt")
             && std::is_x86_feature_detected!("lzcnt")
             && std::is_x86_feature_detected!("bmi1")
@@ -157,7 +151,13 @@ mod x86 {
         }
         // SAFETY: `fast` only needs the CPU features listed in its `target_feature`
         // attribute, and every one of them was detected just above.
-        Some(unsafe { fast::<C>(p, o, depth) })
+        Some(unsafe {
+            match c {
+                A => fast::<A>(p, o, depth),
+                N => fast::<N>(p, o, depth),
+                _ => fast::<E>(p, o, depth),
+            }
+        })
     }
 }
 
