@@ -130,7 +130,7 @@ impl Node {
 
 /// The instruction set a search is compiled for. The search's recursive functions call
 /// each other through it, so one compiled copy of the search only ever calls itself:
-/// [`Portable`] is the target's baseline, `x86::V3` the same code compiled with POPCNT,
+/// [`Portable`] is the target's baseline, `V3` the same code compiled with POPCNT,
 /// LZCNT/TZCNT and BMI1/BMI2, chosen at run time when the CPU has them (the default build
 /// stays portable). Holding a value of an `Isa` type is the proof that the CPU can run
 /// its code.
@@ -179,34 +179,39 @@ impl Isa for Portable {
     }
 }
 
-/// The search compiled a second time for recent x86-64 CPUs, chosen at run time.
+/// The proof that this CPU has POPCNT, LZCNT, BMI1 and BMI2, the features the search's
+/// x86-64 copy (`impl Isa for V3`, in the `x86` module) is compiled with: made only by
+/// [`V3::detect`]. It lives here, not in `x86`, so that the search names its own type and
+/// the dependency goes one way (`x86` uses the search, not the other way round).
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+#[derive(Clone, Copy)]
+pub(crate) struct V3(());
+
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+impl V3 {
+    /// `Some` when the CPU has the features the `x86` copy of the search is compiled with.
+    pub(crate) fn detect() -> Option<V3> {
+        let detected = std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("lzcnt")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2");
+        if detected {
+            Some(V3(()))
+        } else {
+            None
+        }
+    }
+}
+
+/// The search compiled a second time for recent x86-64 CPUs, chosen at run time: `V3`'s
+/// implementation of [`Isa`].
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 // The crate denies (instead of forbidding) `unsafe_code` only for this module: calling a
 // `#[target_feature]` function is `unsafe` because the CPU must have the features, which
 // only a `V3` value (made by `V3::detect` once it found them) proves.
 #[allow(unsafe_code)]
 mod x86 {
-    use super::{Isa, Node, Search};
-
-    /// The proof that this CPU has POPCNT, LZCNT, BMI1 and BMI2: made only by
-    /// [`V3::detect`].
-    #[derive(Clone, Copy)]
-    pub(crate) struct V3(());
-
-    impl V3 {
-        /// `Some` when the CPU has the features the functions below are compiled with.
-        pub(crate) fn detect() -> Option<V3> {
-            let detected = std::is_x86_feature_detected!("popcnt")
-                && std::is_x86_feature_detected!("lzcnt")
-                && std::is_x86_feature_detected!("bmi1")
-                && std::is_x86_feature_detected!("bmi2");
-            if detected {
-                Some(V3(()))
-            } else {
-                None
-            }
-        }
-    }
+    use super::{Isa, Node, Search, V3};
 
     /// Defines, for each listed method of [`Isa`], a function compiled with the features
     /// that calls the search's generic body (inlined into it), and `V3`'s method calling it.
@@ -264,7 +269,7 @@ pub(crate) struct Search {
     top: usize,
     /// The x86-64-v3 copy of the search, when this CPU can run it.
     #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-    v3: Option<x86::V3>,
+    v3: Option<V3>,
 }
 
 /// How often (in nodes) the clock is read.
@@ -289,7 +294,7 @@ impl Search {
             stack: vec![Move::default(); 64 * 36],
             top: 0,
             #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-            v3: x86::V3::detect(),
+            v3: V3::detect(),
         }
     }
 

@@ -1,7 +1,10 @@
 //! Perft: the number of leaves of the game tree to a given depth, in three conventions.
 
-use crate::bitboard::{flips, flips_wide, moves, moves_wide};
+mod walk;
+
+use crate::bitboard::{flips, moves};
 use crate::board::Board;
+use walk::{portable, A, E, N};
 
 /// How perft counts passes and finished games. The three agree up to depth 8 from the
 /// start; from depth 9 on, passes and finished games occur and they differ. Each has a
@@ -16,14 +19,14 @@ pub enum Convention {
     /// `A`: a forced pass is one ply; a finished game counts as one leaf when reached
     /// (equivalently: both players keep passing after the game has ended).
     #[default]
-    PassIsPly = 0,
+    PassIsPly = A,
     /// `N`: a pass costs no ply (the other side moves at the same depth); a finished
     /// game counts as one leaf wherever it occurs.
-    PassIsFree = 1,
+    PassIsFree = N,
     /// `E`: only lines that reach the full depth count. A pass is one ply when the
     /// opponent can move; a finished game reached before the last ply counts zero
     /// leaves.
-    FullDepthOnly = 2,
+    FullDepthOnly = E,
 }
 
 impl Convention {
@@ -92,153 +95,13 @@ impl std::str::FromStr for Convention {
     }
 }
 
-pub(crate) const A: u8 = Convention::PassIsPly as u8;
-pub(crate) const N: u8 = Convention::PassIsFree as u8;
-pub(crate) const E: u8 = Convention::FullDepthOnly as u8;
-
-/// Leaves below a position whose side to move (`p`) has no legal move, at `depth >= 1`.
-/// `recurse` counts a position at a depth `>= 1`.
-// Rare (passes and finished games): out of line, to keep the hot loops small.
-#[cold]
-#[inline(never)]
-fn stuck<const C: u8>(p: u64, o: u64, depth: u32, recurse: impl Fn(u64, u64, u32) -> u64) -> u64 {
-    if C == A && depth == 1 {
-        // Passing (or the game having ended) leads to depth 0 either way: one leaf.
-        return 1;
-    }
-    let opponent_can_move = moves(o, p) != 0;
-    match C {
-        A => {
-            if opponent_can_move {
-                recurse(o, p, depth - 1)
-            } else {
-                1
-            }
-        }
-        N => {
-            if opponent_can_move {
-                recurse(o, p, depth)
-            } else {
-                1
-            }
-        }
-        _ => {
-            if !opponent_can_move {
-                0
-            } else if depth == 1 {
-                1
-            } else {
-                recurse(o, p, depth - 1)
-            }
-        }
-    }
-}
-
-/// Leaves below the position (`p` to move against `o`) at `depth >= 1`, counting the
-/// last ply in bulk (a popcount of the move mask) and unrolling the last two plies.
-/// `recurse` is the caller's own function (to count a child at a depth `>= 1`).
-#[inline(always)]
-fn node<const C: u8>(
-    p: u64,
-    o: u64,
-    depth: u32,
-    recurse: impl Fn(u64, u64, u32) -> u64 + Copy,
-) -> u64 {
-    let mut todo = moves(p, o);
-    if todo == 0 {
-        return stuck::<C>(p, o, depth, recurse);
-    }
-    if depth == 1 {
-        return u64::from(todo.count_ones());
-    }
-    let mut leaves = 0;
-    if depth == 2 {
-        while todo != 0 {
-            let square = todo.trailing_zeros();
-            let bit = todo & todo.wrapping_neg();
-            todo ^= bit;
-            let flipped = flips(p, o, square);
-            let (child_p, child_o) = (o ^ flipped, p ^ flipped ^ bit);
-            let child_moves = moves(child_p, child_o);
-            leaves += if child_moves != 0 {
-                u64::from(child_moves.count_ones())
-            } else {
-                stuck::<C>(child_p, child_o, 1, recurse)
-            };
-        }
-        return leaves;
-    }
-    while todo != 0 {
-        let square = todo.trailing_zeros();
-        let bit = todo & todo.wrapping_neg();
-        todo ^= bit;
-        let flipped = flips(p, o, square);
-        leaves += recurse(o ^ flipped, p ^ flipped ^ bit, depth - 1);
-    }
-    leaves
-}
-
-/// [`node`] with the lane kernels ([`moves_wide`], [`flips_wide`]), for a caller
-/// compiled with AVX2: the bitboards stay in 4 equal lanes from one position to the next.
-#[cfg_attr(
-    any(not(target_arch = "x86_64"), feature = "portable"),
-    allow(dead_code)
-)]
-#[inline(always)]
-fn node_wide<const C: u8>(
-    p: u64,
-    o: u64,
-    depth: u32,
-    recurse: impl Fn(u64, u64, u32) -> u64 + Copy,
-) -> u64 {
-    let (p4, o4) = ([p; 4], [o; 4]);
-    let mut todo = moves_wide(p4, o4);
-    if todo == 0 {
-        return stuck::<C>(p, o, depth, recurse);
-    }
-    if depth == 1 {
-        return u64::from(todo.count_ones());
-    }
-    let mut leaves = 0;
-    if depth == 2 {
-        while todo != 0 {
-            let square = todo.trailing_zeros();
-            let bit = todo & todo.wrapping_neg();
-            todo ^= bit;
-            let flipped = flips_wide(p4, o4, square);
-            let child_p = [0, 1, 2, 3].map(|i| o4[i] ^ flipped[i]);
-            let child_o = [0, 1, 2, 3].map(|i| p4[i] ^ flipped[i] ^ bit);
-            let child_moves = moves_wide(child_p, child_o);
-            leaves += if child_moves != 0 {
-                u64::from(child_moves.count_ones())
-            } else {
-                stuck::<C>(child_p[0], child_o[0], 1, recurse)
-            };
-        }
-        return leaves;
-    }
-    while todo != 0 {
-        let square = todo.trailing_zeros();
-        let bit = todo & todo.wrapping_neg();
-        todo ^= bit;
-        let flipped = flips_wide(p4, o4, square)[0];
-        leaves += recurse(o ^ flipped, p ^ flipped ^ bit, depth - 1);
-    }
-    leaves
-}
-
-/// Perft with the baseline instructions of the target.
-fn portable<const C: u8>(p: u64, o: u64, depth: u32) -> u64 {
-    node::<C>(p, o, depth, portable::<C>)
-}
-
 /// Leaves below the position at `depth` (any depth, 0 included) in `convention`.
 pub(crate) fn count(p: u64, o: u64, depth: u32, convention: Convention) -> u64 {
     if depth == 0 {
         return 1;
     }
     #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-    if let Some(leaves) = x86::count(p, o, depth, convention) {
+    if let Some(leaves) = x86::count(p, o, depth, convention as u8) {
         return leaves;
     }
     match convention {
@@ -260,7 +123,7 @@ pub(crate) fn count(p: u64, o: u64, depth: u32, convention: Convention) -> u64 {
 #[allow(unsafe_code)]
 #[warn(unsafe_op_in_unsafe_fn)]
 mod x86 {
-    use super::{node_wide, Convention, A, E, N};
+    use super::walk::{node_wide, A, E, N};
 
     /// Perft compiled with the extra features; only called once they are detected.
     ///
@@ -275,8 +138,9 @@ mod x86 {
         node_wide::<C>(p, o, depth, |p, o, depth| unsafe { fast::<C>(p, o, depth) })
     }
 
-    /// Leaves below the position, or `None` when this CPU lacks the features.
-    pub(super) fn count(p: u64, o: u64, depth: u32, convention: Convention) -> Option<u64> {
+    /// Leaves below the position in the convention whose const parameter is `c` ([`A`],
+    /// [`N`] or [`E`]: a `Convention as u8`), or `None` when this CPU lacks the features.
+    pub(super) fn count(p: u64, o: u64, depth: u32, c: u8) -> Option<u64> {
         let detected = std::is_x86_feature_detected!("popcnt")
             && std::is_x86_feature_detected!("lzcnt")
             && std::is_x86_feature_detected!("bmi1")
@@ -288,10 +152,10 @@ mod x86 {
         // SAFETY: `fast` only needs the CPU features listed in its `target_feature`
         // attribute, and every one of them was detected just above.
         Some(unsafe {
-            match convention {
-                Convention::PassIsPly => fast::<A>(p, o, depth),
-                Convention::PassIsFree => fast::<N>(p, o, depth),
-                Convention::FullDepthOnly => fast::<E>(p, o, depth),
+            match c {
+                A => fast::<A>(p, o, depth),
+                N => fast::<N>(p, o, depth),
+                _ => fast::<E>(p, o, depth),
             }
         })
     }

@@ -8,6 +8,7 @@ pub mod layout;
 pub mod limits;
 pub mod locals;
 pub mod locate;
+pub mod modules;
 pub mod msrv;
 pub mod paths;
 pub mod prune;

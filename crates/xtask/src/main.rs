@@ -52,6 +52,9 @@ enum Task {
     /// Check that every workspace package's `rust-version` is at least that of each
     /// package it needs to build (normal and build dependencies, transitively, as locked).
     CheckMsrv,
+    /// Check that no crate of the workspace has a module loop (two modules that use each
+    /// other, directly or through others), naming each loop with where its references are.
+    CheckModules,
 }
 
 fn main() -> ExitCode {
@@ -99,6 +102,16 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             check::check_bundles(&ws, &options)?;
         }
         Task::CheckMsrv => xtask::msrv::check(&ws)?,
+        Task::CheckModules => {
+            let cycles = xtask::modules::check(&ws.root)?;
+            for cycle in &cycles {
+                eprintln!("{cycle}");
+            }
+            match cycles.len() {
+                0 => eprintln!("check-modules: no module loop"),
+                n => anyhow::bail!("{n} module loop(s)"),
+            }
+        }
     }
     Ok(())
 }

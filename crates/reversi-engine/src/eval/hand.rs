@@ -3,7 +3,7 @@
 
 use reversi::kernel;
 
-use super::{clamp, SCALE};
+use super::scale::{clamp, SCALE};
 
 /// The corners a1, h1, a8, h8.
 pub(crate) const CORNERS: u64 = 0x8100_0000_0000_0081;

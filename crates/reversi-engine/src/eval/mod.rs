@@ -18,10 +18,14 @@
 
 mod hand;
 pub mod pattern;
+mod scale;
 pub mod symmetry;
 pub mod weights;
 
 pub use hand::{evaluate as hand_set, mobility_only};
+pub use scale::{MAX, SCALE};
+
+use scale::clamp;
 
 use weights::Weights;
 
@@ -30,14 +34,6 @@ thread_local! {
     /// crate's tests check that they do), in which case the hand-set evaluation serves.
     static BUILTIN: Option<Weights> = Weights::builtin().ok();
 }
-
-/// Units of the evaluation per disc of final disc difference: an evaluation of
-/// `3 * SCALE` predicts that the side to move ends 3 discs ahead.
-pub const SCALE: i32 = 128;
-
-/// The largest magnitude [`evaluate`] returns: `64 * SCALE - 1`, so that a prediction is
-/// always strictly between a wipe-out loss and a wipe-out win.
-pub const MAX: i32 = 64 * SCALE - 1;
 
 /// The predicted final disc difference for `player` (the side to move) against
 /// `opponent`, times [`SCALE`], clamped to `-MAX..=MAX` (strictly inside
@@ -69,12 +65,6 @@ pub fn evaluate(player: u64, opponent: u64) -> i32 {
         Some(w) => clamp(w.evaluate(player, opponent)),
         None => hand::evaluate(player, opponent),
     })
-}
-
-/// `value` limited to `-MAX..=MAX`.
-#[inline]
-fn clamp(value: i32) -> i32 {
-    value.clamp(-MAX, MAX)
 }
 
 #[cfg(test)]
