@@ -6,7 +6,9 @@ mod solver;
 mod stability;
 mod table;
 
-pub use solver::{solve, Limits, Mode, Solution, Solver, Techniques, DEFAULT_TABLE_BYTES};
+pub use solver::{
+    solve, Limits, Mode, Solution, Solver, Techniques, ASPIRATION, DEFAULT_TABLE_BYTES,
+};
 
 mod engine;
 pub use engine::{

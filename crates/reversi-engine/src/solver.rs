@@ -10,6 +10,10 @@ use crate::table::Table;
 /// The transposition table's default memory budget: 64 MiB.
 pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
 
+/// Half the width of the first window of [`Solver::solve_guided`], in discs: a score
+/// within 4 discs of the guess comes out of the first search.
+pub const ASPIRATION: i32 = 5;
+
 /// What a solve answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -233,15 +237,72 @@ impl Solver {
     /// # Ok::<_, reversi::ParseObfError>(())
     /// ```
     pub fn solve(&mut self, board: &Board, mode: Mode) -> Solution {
-        let node_limit = self.limits.nodes.unwrap_or(u64::MAX);
-        let deadline = self.limits.time.map(|t| Instant::now() + t);
-        self.search.start(node_limit, deadline);
+        self.start_search();
         let (alpha, beta) = match mode {
             Mode::Exact => (-65, 65),
             Mode::WinLossDraw => (-1, 1),
             Mode::AtLeast(s) => (s - 1, s),
         };
-        let mut solution = self.root(board, alpha, beta);
+        let solution = self.root(board, alpha, beta, None);
+        self.finish(board, mode, solution)
+    }
+
+    /// An exact solve of `board` guided by a midgame search: the first window is the
+    /// `guess` (discs) ± [`ASPIRATION`], widened to the side the score falls, and
+    /// `first` is searched first at the root. A complete solve gives what
+    /// [`Solver::solve`] gives in [`Mode::Exact`], often with fewer nodes when the
+    /// guess is close.
+    ///
+    /// When a limit stops it, a best move other than `first` is proven better than
+    /// `first` (so a player may take it instead of `first` without risk), and the
+    /// bounds hold the score as in [`Solver::solve`].
+    ///
+    /// ```
+    /// use reversi::Board;
+    /// use reversi_engine::{Mode, Solver};
+    /// let board = Board::from_obf(
+    ///     "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")?;
+    /// let exact = Solver::new(1 << 20).solve(&board, Mode::Exact);
+    /// let guided = Solver::new(1 << 20).solve_guided(&board, -30, None);
+    /// assert!(guided.complete && guided.is_exact());
+    /// assert_eq!(guided.score, exact.score);
+    /// # Ok::<_, reversi::ParseObfError>(())
+    /// ```
+    pub fn solve_guided(&mut self, board: &Board, guess: i32, first: Option<Ply>) -> Solution {
+        self.start_search();
+        let first = match first {
+            Some(Ply::Move(s)) => Some(s),
+            _ => None,
+        };
+        let g = guess.clamp(-64, 64);
+        let (mut alpha, mut beta) = ((g - ASPIRATION).max(-65), (g + ASPIRATION).min(65));
+        let mut kept: Option<Solution> = None;
+        loop {
+            let solution = keep_proven(kept.take(), self.root(board, alpha, beta, first));
+            let full = alpha <= -65 && beta >= 65;
+            if self.search.stopped() || solution.is_exact() || full {
+                return self.finish(board, Mode::Exact, solution);
+            }
+            // Fail-soft: the bound found starts the wider window, open on that side.
+            if solution.lower >= beta {
+                (alpha, beta) = (solution.lower - 1, 65);
+            } else {
+                (alpha, beta) = (-65, solution.upper + 1);
+            }
+            kept = Some(solution);
+        }
+    }
+
+    /// Starts a search within the limits set.
+    fn start_search(&mut self) {
+        let node_limit = self.limits.nodes.unwrap_or(u64::MAX);
+        let deadline = self.limits.time.map(|t| Instant::now() + t);
+        self.search.start(node_limit, deadline);
+    }
+
+    /// Completes the root's `solution` in `mode`: whether it finished, and for a finished
+    /// exact solve the other best moves (when asked) and the principal variation.
+    fn finish(&mut self, board: &Board, mode: Mode, mut solution: Solution) -> Solution {
         solution.complete = !self.search.stopped();
         if mode == Mode::Exact && solution.complete && solution.is_exact() {
             if self.all_best && solution.best_moves.len() == 1 {
@@ -273,9 +334,7 @@ impl Solver {
     /// # Ok::<_, reversi::ParseObfError>(())
     /// ```
     pub fn move_scores(&mut self, board: &Board) -> Option<Vec<(Ply, i32)>> {
-        let node_limit = self.limits.nodes.unwrap_or(u64::MAX);
-        let deadline = self.limits.time.map(|t| Instant::now() + t);
-        self.search.start(node_limit, deadline);
+        self.start_search();
         let (p, o) = (board.mover_bits(), board.opponent_bits());
         let moves = kernel::moves(p, o);
         let mut scores = Vec::new();
@@ -317,8 +376,8 @@ impl Solver {
     }
 
     /// The root: every move searched (the first with the window, the others with a null
-    /// window first), each one's proven bounds kept.
-    fn root(&mut self, board: &Board, alpha: i32, beta: i32) -> Solution {
+    /// window first), each one's proven bounds kept; `first` (if legal) searched first.
+    fn root(&mut self, board: &Board, alpha: i32, beta: i32, first: Option<Square>) -> Solution {
         let (p, o) = (board.mover_bits(), board.opponent_bits());
         let mut solution = Solution {
             score: -64,
@@ -340,7 +399,7 @@ impl Solver {
                     return solution;
                 }
             };
-            let child = self.root(&passed, -beta, -alpha);
+            let child = self.root(&passed, -beta, -alpha, None);
             solution.lower = -child.upper;
             solution.upper = -child.lower;
             solution.score = solution.lower;
@@ -348,7 +407,7 @@ impl Solver {
             solution.pv = vec![Ply::Pass];
             return solution;
         }
-        let children = self.ordered_children(board);
+        let children = self.ordered_children(board, first);
         let (best, lower, upper) = self.root_moves(&children, alpha, beta);
         solution.lower = lower;
         solution.upper = upper.max(lower);
@@ -361,8 +420,13 @@ impl Solver {
     }
 
     /// The moves of `board` (which has one) with the positions after them, best first by
-    /// a shallow search of each child (the table's move first when one is stored).
-    fn ordered_children(&mut self, board: &Board) -> Vec<(Square, Board, i32)> {
+    /// a shallow search of each child (`first`, then the table's move when one is
+    /// stored, before the others).
+    fn ordered_children(
+        &mut self,
+        board: &Board,
+        first: Option<Square>,
+    ) -> Vec<(Square, Board, i32)> {
         let mut children: Vec<(Square, Board, i32)> = board
             .legal_moves()
             .iter()
@@ -373,6 +437,9 @@ impl Solver {
             *order = self.order_value(child);
             if hash == Some(s.index() as u8) {
                 *order += 1 << 24;
+            }
+            if first == Some(*s) {
+                *order += 1 << 25;
             }
         }
         children.sort_by_key(|&(_, _, order)| std::cmp::Reverse(order));
@@ -524,6 +591,21 @@ impl Solver {
             score = -score;
         }
     }
+}
+
+/// The proven knowledge of two root searches of one position: the higher lower bound
+/// (with its best move), the lower upper bound.
+fn keep_proven(kept: Option<Solution>, mut solution: Solution) -> Solution {
+    if let Some(k) = kept {
+        if solution.best_moves.is_empty() || k.lower > solution.lower {
+            solution.lower = k.lower;
+            solution.best_moves = k.best_moves;
+            solution.pv = k.pv;
+        }
+        solution.upper = solution.upper.min(k.upper).max(solution.lower);
+        solution.score = solution.lower;
+    }
+    solution
 }
 
 /// Solves `board` exactly with a default [`Solver`] (64 MiB table, no limits): the

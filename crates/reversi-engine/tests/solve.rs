@@ -154,6 +154,76 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// A guided solve, whatever its guess and first move, gives minimax's exact score
+    /// and a best move reaching it.
+    #[test]
+    fn guided_solves_agree_with_minimax(
+        seed: u64,
+        empties in 0u32..=8,
+        guess in -80i32..=80,
+        pick: usize,
+    ) {
+        let board = random_board(seed, empties);
+        let expected = minimax(&board);
+        let moves: Vec<_> = board.legal_moves().iter().collect();
+        let first = (!moves.is_empty()).then(|| Ply::Move(moves[pick % moves.len()]));
+        let solution = Solver::new(1 << 16).solve_guided(&board, guess, first);
+        prop_assert!(solution.complete && solution.is_exact());
+        prop_assert_eq!(solution.score, expected);
+        if let Some(&Ply::Move(s)) = solution.best_moves.first() {
+            prop_assert_eq!(-minimax(&board.play(s).unwrap()), expected);
+        }
+    }
+
+    /// A guided solve stopped by a node limit: the bounds hold the score (by minimax),
+    /// and a best move other than the first one tried is better than it.
+    #[test]
+    fn stopped_guided_solves_only_prove_better_moves(
+        seed: u64,
+        guess in -64i32..=64,
+        pick: usize,
+        limit in 1u64..3_000,
+    ) {
+        let board = random_board(seed, 9);
+        prop_assume!(!board.must_pass() && !board.is_game_over());
+        let expected = minimax(&board);
+        let moves: Vec<_> = board.legal_moves().iter().collect();
+        let first = moves[pick % moves.len()];
+        let mut solver = Solver::new(1 << 16);
+        solver.set_limits(Limits { nodes: Some(limit), time: None });
+        let partial = solver.solve_guided(&board, guess, Some(Ply::Move(first)));
+        prop_assert!(partial.lower <= expected && expected <= partial.upper);
+        if let Some(&Ply::Move(s)) = partial.best_moves.first() {
+            let value = |m| -minimax(&board.play(m).unwrap());
+            prop_assert!(value(s) >= partial.lower);
+            if s != first {
+                prop_assert!(value(s) > value(first), "{} is not better than {}", s, first);
+            }
+        }
+    }
+}
+
+/// FFO #40 (+38, a2) guided from a guess on the wrong side and a first move that is not
+/// best: the same exact score and best move as the plain solve.
+#[test]
+fn guided_solve_of_ffo_40_from_a_bad_guess() {
+    let case = &ffo()[0];
+    assert_eq!(case.number, 40);
+    let first = case
+        .board
+        .legal_moves()
+        .iter()
+        .find(|s| !case.best.contains(&s.to_string()));
+    let solution = Solver::default().solve_guided(&case.board, -20, first.map(Ply::Move));
+    assert!(solution.complete && solution.is_exact());
+    assert_eq!(solution.score, case.score);
+    assert!(case.best.contains(&solution.best_moves[0].to_string()));
+    assert_eq!(solution.pv[0], solution.best_moves[0]);
+}
+
 /// The 8 symmetries of the square on a bitboard (bit = rank * 8 + file).
 fn symmetries(bits: u64) -> [u64; 8] {
     fn flip_vertical(x: u64) -> u64 {

@@ -160,9 +160,11 @@ fn exact_report(solution: &Solution, empties: u32) -> Option<SearchReport> {
 ///   squares; with a time limit, at up to [`exact_empties`] empties (20 at 1 s a move),
 ///   after a tenth of the time of midgame search (at most 10 plies), the exact solver to
 ///   the deadline; up to three empties more, after a fifth, the win/loss/draw solver,
-///   then the exact one. A finished exact solve answers a perfect move and the exact
-///   score; else a move proven to win or draw replaces the midgame's (whose score is
-///   kept within the proven bounds); else the midgame move stands. The solver's table
+///   then the exact one, guided by the midgame's score and move
+///   ([`Solver::solve_guided`]). A finished exact solve answers a perfect move and the
+///   exact score; else a move proven better than the midgame's, or proven to win or
+///   draw, replaces it (the score is kept within the proven bounds); else the midgame
+///   move stands. The solver's table
 ///   is kept from move to move, so the solves of one game help each other.
 ///
 /// ```
@@ -428,7 +430,7 @@ impl Engine {
         };
         let mut solver_nodes = 0;
         if solve {
-            let solution = self.run_solver(board, Mode::Exact, node_limit, None);
+            let solution = self.run_solver(board, Mode::Exact, None, node_limit, None);
             if let Some(report) = solution.as_ref().and_then(|s| exact_report(s, empties)) {
                 return report;
             }
@@ -486,7 +488,8 @@ impl Engine {
         let mut proven: Option<Solution> = None;
         if plan == Plan::WinLossDrawFirst {
             let nodes = node_limit.saturating_sub(report.nodes);
-            if let Some(wld) = self.run_solver(board, Mode::WinLossDraw, nodes, Some(deadline)) {
+            let wld = self.run_solver(board, Mode::WinLossDraw, None, nodes, Some(deadline));
+            if let Some(wld) = wld {
                 report.nodes += wld.nodes;
                 if wld.complete {
                     proven = Some(wld);
@@ -494,7 +497,11 @@ impl Engine {
             }
         }
         let nodes = node_limit.saturating_sub(report.nodes);
-        if let Some(solution) = self.run_solver(board, Mode::Exact, nodes, Some(deadline)) {
+        // The exact solve is guided by the midgame's score and move: a best move other
+        // than the midgame's is proven better than it, even when the solve is stopped.
+        let mut proven_better = false;
+        let guide = Some((report.score.round() as i32, report.best));
+        if let Some(solution) = self.run_solver(board, Mode::Exact, guide, nodes, Some(deadline)) {
             report.nodes += solution.nodes;
             if let Some(mut exact) = exact_report(&solution, empties) {
                 exact.nodes = report.nodes;
@@ -505,17 +512,19 @@ impl Engine {
                 None => true,
             };
             if better && !solution.best_moves.is_empty() {
+                proven_better = true;
                 proven = Some(solution);
             }
         }
         if let Some(p) = proven {
-            // The midgame's guess within the proven bounds; a move proven to keep a win
-            // or a draw replaces the midgame's unless that one is proven as good.
+            // The midgame's guess within the proven bounds; a move proven better than the
+            // midgame's, or proven to keep a win or a draw, replaces the midgame's unless
+            // that one is proven as good.
             report.score = report
                 .score
                 .clamp(f64::from(p.lower), f64::from(p.upper.max(p.lower)));
             let same = p.best_moves.first() == report.best.as_ref();
-            if p.lower >= 0 && !same {
+            if (proven_better || p.lower >= 0) && !same {
                 if let Some(&best) = p.best_moves.first() {
                     report.best = Some(best);
                     report.pv = vec![best];
@@ -525,12 +534,14 @@ impl Engine {
         report
     }
 
-    /// A solve of `board` in `mode` within `nodes` and `deadline`; `None` when the deadline
-    /// has passed already (nothing is searched).
+    /// A solve of `board` in `mode` within `nodes` and `deadline`, guided (an exact solve,
+    /// [`Solver::solve_guided`]) by `guide`'s score and move when given; `None` when the
+    /// deadline has passed already (nothing is searched).
     fn run_solver(
         &mut self,
         board: &Board,
         mode: Mode,
+        guide: Option<(i32, Option<Ply>)>,
         nodes: u64,
         deadline: Option<Instant>,
     ) -> Option<Solution> {
@@ -550,7 +561,10 @@ impl Engine {
             nodes: Some(nodes),
             time,
         });
-        Some(self.solver.solve(board, mode))
+        Some(match guide {
+            Some((guess, first)) => self.solver.solve_guided(board, guess, first),
+            None => self.solver.solve(board, mode),
+        })
     }
 
     /// Iterative deepening of the midgame search of `board` (which has a legal move) to
