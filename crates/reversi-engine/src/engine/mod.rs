@@ -70,7 +70,7 @@ const SOLVER_NODES_PER_SECOND: f64 = 5e6;
 
 /// The share of the time left to the deadline given to a solver (which reads its clock
 /// less often than the midgame search).
-const SOLVER_TIME_SHARE: f64 = 0.9;
+const SOLVER_TIME_SHARE: f64 = 0.97;
 
 /// The deepest midgame search before a solver (a fallback move, should the solver not
 /// finish).
@@ -86,7 +86,7 @@ fn empties_for_nodes(nodes: f64) -> u32 {
 }
 
 /// The most empty squares at which a search of `time` tries the exact solver first
-/// (after a tenth of the time of midgame search): 17 at 0.1 s, one more for each
+/// (after a twentieth of the time of midgame search): 17 at 0.1 s, one more for each
 /// doubling of the time (20 at 1 s), within 14 and 30. Up to three empties more, the
 /// win/loss/draw solver goes first (after a fifth of the time), then the exact one.
 ///
@@ -158,7 +158,7 @@ fn exact_report(solution: &Solution, empties: u32) -> Option<SearchReport> {
 ///   the last one, grown by the measured ratio of the last two, would end before that;
 /// - the exact solver ([`Solver`]) when the depth limit is at least the number of empty
 ///   squares; with a time limit, at up to [`exact_empties`] empties (20 at 1 s a move),
-///   after a tenth of the time of midgame search (at most 10 plies), the exact solver to
+///   after a twentieth of the time of midgame search (at most 10 plies), the exact solver to
 ///   the deadline; up to three empties more, after a fifth, the win/loss/draw solver,
 ///   then the exact one, guided by the midgame's score and move
 ///   ([`Solver::solve_guided`]). A finished exact solve answers a perfect move and the
@@ -444,7 +444,7 @@ impl Engine {
     }
 
     /// The search of `board` (which has a legal move) within `time`: a short midgame
-    /// search (a tenth or a fifth of the time, at most PRE_SOLVER_DEPTH plies) for a
+    /// search (a twentieth or a fifth of the time, at most PRE_SOLVER_DEPTH plies) for a
     /// fallback move, then the solvers as planned.
     fn search_timed(
         &mut self,
@@ -460,7 +460,7 @@ impl Engine {
         let plan = endgame_plan(empties, time, node_limit);
         let deadline = deadline.unwrap_or(start);
         let (midgame_deadline, max_depth) = match plan {
-            Plan::Exact => (start + (deadline - start) / 10, PRE_SOLVER_DEPTH),
+            Plan::Exact => (start + (deadline - start) / 20, PRE_SOLVER_DEPTH),
             Plan::WinLossDrawFirst => (start + (deadline - start) / 5, PRE_SOLVER_DEPTH),
             Plan::Midgame => (deadline, u32::MAX),
         };
@@ -552,7 +552,7 @@ impl Engine {
                     return None;
                 }
                 // The solver reads the clock every 16384 nodes (a few milliseconds on a
-                // busy machine): it gets nine tenths of the time left.
+                // busy machine): it gets 97% of the time left.
                 Some((d - now).mul_f64(SOLVER_TIME_SHARE))
             }
             None => None,
