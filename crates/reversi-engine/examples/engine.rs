@@ -20,12 +20,11 @@ use std::time::Duration;
 use reversi::{Board, Ply};
 use reversi_engine::{Engine, SearchLimits};
 
-/// This thread's CPU time in seconds (Linux `/proc/thread-self/schedstat`), 0 if unreadable.
+mod common;
+
+/// This thread's CPU time in seconds, 0 if unreadable.
 fn cpu_seconds() -> f64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|t| t.split_whitespace().next()?.parse::<f64>().ok())
-        .map_or(0.0, |ns| ns / 1e9)
+    common::cpu_seconds().unwrap_or(0.0)
 }
 
 fn limits_ms(ms: u64) -> SearchLimits {
@@ -113,26 +112,17 @@ fn speed(times: &[u64]) {
 }
 
 fn ffo(path: &str, first: usize, last: usize, ms: u64) {
-    let text = std::fs::read_to_string(path).expect("read the FFO file");
-    let lines = text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty());
     let (mut perfect, mut total, mut worst) = (0, 0, Duration::ZERO);
-    for (i, line) in lines.enumerate() {
-        let number = 40 + i;
-        if number < first || number > last {
-            continue;
-        }
-        let fields: Vec<&str> = line.split(' ').collect();
-        let board = Board::from_obf(&line[..66]).expect("an FFO board");
-        let score: i32 = fields[2].parse().expect("a score");
+    for case in common::ffo_lines(path, first, last) {
+        let (number, board, score) = (case.number, case.board, case.score);
         let mut engine = Engine::new();
         engine.set_board(board);
         let cpu = cpu_seconds();
         let r = engine.search(limits_ms(ms));
         let cpu = cpu_seconds() - cpu;
         let best = r.best.expect("a move").to_string();
-        let got = fields[4]
+        let got = case
+            .all
             .split(',')
             .find_map(|ms| {
                 let (m, s) = ms.split_once(':')?;

@@ -7,15 +7,11 @@
 
 use std::time::Instant;
 
-use reversi::{Board, Ply};
+use reversi::Ply;
 use reversi_engine::{Mode, Solver, Techniques};
 
-/// This thread's CPU time in seconds (Linux `/proc/thread-self/schedstat`), if readable.
-fn cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(ns / 1e9)
-}
+mod common;
+use common::{cpu_seconds, ffo_lines};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -38,10 +34,6 @@ fn main() {
             _ => {}
         }
     }
-    let text = std::fs::read_to_string(path).expect("read the FFO file");
-    let lines = text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty());
     let mib = args
         .iter()
         .find_map(|a| a.strip_prefix("--table-mib="))
@@ -51,15 +43,8 @@ fn main() {
     let mut solver = Solver::new(mib << 20);
     solver.set_techniques(t);
     let (mut total_nodes, mut total_time) = (0u64, 0f64);
-    for (i, line) in lines.enumerate() {
-        let number = 40 + i;
-        if number < first || number > last {
-            continue;
-        }
-        let fields: Vec<&str> = line.split(' ').collect();
-        let board = Board::from_obf(&line[..66]).expect("an FFO board");
-        let score: i32 = fields[2].parse().expect("a score");
-        let best: Vec<&str> = fields[3].split(',').collect();
+    for case in ffo_lines(path, first, last) {
+        let (number, board, score) = (case.number, case.board, case.score);
         solver.clear();
         let start = Instant::now();
         let cpu_start = cpu_seconds();
@@ -74,7 +59,7 @@ fn main() {
             Some(Ply::Pass) => "pass".to_owned(),
             None => "-".to_owned(),
         };
-        let ok = solution.score == score && best.contains(&moved.as_str());
+        let ok = solution.score == score && case.best.contains(&moved);
         total_nodes += solution.nodes;
         total_time += seconds;
         println!(
