@@ -249,9 +249,10 @@ impl Solver {
 
     /// An exact solve of `board` guided by a midgame search: the first window is the
     /// `guess` (discs) ± [`ASPIRATION`], widened to the side the score falls, and
-    /// `first` is searched first at the root. A complete solve gives what
-    /// [`Solver::solve`] gives in [`Mode::Exact`], often with fewer nodes when the
-    /// guess is close.
+    /// `first` is searched first at the root. A complete solve has the exact score
+    /// [`Solver::solve`] finds in [`Mode::Exact`]; its best move and principal variation
+    /// may be others of the same score. Nothing is an error: any `guess` is clamped to
+    /// -64..=64, and a `first` that is not a legal move (or a pass) is ignored.
     ///
     /// When a limit stops it, a best move other than `first` is proven better than
     /// `first` (so a player may take it instead of `first` without risk), and the

@@ -158,14 +158,14 @@ fn exact_report(solution: &Solution, empties: u32) -> Option<SearchReport> {
 ///   the last one, grown by the measured ratio of the last two, would end before that;
 /// - the exact solver ([`Solver`]) when the depth limit is at least the number of empty
 ///   squares; with a time limit, at up to [`exact_empties`] empties (20 at 1 s a move),
-///   after a twentieth of the time of midgame search (at most 10 plies), the exact solver to
-///   the deadline; up to three empties more, after a fifth, the win/loss/draw solver,
-///   then the exact one, guided by the midgame's score and move
+///   after a twentieth of the time of midgame search (at most 10 plies), the exact
+///   solver to the deadline; up to three empties more, after a fifth, the win/loss/draw
+///   solver, then the exact one, guided by the midgame's score and move
 ///   ([`Solver::solve_guided`]). A finished exact solve answers a perfect move and the
 ///   exact score; else a move proven better than the midgame's, or proven to win or
 ///   draw, replaces it (the score is kept within the proven bounds); else the midgame
-///   move stands. The solver's table
-///   is kept from move to move, so the solves of one game help each other.
+///   move stands. The solver's table is kept from move to move, so the solves of one
+///   game help each other.
 ///
 /// ```
 /// use std::time::Duration;
