@@ -1,5 +1,5 @@
 //! `reversi-engine [--gtp | --nboard] [--depth N] [--nodes N] [--time S] [--table-mib N]
-//! [--no-probcut]`: the Reversi engine for GUIs and match runners, speaking GTP (the default) or the NBoard
+//! [--threads N] [--no-probcut]`: the Reversi engine for GUIs and match runners, speaking GTP (the default) or the NBoard
 //! protocol on standard input and output; each reply is flushed at once. The protocols
 //! are documented in `reversi_engine::protocol`; see `bins/help/reversi-engine.txt`.
 //!
@@ -21,11 +21,13 @@ const PROGRAM: Program = Program::new("reversi-engine", include_str!("help/rever
 /// The seconds a GTP move gets without a clock, unless `--depth` or `--nodes` is given.
 const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
 
-/// The options: NBoard or GTP, the session's defaults, the table size, ProbCut.
+/// The options: NBoard or GTP, the session's defaults, the table size, the solver's
+/// threads, ProbCut.
 struct Options {
     nboard: bool,
     defaults: Defaults,
     table_bytes: usize,
+    threads: usize,
     probcut: bool,
 }
 
@@ -69,9 +71,11 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
     const NODES: &str = "a number of nodes from 1 to 1000000000000";
     const MIB: &str = "a number of MiB from 1 to 65536";
     const TIME: &str = "seconds above 0";
+    const THREADS: &str = "a number of threads from 1 to 256";
     let (mut gtp, mut nboard, mut probcut) = (false, false, true);
     let (mut depth, mut nodes, mut time, mut table_bytes) =
         (None, None, None, reversi_engine::DEFAULT_ENGINE_TABLE_BYTES);
+    let mut threads = 1;
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         let (name, inline) = match arg.split_once('=') {
@@ -103,6 +107,9 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
             "--table-mib" => {
                 table_bytes = (number("--table-mib", &value(MIB)?, 1..=65536, MIB)? as usize) << 20
             }
+            "--threads" => {
+                threads = number("--threads", &value(THREADS)?, 1..=256, THREADS)? as usize
+            }
             _ => return Err(judge::unknown(&arg)),
         }
     }
@@ -126,6 +133,7 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
             nboard,
             defaults,
             table_bytes,
+            threads,
             probcut,
         },
         Vec::new(),
@@ -136,6 +144,7 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
 fn run(options: Options) -> io::Result<bool> {
     let mut engine = Engine::with_table_bytes(options.table_bytes);
     engine.set_probcut(options.probcut);
+    engine.set_threads(options.threads);
     let mut gtp_session = None;
     let mut nboard_session = None;
     if options.nboard {

@@ -214,6 +214,50 @@ fn gtp_with_a_node_budget_plays_a_legal_game() {
     self_play_is_legal(&["--gtp", "--nodes=1000", "--no-probcut"]);
 }
 
+/// `--threads 2`: a whole game at 50 ms a move, its last 16 or so empties solved on two
+/// threads, every answer legal.
+#[test]
+fn gtp_with_two_solver_threads_plays_a_legal_game() {
+    let _alone = alone();
+    self_play_is_legal(&["--threads", "2", "--time", "0.05"]);
+}
+
+/// `--threads` takes a whole number from 1 to 256: anything else is a bad command line
+/// (exit status 2), named with what was expected; nothing is read.
+#[test]
+fn bad_thread_counts_are_refused() {
+    let expected = "expected a number of threads from 1 to 256";
+    for (args, message) in [
+        (
+            &["--threads", "0"][..],
+            format!("bad --threads value \"0\": {expected}"),
+        ),
+        (
+            &["--threads", "257"][..],
+            format!("bad --threads value \"257\": {expected}"),
+        ),
+        (
+            &["--threads=two"][..],
+            format!("bad --threads value \"two\": {expected}"),
+        ),
+        (
+            &["--threads"][..],
+            format!("missing --threads value: {expected}"),
+        ),
+    ] {
+        let output = common::run(EXE, args, b"genmove b\n");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.starts_with(&format!(
+                "reversi-engine: {message}\nusage: reversi-engine "
+            )),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
 /// `--nodes` takes a whole number from 1 to 10^12: anything else is a bad command line
 /// (exit status 2), named with what was expected; nothing is read.
 #[test]

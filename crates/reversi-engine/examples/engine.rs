@@ -12,8 +12,11 @@
 //! SIDE SCORE BEST ALL`) searched for MS milliseconds from a new game: whether the move
 //! played keeps the exact score (ALL gives every move's score), and the time taken.
 //! `depth D`: the same positions searched to depth D: nodes and CPU time.
-//! `endgame GAMES MS FROM CHECK`: games from seeded random openings played at MS a move
-//! from FROM empties, each move at CHECK empties or fewer checked against the solver.
+//! `positions GAMES FROM`: the positions `endgame` starts from, as OBF lines.
+//!
+//! `endgame GAMES MS FROM CHECK [THREADS]`: games from seeded random openings played at
+//! MS a move from FROM empties (the engines' solvers on THREADS threads, default 1),
+//! each move at CHECK empties or fewer checked against a one-thread solver.
 
 use std::time::Duration;
 
@@ -179,7 +182,7 @@ fn self_play(rng: &mut fastrand::Rng, filler: &mut Engine, to: u32, depth: u32) 
 /// empties, then two engines (one a side, tables kept as in a match) at `ms` a move to
 /// the end: every move at `check` empties or fewer checked against the solver's best
 /// moves.
-fn endgame(games: u64, ms: u64, from: u32, check: u32) {
+fn endgame(games: u64, ms: u64, from: u32, check: u32, threads: usize) {
     let (mut perfect, mut total, mut worst) = (0, 0, Duration::ZERO);
     let mut checker = reversi_engine::Solver::default();
     checker.all_best_moves(true);
@@ -187,6 +190,9 @@ fn endgame(games: u64, ms: u64, from: u32, check: u32) {
         let mut rng = fastrand::Rng::with_seed(game);
         let mut board = self_play(&mut rng, &mut Engine::new(), from, 6);
         let mut engines = [Engine::new(), Engine::new()];
+        for engine in &mut engines {
+            engine.set_threads(threads);
+        }
         while !board.is_game_over() {
             let engine = &mut engines[board.side_to_move() as usize];
             engine.set_board(board);
@@ -217,6 +223,16 @@ fn endgame(games: u64, ms: u64, from: u32, check: u32) {
         "{perfect}/{total} perfect at {ms} ms, longest search {:.3} s",
         worst.as_secs_f64()
     );
+}
+
+/// Prints the positions `endgame` starts its games from (games `0..games`, `from`
+/// empties) as OBF lines, one a line, to time the solver on exactly those.
+fn start_positions(games: u64, from: u32) {
+    for game in 0..games {
+        let mut rng = fastrand::Rng::with_seed(game);
+        let board = self_play(&mut rng, &mut Engine::new(), from, 6);
+        println!("{}", board.to_obf());
+    }
 }
 
 /// Deep against shallow search values (for ProbCut's regression): `count` positions
@@ -344,12 +360,16 @@ fn main() {
         Some("selfplay") if args.len() == 3 => selfplay(args[1].parse().expect("a count"), args[2].parse().expect("nodes")),
         Some("fit") if args.len() == 3 => fit(args[1].parse().expect("a count"), args[2].parse().expect("a depth")),
         Some("depth") if args.len() == 2 => depth(args[1].parse().expect("a depth")),
-        Some("endgame") if args.len() == 5 => {
+        Some("positions") if args.len() == 3 => {
+            start_positions(args[1].parse().expect("a count"), args[2].parse().expect("empties"));
+        }
+        Some("endgame") if args.len() == 5 || args.len() == 6 => {
             let n = |i: usize| args[i].parse::<u64>().expect("a number");
-            endgame(n(1), n(2), n(3) as u32, n(4) as u32);
+            let threads = if args.len() == 6 { n(5) as usize } else { 1 };
+            endgame(n(1), n(2), n(3) as u32, n(4) as u32, threads);
         }
         _ => eprintln!(
-            "usage: engine speed MS... | engine depth D | engine ffo FILE FIRST LAST MS | engine endgame GAMES MS FROM CHECK"
+            "usage: engine speed MS... | engine depth D | engine ffo FILE FIRST LAST MS | engine endgame GAMES MS FROM CHECK [THREADS] | engine positions GAMES FROM"
         ),
     }
 }

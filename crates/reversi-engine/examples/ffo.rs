@@ -3,7 +3,9 @@
 //!
 //! `cargo run --release -p reversi-engine --example ffo -- FILE [FIRST LAST] [--no-TECHNIQUE...]`
 //! (positions numbered from 40 by line; techniques: table, etc, stability, null-window,
-//! mobility, sort-search, small; `--table-mib=N`, the table's budget, default 64).
+//! mobility, sort-search, small; `--table-mib=N`, the table's budget, default 64;
+//! `--threads=N`, the solver's threads, default 1: with more, `cpu` is this thread's
+//! time only and `wall` the one to read).
 
 use std::time::Instant;
 
@@ -40,9 +42,14 @@ fn main() {
         .map_or(64, |m| {
             m.parse::<usize>().expect("--table-mib=N: a number of MiB")
         });
+    let threads = args
+        .iter()
+        .find_map(|a| a.strip_prefix("--threads="))
+        .map_or(1, |n| n.parse::<usize>().expect("--threads=N: a number"));
     let mut solver = Solver::new(mib << 20);
     solver.set_techniques(t);
-    let (mut total_nodes, mut total_time) = (0u64, 0f64);
+    solver.set_threads(threads);
+    let (mut total_nodes, mut total_time, mut total_wall) = (0u64, 0f64, 0f64);
     for case in ffo_lines(path, first, last) {
         let (number, board, score) = (case.number, case.board, case.score);
         solver.clear();
@@ -62,6 +69,7 @@ fn main() {
         let ok = solution.score == score && case.best.contains(&moved);
         total_nodes += solution.nodes;
         total_time += seconds;
+        total_wall += wall;
         println!(
             "#{number} nodes {} cpu {seconds:.3} wall {wall:.3} score {:+} move {moved} {}",
             solution.nodes,
@@ -70,7 +78,7 @@ fn main() {
         );
     }
     println!(
-        "total nodes {total_nodes} cpu {total_time:.3} nodes/s {:.0}",
+        "total nodes {total_nodes} cpu {total_time:.3} nodes/s {:.0} wall {total_wall:.3}",
         total_nodes as f64 / total_time.max(1e-9)
     );
 }

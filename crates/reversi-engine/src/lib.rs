@@ -8,6 +8,7 @@ mod table;
 
 pub use solver::{
     solve, Limits, Mode, Solution, Solver, Techniques, ASPIRATION, DEFAULT_TABLE_BYTES,
+    PARALLEL_EMPTIES,
 };
 
 mod engine;

@@ -1,13 +1,16 @@
 //! The endgame search on raw bitboards (`p` = the side to move's discs, `o` = the
 //! opponent's): null-window and principal-variation alpha-beta (fail-soft), with a
 //! transposition table, enhanced transposition cutoffs, stability cutoffs, fastest-first
-//! move ordering, and hand-written solvers for the last 1 to 4 empty squares.
+//! move ordering, and hand-written solvers for the last 1 to 4 empty squares; on several
+//! threads, the moves after a node's first shared with an idle thread ([`Search::split`]).
 //!
 //! Scores are final disc differences for the side to move (empty squares to the winner),
 //! always even, from -64 to 64. A fail-soft search of window `(alpha, beta)` returns `v`
 //! with: `v <= alpha` means score `<= v`; `v >= beta` means score `>= v`; otherwise
 //! `v` is the score.
 
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicIsize, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use reversi::{kernel, Color};
@@ -32,6 +35,55 @@ const SORT_SEARCH_MIN: u32 = 16;
 /// children's evaluation ([`crate::eval::SCALE`] = 128 a disc) when both order moves:
 /// one reply more weighs as much as two discs less.
 const MOBILITY_WEIGHT: i32 = 16;
+
+/// From this many empty squares on, a node of a parallel search ([`Search::threads`])
+/// whose first move did not cut shares the moves after it with a thread that is idle,
+/// if one is (the young brothers wait: the first move's result sets the bound the others
+/// are searched against). Below, a subtree takes less time than starting a thread.
+pub(crate) const SPLIT_MIN: u32 = 12;
+
+/// The threads of one parallel solve: how many more may run now (a thread waiting for
+/// the others at the end of a split lends its own, so a split anywhere below can take
+/// it). Negative for a moment when a thread takes its own back while another runs on it.
+pub(crate) struct Threads {
+    idle: AtomicIsize,
+}
+
+impl Threads {
+    /// A solve on `threads` threads (the calling one included).
+    pub(crate) fn new(threads: usize) -> Threads {
+        Threads {
+            idle: AtomicIsize::new(threads.saturating_sub(1) as isize),
+        }
+    }
+
+    /// Takes an idle thread, if any.
+    fn take(&self) -> bool {
+        let mut idle = self.idle.load(Ordering::Relaxed);
+        while idle > 0 {
+            match self.idle.compare_exchange_weak(
+                idle,
+                idle - 1,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return true,
+                Err(now) => idle = now,
+            }
+        }
+        false
+    }
+
+    /// Gives one back.
+    fn give(&self) {
+        self.idle.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Takes one whether or not it is idle (a thread taking its own back).
+    fn take_back(&self) {
+        self.idle.fetch_sub(1, Ordering::Relaxed);
+    }
+}
 
 // The shallow search keeps its empty squares in an array of 8.
 const _: () = assert!(DEEP <= 9);
@@ -73,6 +125,92 @@ pub(crate) enum Stop {
     No,
     /// The node or time limit was reached: results from now on are not proven.
     Limit,
+}
+
+/// Which search techniques a [`Solver`](crate::Solver) uses: all by default. Turning one off keeps
+/// every score exact and shows in the node count what the technique buys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Techniques {
+    /// The transposition table (and with it enhanced transposition cutoffs).
+    pub table: bool,
+    /// Enhanced transposition cutoffs: children looked up in the table first.
+    pub enhanced_cutoffs: bool,
+    /// Stability cutoffs: the opponent's stable discs bound the score.
+    pub stability: bool,
+    /// Null-window searches of all but the first move (principal-variation search);
+    /// off, every move gets the full window (plain alpha-beta).
+    pub null_window: bool,
+    /// Fastest-first move ordering (fewest replies for the opponent, potential replies,
+    /// parity, corners); off, moves go in square order after the table's move.
+    pub mobility_order: bool,
+    /// Shallow searches to order moves at 16 empties and more.
+    pub sort_search: bool,
+    /// Hand-written solvers of the last 1 to 4 empties (parity-ordered, the last move's
+    /// flips only counted).
+    pub small_solvers: bool,
+}
+
+impl Default for Techniques {
+    fn default() -> Self {
+        Techniques {
+            table: true,
+            enhanced_cutoffs: true,
+            stability: true,
+            null_window: true,
+            mobility_order: true,
+            sort_search: true,
+            small_solvers: true,
+        }
+    }
+}
+
+/// Proven bounds on one position's score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Bounds {
+    pub(crate) lower: i32,
+    pub(crate) upper: i32,
+}
+
+impl Bounds {
+    pub(crate) const UNKNOWN: Bounds = Bounds {
+        lower: -64,
+        upper: 64,
+    };
+
+    /// Tightens by a fail-soft result `v` of window `(alpha, beta)`.
+    pub(crate) fn add(&mut self, v: i32, alpha: i32, beta: i32) {
+        if v <= alpha {
+            self.upper = self.upper.min(v);
+        } else if v >= beta {
+            self.lower = self.lower.max(v);
+        } else {
+            self.lower = v;
+            self.upper = v;
+        }
+    }
+}
+
+/// What the threads searching the moves of one split node share.
+struct Split {
+    /// The next move to take.
+    next: AtomicUsize,
+    /// The best proven lower bound among the moves searched (the node's, then).
+    lower: AtomicI32,
+    /// Set when a move reached beta, or a limit stopped a thread: every thread stops.
+    stop: Arc<AtomicBool>,
+    /// Whether a move reached beta.
+    cutoff: AtomicBool,
+    /// Each searched move: its index, proven bounds and fail-soft value.
+    results: Mutex<Vec<(usize, Bounds, i32)>>,
+}
+
+/// The result of [`Search::split`]: each searched move's index, proven bounds and
+/// fail-soft value (as [`Search::search`] would return it in the window the move was
+/// last searched with), and whether every move needed was searched (all of them, or
+/// until one reached beta).
+pub(crate) struct SplitResult {
+    pub(crate) moves: Vec<(usize, Bounds, i32)>,
+    pub(crate) complete: bool,
 }
 
 /// One move of a move list.
@@ -134,7 +272,7 @@ impl Node {
 /// LZCNT/TZCNT and BMI1/BMI2, chosen at run time when the CPU has them (the default build
 /// stays portable). Holding a value of an `Isa` type is the proof that the CPU can run
 /// its code.
-pub(crate) trait Isa: Copy {
+pub(crate) trait Isa: Copy + Send {
     /// [`Search::nws_in`].
     fn nws(self, s: &mut Search, node: Node, alpha: i32) -> i32;
     /// [`Search::pvs_in`].
@@ -247,22 +385,22 @@ mod x86 {
     }
 }
 
-/// The search state: table, node counter, limits.
+/// The search state: table (shared by the threads of a parallel solve), node counter,
+/// limits.
 pub(crate) struct Search {
-    pub(crate) table: Table,
+    pub(crate) table: Arc<Table>,
     pub(crate) nodes: u64,
     pub(crate) node_limit: u64,
     pub(crate) deadline: Option<Instant>,
+    /// The stop flags of the splits this search works for (set when a move of one
+    /// reached beta, or a limit stopped a thread of it): read with the clock.
+    aborts: Vec<Arc<AtomicBool>>,
     pub(crate) stop: Stop,
     next_check: u64,
     /// Technique switches, for measuring what each one buys.
-    pub(crate) use_table: bool,
-    pub(crate) use_etc: bool,
-    pub(crate) use_stability: bool,
-    pub(crate) use_sort_search: bool,
-    pub(crate) use_mobility_order: bool,
-    pub(crate) use_null_window: bool,
-    pub(crate) use_small_solvers: bool,
+    pub(crate) techniques: Techniques,
+    /// The threads of a parallel solve (`None`: this thread alone).
+    pub(crate) threads: Option<Arc<Threads>>,
     /// The move lists of the nodes on the current line, one after another.
     stack: Vec<Move>,
     /// Where the next node's list starts in `stack`.
@@ -276,21 +414,17 @@ pub(crate) struct Search {
 const CHECK_EVERY: u64 = 1 << 14;
 
 impl Search {
-    pub(crate) fn new(table: Table) -> Search {
+    pub(crate) fn new(table: Arc<Table>) -> Search {
         Search {
             table,
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
+            aborts: Vec::new(),
             stop: Stop::No,
             next_check: CHECK_EVERY,
-            use_table: true,
-            use_etc: true,
-            use_stability: true,
-            use_sort_search: true,
-            use_mobility_order: true,
-            use_null_window: true,
-            use_small_solvers: true,
+            techniques: Techniques::default(),
+            threads: None,
             stack: vec![Move::default(); 64 * 36],
             top: 0,
             #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
@@ -298,21 +432,44 @@ impl Search {
         }
     }
 
+    /// A search for a helper thread of a split of this one: the same table, threads,
+    /// techniques, limits and split flags (`stop` the new split's), its own move stack and
+    /// counters.
+    fn helper(&self, stop: &Arc<AtomicBool>) -> Search {
+        let mut s = Search::new(Arc::clone(&self.table));
+        s.threads = self.threads.clone();
+        s.aborts = self.aborts.clone();
+        s.aborts.push(Arc::clone(stop));
+        s.start_helping(u64::MAX, self.deadline);
+        s.techniques = self.techniques;
+        s
+    }
+
     /// Prepares a new search with these limits (the node limit counts from now).
     pub(crate) fn start(&mut self, node_limit: u64, deadline: Option<Instant>) {
+        self.start_helping(node_limit, deadline);
+        self.table.new_search();
+    }
+
+    /// [`Search::start`] for a helper thread of a solve that started already: the
+    /// table's entries keep their date.
+    pub(crate) fn start_helping(&mut self, node_limit: u64, deadline: Option<Instant>) {
         self.nodes = 0;
         self.node_limit = node_limit;
         self.deadline = deadline;
         self.stop = Stop::No;
         self.top = 0;
         self.next_check = CHECK_EVERY.min(node_limit);
-        self.table.new_search();
     }
 
     #[cold]
     fn check_limits(&mut self) {
         self.next_check = self.nodes + CHECK_EVERY;
-        if self.nodes >= self.node_limit || self.deadline.map_or(false, |d| Instant::now() >= d) {
+        let aborted = self.aborts.iter().any(|a| a.load(Ordering::Relaxed));
+        if aborted
+            || self.nodes >= self.node_limit
+            || self.deadline.map_or(false, |d| Instant::now() >= d)
+        {
             self.stop = Stop::Limit;
         }
         self.next_check = self.next_check.min(self.node_limit);
@@ -334,6 +491,150 @@ impl Search {
         self.search_in(Portable, node, alpha, beta)
     }
 
+    /// Searches `children` (the positions after a node's moves, its first move left
+    /// out, in the order to try them) on this thread and, when one is idle, another
+    /// ([`Search::threads`]): each move with a null window on the best proven lower bound
+    /// so far (`lower` at first) within `(alpha, beta)`, searched again in the window
+    /// when it fails high below beta, until one reaches beta. Values are the node's (the
+    /// children's negated). With no thread idle, all of it on this one.
+    pub(crate) fn split_children(
+        &mut self,
+        children: &[Node],
+        alpha: i32,
+        beta: i32,
+        lower: i32,
+    ) -> SplitResult {
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+        if let Some(k) = self.v3 {
+            return self.split(k, children, alpha, beta, lower);
+        }
+        self.split(Portable, children, alpha, beta, lower)
+    }
+
+    /// Whether a node of `n` empties with `left` moves still to search may split: a
+    /// parallel search, deep enough, and a thread idle now (taken when `true`).
+    #[inline(always)]
+    fn may_split(&self, n: u32, left: usize) -> bool {
+        n >= SPLIT_MIN && left >= 2 && self.threads.as_ref().map_or(false, |t| t.take())
+    }
+
+    /// [`Search::may_split`] for the root's moves after its first (`left` of them): the
+    /// root of a parallel solve has empties enough.
+    pub(crate) fn may_split_root(&self, left: usize) -> bool {
+        self.may_split(SPLIT_MIN, left)
+    }
+
+    /// [`Search::split_children`] in the instruction set `k`, with the helper thread
+    /// taken (by [`Search::may_split`]) if this is a parallel search. A stop the split
+    /// asked for (a move reached beta) is not the search's: afterwards the search is
+    /// stopped only when a move it needed was left unsearched.
+    fn split<K: Isa>(
+        &mut self,
+        k: K,
+        children: &[Node],
+        alpha: i32,
+        beta: i32,
+        lower: i32,
+    ) -> SplitResult {
+        let stop = Arc::new(AtomicBool::new(false));
+        let shared = Split {
+            next: AtomicUsize::new(0),
+            lower: AtomicI32::new(lower),
+            stop: Arc::clone(&stop),
+            cutoff: AtomicBool::new(false),
+            results: Mutex::new(Vec::with_capacity(children.len())),
+        };
+        let threads = self.threads.clone();
+        let mut helper = threads.as_ref().map(|_| self.helper(&stop));
+        self.aborts.push(Arc::clone(&stop));
+        std::thread::scope(|scope| {
+            let shared = &shared;
+            let running = helper.as_mut().map(|helper| {
+                scope.spawn(move || {
+                    helper.split_worker(k, children, alpha, beta, shared);
+                    if let Some(t) = &helper.threads {
+                        t.give();
+                    }
+                })
+            });
+            self.split_worker(k, children, alpha, beta, shared);
+            if let Some(thread) = running {
+                // Waiting: this thread's core goes to any split below the helper's.
+                if let Some(t) = &threads {
+                    t.give();
+                }
+                if let Err(panic) = thread.join() {
+                    std::panic::resume_unwind(panic);
+                }
+                if let Some(t) = &threads {
+                    t.take_back();
+                }
+            }
+        });
+        self.aborts.pop();
+        self.nodes += helper.map_or(0, |h| h.nodes);
+        let mut moves = shared
+            .results
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        moves.sort_by_key(|&(j, _, _)| j);
+        let complete = shared.cutoff.load(Ordering::Relaxed) || moves.len() == children.len();
+        self.stop = if complete { Stop::No } else { Stop::Limit };
+        SplitResult { moves, complete }
+    }
+
+    /// One thread's part of a split: takes the next move until none is left or the
+    /// split stops.
+    fn split_worker<K: Isa>(
+        &mut self,
+        k: K,
+        children: &[Node],
+        alpha: i32,
+        beta: i32,
+        shared: &Split,
+    ) {
+        let record = |j: usize, bounds: Bounds, v: i32| {
+            let mut results = shared
+                .results
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            results.push((j, bounds, v));
+            shared.lower.fetch_max(bounds.lower, Ordering::Relaxed);
+            if bounds.lower >= beta {
+                shared.cutoff.store(true, Ordering::Relaxed);
+                shared.stop.store(true, Ordering::Relaxed);
+            }
+        };
+        while !shared.stop.load(Ordering::Relaxed) {
+            let j = shared.next.fetch_add(1, Ordering::Relaxed);
+            let child = match children.get(j) {
+                Some(&child) => child,
+                None => return,
+            };
+            let a = alpha.max(shared.lower.load(Ordering::Relaxed));
+            let mut bounds = Bounds::UNKNOWN;
+            let v = -self.search_in(k, child, -a - 1, -a);
+            if self.stopped() {
+                shared.stop.store(true, Ordering::Relaxed);
+                return;
+            }
+            bounds.add(v, a, a + 1);
+            if v > a && v < beta {
+                let w = -self.search_in(k, child, -beta, -(v - 1));
+                if self.stopped() {
+                    // The null-window result stays proven.
+                    record(j, bounds, v);
+                    shared.stop.store(true, Ordering::Relaxed);
+                    return;
+                }
+                bounds.add(w, v - 1, beta);
+                record(j, bounds, w);
+            } else {
+                record(j, bounds, v);
+            }
+        }
+    }
+
     /// The value of a `depth`-ply search on the pattern evaluation
     /// ([`crate::eval::evaluate`], [`crate::eval::SCALE`] a disc), for ordering moves.
     pub(crate) fn order_search(&mut self, p: u64, o: u64, depth: u32) -> i32 {
@@ -349,11 +650,11 @@ impl Search {
     #[inline(always)]
     fn search_in<K: Isa>(&mut self, k: K, node: Node, alpha: i32, beta: i32) -> i32 {
         let (p, o, n) = (node.p, node.o, node.n);
-        if n <= 4 && self.use_small_solvers {
+        if n <= 4 && self.techniques.small_solvers {
             self.solve_small(k, p, o, (alpha, beta), n)
         } else if n < DEEP {
             k.shallow(self, p, o, (alpha, beta), n)
-        } else if beta == alpha + 1 && self.use_null_window {
+        } else if beta == alpha + 1 && self.techniques.null_window {
             k.nws(self, node, alpha)
         } else {
             k.pvs(self, node, alpha, beta)
@@ -552,7 +853,7 @@ impl Search {
                 continue;
             }
             let (np, no) = (o ^ f, p ^ f ^ (1 << x));
-            let v = if n == 5 && self.use_small_solvers {
+            let v = if n == 5 && self.techniques.small_solvers {
                 -self.solve_small(k, np, no, (-beta, -a), 4)
             } else {
                 -k.shallow(self, np, no, (-beta, -a), n - 1)
@@ -594,7 +895,7 @@ impl Search {
         let empty = !(p | o);
         let mut len = 0;
         let odd = odd_quadrants(empty);
-        let etc = self.use_etc && self.use_table && n >= ETC_MIN;
+        let etc = self.techniques.enhanced_cutoffs && self.techniques.table && n >= ETC_MIN;
         let mut todo = moves;
         while todo != 0 {
             let x = todo.trailing_zeros();
@@ -617,7 +918,7 @@ impl Search {
             }
             let order = if x as u8 == hash_move {
                 1 << 24
-            } else if self.use_mobility_order {
+            } else if self.techniques.mobility_order {
                 let replies = kernel::moves(np, no);
                 let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
                 let potential = if n >= 12 {
@@ -639,7 +940,7 @@ impl Search {
             };
             len += 1;
         }
-        if self.use_sort_search && n >= SORT_SEARCH_MIN {
+        if self.techniques.sort_search && n >= SORT_SEARCH_MIN {
             self.sort_search(k, base, len, node);
         }
         Ok(len)
@@ -694,7 +995,7 @@ impl Search {
             return alpha;
         }
         let Node { p, o, key, n, .. } = node;
-        if self.use_table {
+        if self.techniques.table {
             self.table.prefetch(key);
         }
         let beta = alpha + 1;
@@ -705,14 +1006,14 @@ impl Search {
             }
             return -k.nws(self, node.pass(), -beta);
         }
-        if self.use_stability && alpha >= stability_threshold(n) {
+        if self.techniques.stability && alpha >= stability_threshold(n) {
             let upper = 64 - 2 * stable_discs(o, p).count_ones() as i32;
             if upper <= alpha {
                 return upper;
             }
         }
         let mut hash_move = NO_MOVE;
-        if self.use_table {
+        if self.techniques.table {
             if let Some(e) = self.table.probe(key) {
                 if e.lower as i32 > alpha {
                     return e.lower as i32;
@@ -727,7 +1028,7 @@ impl Search {
             Ok(found) => found,
             Err(v) => return v,
         };
-        if self.use_table {
+        if self.techniques.table {
             if best > alpha {
                 self.table.store(key, n, best, 64, best_move);
             } else {
@@ -751,7 +1052,7 @@ impl Search {
         alpha: i32,
     ) -> Result<(i32, u8), i32> {
         let (mut best, mut best_move, mut moves) = (-65, NO_MOVE, moves);
-        let etc = self.use_etc && self.use_table && node.n >= ETC_MIN;
+        let etc = self.techniques.enhanced_cutoffs && self.techniques.table && node.n >= ETC_MIN;
         if !etc && hash_move != NO_MOVE && (moves >> hash_move) & 1 != 0 {
             let x = u32::from(hash_move);
             let m = Move {
@@ -794,6 +1095,12 @@ impl Search {
                     break;
                 }
             }
+            if i == base && self.may_split(node.n, end - base - 1) {
+                let found =
+                    self.split_rest(k, node, base + 1, (alpha, alpha + 1), (best, best_move));
+                self.top = base;
+                return found.ok_or(alpha);
+            }
         }
         self.top = base;
         Ok((best, best_move))
@@ -831,7 +1138,7 @@ impl Search {
             Some(found) => found,
             None => return alpha,
         };
-        if self.use_table {
+        if self.techniques.table {
             if best >= beta {
                 self.table.store(key, n, best, 64, best_move);
             } else if best > alpha {
@@ -847,7 +1154,7 @@ impl Search {
     /// decide it, else the window narrowed by them and the table's move.
     #[inline(always)]
     fn pvs_probe(&self, key: u64, alpha: i32, beta: i32) -> Result<(i32, i32, u8), i32> {
-        if !self.use_table {
+        if !self.techniques.table {
             return Ok((alpha, beta, NO_MOVE));
         }
         let e = match self.table.probe(key) {
@@ -887,7 +1194,7 @@ impl Search {
             let child = node.play(&m);
             let a = alpha.max(best);
             let mut v;
-            if i == base || !self.use_null_window {
+            if i == base || !self.techniques.null_window {
                 v = -self.search_in(k, child, -beta, -a);
             } else {
                 v = -self.search_in(k, child, -a - 1, -a);
@@ -904,6 +1211,38 @@ impl Search {
                 if v >= beta {
                     break;
                 }
+            }
+            if i == base && self.may_split(node.n, end - base - 1) {
+                return self.split_rest(k, node, base + 1, (alpha, beta), (best, best_move));
+            }
+        }
+        Some((best, best_move))
+    }
+
+    /// The moves of a node after its first, `stack[from..self.top]`, searched by
+    /// [`Search::split`] (the first's value and move `best`) in `(alpha, beta)`: the
+    /// best value and its move, `None` when a limit stopped the search.
+    #[inline(never)]
+    fn split_rest<K: Isa>(
+        &mut self,
+        k: K,
+        node: Node,
+        from: usize,
+        (alpha, beta): (i32, i32),
+        best: (i32, u8),
+    ) -> Option<(i32, u8)> {
+        let mut rest: Vec<Move> = self.stack[from..self.top].to_vec();
+        rest.sort_by_key(|m| std::cmp::Reverse(m.order));
+        let children: Vec<Node> = rest.iter().map(|m| node.play(m)).collect();
+        let split = self.split(k, &children, alpha, beta, best.0);
+        if self.stopped() {
+            return None;
+        }
+        let (mut best, mut best_move) = best;
+        for (j, _, v) in split.moves {
+            if v > best {
+                best = v;
+                best_move = rest[j].square as u8;
             }
         }
         Some((best, best_move))

@@ -1,14 +1,20 @@
 //! The public solver: root search, limits, best moves and principal variation.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use reversi::{kernel, Board, Ply, Square};
 
-use crate::search::{Node, Search};
+pub use crate::search::Techniques;
+use crate::search::{Bounds, Node, Search, Threads};
 use crate::table::Table;
 
 /// The transposition table's default memory budget: 64 MiB.
 pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
+
+/// The fewest empty squares at which a solve with [`Solver::set_threads`] above 1 uses
+/// more than one thread: below, a solve takes a few milliseconds.
+pub const PARALLEL_EMPTIES: u32 = 14;
 
 /// Half the width of the first window of [`Solver::solve_guided`], in discs: a score
 /// within 4 discs of the guess comes out of the first search.
@@ -35,43 +41,6 @@ pub struct Limits {
     pub time: Option<Duration>,
 }
 
-/// Which search techniques a [`Solver`] uses: all by default. Turning one off keeps
-/// every score exact and shows in the node count what the technique buys.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Techniques {
-    /// The transposition table (and with it enhanced transposition cutoffs).
-    pub table: bool,
-    /// Enhanced transposition cutoffs: children looked up in the table first.
-    pub enhanced_cutoffs: bool,
-    /// Stability cutoffs: the opponent's stable discs bound the score.
-    pub stability: bool,
-    /// Null-window searches of all but the first move (principal-variation search);
-    /// off, every move gets the full window (plain alpha-beta).
-    pub null_window: bool,
-    /// Fastest-first move ordering (fewest replies for the opponent, potential replies,
-    /// parity, corners); off, moves go in square order after the table's move.
-    pub mobility_order: bool,
-    /// Shallow searches to order moves at 16 empties and more.
-    pub sort_search: bool,
-    /// Hand-written solvers of the last 1 to 4 empties (parity-ordered, the last move's
-    /// flips only counted).
-    pub small_solvers: bool,
-}
-
-impl Default for Techniques {
-    fn default() -> Self {
-        Techniques {
-            table: true,
-            enhanced_cutoffs: true,
-            stability: true,
-            null_window: true,
-            mobility_order: true,
-            sort_search: true,
-            small_solvers: true,
-        }
-    }
-}
-
 /// The result of a solve, scores for the side to move: the final disc difference with
 /// perfect play by both sides, empty squares counted for the winner (always even, -64
 /// to 64).
@@ -95,7 +64,8 @@ pub struct Solution {
     /// A principal variation: a line of perfect play to the end of the game (passes
     /// included) when the score is exact, else just the first best move if any.
     pub pv: Vec<Ply>,
-    /// The positions searched (including those of move-ordering searches).
+    /// The positions searched (including those of move-ordering searches), by every
+    /// thread of the solve.
     pub nodes: u64,
     /// Whether the solve finished (no limit was reached).
     pub complete: bool,
@@ -122,6 +92,7 @@ pub struct Solver {
     search: Search,
     limits: Limits,
     all_best: bool,
+    threads: usize,
 }
 
 impl Default for Solver {
@@ -135,40 +106,15 @@ impl std::fmt::Debug for Solver {
         f.debug_struct("Solver")
             .field("table_bytes", &self.table_bytes())
             .field("limits", &self.limits)
+            .field("threads", &self.threads)
             .finish()
-    }
-}
-
-/// Proven bounds on one root move's score.
-#[derive(Clone, Copy)]
-struct Bounds {
-    lower: i32,
-    upper: i32,
-}
-
-impl Bounds {
-    const UNKNOWN: Bounds = Bounds {
-        lower: -64,
-        upper: 64,
-    };
-
-    /// Tightens by a fail-soft result `v` of window `(alpha, beta)`.
-    fn add(&mut self, v: i32, alpha: i32, beta: i32) {
-        if v <= alpha {
-            self.upper = self.upper.min(v);
-        } else if v >= beta {
-            self.lower = self.lower.max(v);
-        } else {
-            self.lower = v;
-            self.upper = v;
-        }
     }
 }
 
 impl Solver {
     /// A solver whose transposition table takes at most `table_bytes` bytes (the
     /// largest power-of-two number of 16-byte entries that fits, at least 2), no limits,
-    /// every technique on, and [`Solver::all_best_moves`] off.
+    /// every technique on, [`Solver::all_best_moves`] off, and one thread.
     ///
     /// ```
     /// let solver = reversi_engine::Solver::new(1 << 20);
@@ -177,9 +123,10 @@ impl Solver {
     #[must_use]
     pub fn new(table_bytes: usize) -> Solver {
         Solver {
-            search: Search::new(Table::new(table_bytes)),
+            search: Search::new(Arc::new(Table::new(table_bytes))),
             limits: Limits::default(),
             all_best: false,
+            threads: 1,
         }
     }
 
@@ -201,16 +148,36 @@ impl Solver {
         self.all_best = on;
     }
 
+    /// Solves with up to `threads` threads at once (at least 1; 1, the default, is the
+    /// calling thread alone). With more, a solve of [`PARALLEL_EMPTIES`] empties or more
+    /// that has no node limit shares its work: at a node of 12 empties or more whose
+    /// first move did not cut (the root included), the moves after the first go to this
+    /// thread and to an idle one, each searched against the best bound proven so far (the
+    /// young-brothers-wait scheme), on the one shared transposition table. A thread that
+    /// has finished its moves and waits for the other's lends its turn to any split below.
+    /// Every result is as proven as a one-thread solve's, but which of several best
+    /// moves is found, the principal variation and the node count may differ from run to
+    /// run. A solve with a node limit stays on one thread, so that it is reproducible.
+    ///
+    /// ```
+    /// use reversi::Board;
+    /// use reversi_engine::{Mode, Solver};
+    /// // FFO #40 has 20 empties: the exact score is +38 however many threads solve it.
+    /// let board = Board::from_obf(
+    ///     "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X")?;
+    /// let mut solver = Solver::new(16 << 20);
+    /// solver.set_threads(2);
+    /// let solution = solver.solve(&board, Mode::Exact);
+    /// assert_eq!(solution.score, 38);
+    /// # Ok::<_, reversi::ParseObfError>(())
+    /// ```
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
     /// Switches techniques on or off (to measure them; every result stays exact).
     pub fn set_techniques(&mut self, t: Techniques) {
-        let s = &mut self.search;
-        s.use_table = t.table;
-        s.use_etc = t.enhanced_cutoffs;
-        s.use_stability = t.stability;
-        s.use_null_window = t.null_window;
-        s.use_mobility_order = t.mobility_order;
-        s.use_sort_search = t.sort_search;
-        s.use_small_solvers = t.small_solvers;
+        self.search.techniques = t;
     }
 
     /// Forgets everything the transposition table holds.
@@ -237,14 +204,14 @@ impl Solver {
     /// # Ok::<_, reversi::ParseObfError>(())
     /// ```
     pub fn solve(&mut self, board: &Board, mode: Mode) -> Solution {
-        self.start_search();
         let (alpha, beta) = match mode {
             Mode::Exact => (-65, 65),
             Mode::WinLossDraw => (-1, 1),
             Mode::AtLeast(s) => (s - 1, s),
         };
-        let solution = self.root(board, alpha, beta, None);
-        self.finish(board, mode, solution)
+        self.with_threads(board, None, mode, move |solver, first| {
+            solver.root(board, alpha, beta, first)
+        })
     }
 
     /// An exact solve of `board` guided by a midgame search: the first window is the
@@ -270,11 +237,45 @@ impl Solver {
     /// # Ok::<_, reversi::ParseObfError>(())
     /// ```
     pub fn solve_guided(&mut self, board: &Board, guess: i32, first: Option<Ply>) -> Solution {
-        self.start_search();
         let first = match first {
             Some(Ply::Move(s)) => Some(s),
             _ => None,
         };
+        self.with_threads(board, first, Mode::Exact, move |solver, first| {
+            solver.guided(board, guess, first)
+        })
+    }
+
+    /// Runs `solve(self, first)` (a root search of `board`, `first` searched first) and
+    /// completes its solution in `mode` ([`Solver::finish`]), on the threads of
+    /// [`Solver::set_threads`] when they apply.
+    fn with_threads<F>(
+        &mut self,
+        board: &Board,
+        first: Option<Square>,
+        mode: Mode,
+        solve: F,
+    ) -> Solution
+    where
+        F: Fn(&mut Solver, Option<Square>) -> Solution,
+    {
+        self.start_search();
+        let empties = board.empty_squares().len();
+        let parallel =
+            self.threads > 1 && empties >= PARALLEL_EMPTIES && self.limits.nodes.is_none();
+        self.search.threads = if parallel {
+            Some(Arc::new(Threads::new(self.threads)))
+        } else {
+            None
+        };
+        let solution = solve(self, first);
+        let solution = self.finish(board, mode, solution);
+        self.search.threads = None;
+        solution
+    }
+
+    /// The guided exact solve of [`Solver::solve_guided`] (no [`Solver::finish`]).
+    fn guided(&mut self, board: &Board, guess: i32, first: Option<Square>) -> Solution {
         let g = guess.clamp(-64, 64);
         let (mut alpha, mut beta) = ((g - ASPIRATION).max(-65), (g + ASPIRATION).min(65));
         let mut kept: Option<Solution> = None;
@@ -282,7 +283,7 @@ impl Solver {
             let solution = keep_proven(kept.take(), self.root(board, alpha, beta, first));
             let full = alpha <= -65 && beta >= 65;
             if self.search.stopped() || solution.is_exact() || full {
-                return self.finish(board, Mode::Exact, solution);
+                return solution;
             }
             // Fail-soft: the bound found starts the wider window, open on that side.
             if solution.lower >= beta {
@@ -364,16 +365,7 @@ impl Solver {
 
     /// A fail-soft search of `board` in `(alpha, beta)`.
     fn value(&mut self, board: Board, alpha: i32, beta: i32) -> i32 {
-        let (p, o) = (board.mover_bits(), board.opponent_bits());
-        let n = (!(p | o)).count_ones();
-        let node = Node {
-            p,
-            o,
-            key: board.zobrist_key(),
-            side: board.side_to_move(),
-            n,
-        };
-        self.search.search(node, alpha, beta)
+        self.search.search(node(&board), alpha, beta)
     }
 
     /// The root: every move searched (the first with the window, the others with a null
@@ -494,6 +486,39 @@ impl Solver {
                 lower = bounds.lower;
                 best = Some(s);
             }
+            if i == 0 && self.search.may_split_root(children.len() - 1) {
+                return self.root_split(&children[1..], alpha, beta, (best, lower, upper));
+            }
+        }
+        (best, lower, upper)
+    }
+
+    /// [`Solver::root_moves`] for the moves after the first (`rest`), shared with the
+    /// helper threads ([`Search::split_children`]); `found` is the first move's
+    /// `(best, lower, upper)`.
+    fn root_split(
+        &mut self,
+        rest: &[(Square, Board, i32)],
+        alpha: i32,
+        beta: i32,
+        found: (Option<Square>, i32, i32),
+    ) -> (Option<Square>, i32, i32) {
+        let (mut best, mut lower, mut upper) = found;
+        if alpha.max(lower) >= beta {
+            return (best, lower, 64);
+        }
+        let children: Vec<Node> = rest.iter().map(|(_, child, _)| node(child)).collect();
+        let split = self.search.split_children(&children, alpha, beta, lower);
+        for (j, bounds, _) in split.moves {
+            upper = upper.max(bounds.upper);
+            if bounds.lower > lower {
+                lower = bounds.lower;
+                best = Some(rest[j].0);
+            }
+        }
+        if !split.complete || lower >= beta {
+            // Moves left unsearched (a limit stopped the split, or one reached beta).
+            return (best, lower, 64);
         }
         (best, lower, upper)
     }
@@ -591,6 +616,18 @@ impl Solver {
             board = child;
             score = -score;
         }
+    }
+}
+
+/// The search's node of `board`.
+fn node(board: &Board) -> Node {
+    let (p, o) = (board.mover_bits(), board.opponent_bits());
+    Node {
+        p,
+        o,
+        key: board.zobrist_key(),
+        side: board.side_to_move(),
+        n: (!(p | o)).count_ones(),
     }
 }
 

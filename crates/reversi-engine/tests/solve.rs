@@ -1,7 +1,8 @@
 //! The solver against the FFO endgame suite (#40-#59, expected scores and best moves
 //! from tests/data/ffo-40-59.txt, copied from the published suite), against a plain
 //! minimax on random small endgames, under the 8 board symmetries, and on passes,
-//! finished games, limits and the win/loss/draw and bound modes.
+//! finished games, limits and the win/loss/draw and bound modes; on two threads against
+//! one.
 
 use proptest::prelude::*;
 use reversi::{Board, Ply};
@@ -373,5 +374,78 @@ fn the_table_keeps_to_its_budget() {
         let solver = Solver::new(bytes);
         assert!(solver.table_bytes() <= bytes.max(32));
         assert!(solver.table_bytes() * 2 > bytes || bytes < 32);
+    }
+}
+
+/// FFO #40 (+38, a2) on two threads: the suite's score and best move.
+#[test]
+fn two_threads_solve_ffo_40() {
+    let case = &ffo()[0];
+    let mut solver = Solver::default();
+    solver.set_threads(2);
+    let solution = solver.solve(&case.board, Mode::Exact);
+    assert!(solution.complete && solution.is_exact());
+    assert_eq!(solution.score, case.score);
+    assert!(case.best.contains(&solution.best_moves[0].to_string()));
+    assert_eq!(solution.pv[0], solution.best_moves[0]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// 14 to 18 empties (where helper threads run): two threads give the exact score of
+    /// one (the one-thread solver agrees with minimax and the FFO suite above), a best
+    /// move that reaches it, and the same win/loss/draw and guided answers.
+    #[test]
+    fn two_threads_agree_with_one(seed: u64, empties in 14u32..=18, guess in -64i32..=64) {
+        let board = random_board(seed, empties);
+        let mut one = Solver::new(1 << 20);
+        let expected = one.solve(&board, Mode::Exact).score;
+        let mut two = Solver::new(1 << 20);
+        two.set_threads(2);
+        let solution = two.solve(&board, Mode::Exact);
+        prop_assert!(solution.complete && solution.is_exact());
+        prop_assert_eq!(solution.score, expected);
+        if let Some(&Ply::Move(s)) = solution.best_moves.first() {
+            let child = board.play(s).unwrap();
+            prop_assert_eq!(-one.solve(&child, Mode::Exact).score, expected);
+        }
+        let wld = two.solve(&board, Mode::WinLossDraw);
+        prop_assert!(wld.lower <= expected && expected <= wld.upper);
+        prop_assert_eq!(wld.lower.signum(), wld.upper.signum());
+        two.clear();
+        let guided = two.solve_guided(&board, guess, None);
+        prop_assert!(guided.complete && guided.is_exact());
+        prop_assert_eq!(guided.score, expected);
+    }
+
+    /// Two threads stopped by a time limit: the bounds hold the exact score (of a
+    /// one-thread solve), the best move found reaches the lower bound, and one other than
+    /// the first tried is better than it.
+    #[test]
+    fn stopped_two_thread_solves_only_prove_better_moves(
+        seed: u64,
+        ms in 1u64..=30,
+        pick: usize,
+        guess in -64i32..=64,
+    ) {
+        let board = random_board(seed, 18);
+        prop_assume!(!board.must_pass() && !board.is_game_over());
+        let mut one = Solver::new(1 << 20);
+        let expected = one.solve(&board, Mode::Exact).score;
+        let moves: Vec<_> = board.legal_moves().iter().collect();
+        let first = moves[pick % moves.len()];
+        let mut two = Solver::new(1 << 20);
+        two.set_threads(2);
+        two.set_limits(Limits { nodes: None, time: Some(std::time::Duration::from_millis(ms)) });
+        let partial = two.solve_guided(&board, guess, Some(Ply::Move(first)));
+        prop_assert!(partial.lower <= expected && expected <= partial.upper);
+        if let Some(&Ply::Move(s)) = partial.best_moves.first() {
+            let mut value = |m| -one.solve(&board.play(m).unwrap(), Mode::Exact).score;
+            prop_assert!(value(s) >= partial.lower);
+            if s != first {
+                prop_assert!(value(s) > value(first), "{} is not better than {}", s, first);
+            }
+        }
     }
 }

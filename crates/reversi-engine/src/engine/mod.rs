@@ -284,6 +284,28 @@ impl Engine {
         self.midgame.probcut = on;
     }
 
+    /// The exact and win/loss/draw solves run on `threads` threads (at least 1, the
+    /// default): see [`Solver::set_threads`]. The midgame search stays on one thread, and
+    /// a search with a node limit on one thread too (its moves stay reproducible).
+    ///
+    /// ```
+    /// use reversi::Board;
+    /// use reversi_engine::{Engine, SearchLimits};
+    /// // 20 empties (FFO #40): two threads solve it in play; a2 is its only best move.
+    /// let board = Board::from_obf(
+    ///     "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X")?;
+    /// let mut engine = Engine::with_table_bytes(16 << 20);
+    /// engine.set_threads(2);
+    /// engine.set_board(board);
+    /// let report = engine.search(SearchLimits { depth: Some(20), ..SearchLimits::default() });
+    /// assert!(report.exact);
+    /// assert_eq!((report.best, report.score), (Some("a2".parse()?), 38.0));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_threads(&mut self, threads: usize) {
+        self.solver.set_threads(threads);
+    }
+
     /// The bytes the tables take.
     #[must_use]
     pub fn table_bytes(&self) -> usize {
@@ -536,7 +558,9 @@ impl Engine {
 
     /// A solve of `board` in `mode` within `nodes` and `deadline`, guided (an exact solve,
     /// [`Solver::solve_guided`]) by `guide`'s score and move when given; `None` when the
-    /// deadline has passed already (nothing is searched).
+    /// deadline has passed already (nothing is searched). A search without a node limit
+    /// counts down from `u64::MAX`: a budget above half of that is no limit (so that the
+    /// solver may use its threads).
     fn run_solver(
         &mut self,
         board: &Board,
@@ -558,7 +582,7 @@ impl Engine {
             None => None,
         };
         self.solver.set_limits(Limits {
-            nodes: Some(nodes),
+            nodes: (nodes <= u64::MAX / 2).then_some(nodes),
             time,
         });
         Some(match guide {
