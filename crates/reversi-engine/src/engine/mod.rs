@@ -430,19 +430,14 @@ impl Engine {
         };
         match limits.time {
             Some(time) => self.search_timed(&board, limits, time, start, deadline),
-            None => self.search_untimed(&board, limits, start),
+            None => self.search_untimed(&board, limits),
         }
     }
 
     /// The search of `board` (which has a legal move) by depth and nodes only: solve
     /// when the depth reaches the end (or, without a depth, when the nodes allow), else
     /// search what the nodes left allow.
-    fn search_untimed(
-        &mut self,
-        board: &Board,
-        limits: SearchLimits,
-        start: Instant,
-    ) -> SearchReport {
+    fn search_untimed(&mut self, board: &Board, limits: SearchLimits) -> SearchReport {
         let empties = board.empty_squares().len();
         let node_limit = limits.nodes.unwrap_or(u64::MAX);
         let depth = limits.depth.unwrap_or(u32::MAX);
@@ -460,7 +455,7 @@ impl Engine {
         }
         let max_depth = depth.min(empties.saturating_sub(1)).max(1);
         let nodes = node_limit.saturating_sub(solver_nodes);
-        let mut report = self.deepen(board, max_depth, nodes, start, None);
+        let mut report = self.deepen(board, max_depth, nodes, None);
         report.nodes += solver_nodes;
         report
     }
@@ -487,7 +482,7 @@ impl Engine {
             Plan::Midgame => (deadline, u32::MAX),
         };
         let max_depth = depth.min(max_depth).min(empties.saturating_sub(1)).max(1);
-        let report = self.deepen(board, max_depth, node_limit, start, Some(midgame_deadline));
+        let report = self.deepen(board, max_depth, node_limit, Some(midgame_deadline));
         if plan == Plan::Midgame {
             return report;
         }
@@ -598,7 +593,6 @@ impl Engine {
         board: &Board,
         max_depth: u32,
         nodes: u64,
-        start: Instant,
         deadline: Option<Instant>,
     ) -> SearchReport {
         self.midgame.start(nodes, deadline);
@@ -630,9 +624,10 @@ impl Engine {
             -eval::evaluate(first.mover_bits(), first.opponent_bits()),
         );
         let mut done = 0;
-        let mut last = Duration::ZERO;
+        // Each iteration starts while time is left: the budget is this move's (a fixed
+        // time a move, or its share of a game clock), and an iteration the stop cuts
+        // keeps its move only when proven better than the last finished one's.
         for d in 1..=max_depth {
-            let iteration_start = Instant::now();
             let it = self.aspiration(board, &mut moves, d, best.1);
             if let Some((i, score)) = it.best {
                 // A finished iteration, or a move proven better than the first.
@@ -647,15 +642,6 @@ impl Engine {
                 break;
             }
             done = d;
-            let before = last;
-            last = iteration_start.elapsed();
-            if let Some(deadline) = deadline {
-                let next = last.mul_f64(time::growth(last, before));
-                let elapsed = start.elapsed();
-                if !time::can_start(elapsed, next, deadline - start) {
-                    break;
-                }
-            }
         }
         let mut pv = vec![Ply::Move(moves[best.0].square)];
         self.extend_pv(&moves[best.0].child, done.saturating_sub(1), &mut pv);

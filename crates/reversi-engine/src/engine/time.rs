@@ -1,11 +1,11 @@
-//! Time management: when a timed search stops, when it starts no new iteration, and how
-//! much of a game clock one move gets.
+//! Time management: when a timed search stops, and how much of a game clock one move
+//! gets.
 //!
 //! [`SearchLimits::time`](super::SearchLimits::time) is a hard budget for the whole
 //! search: the search stops at [`HARD_SHARE`] of it less [`HARD_MARGIN`] wherever it is
-//! (the rest covers unwinding, writing the move and a busy machine's delays), and starts
-//! a new iteration only when the last one, grown by the iterations' measured growth,
-//! would still end before that, or in the first third of the time.
+//! (the rest covers unwinding, writing the move and a busy machine's delays). Until then
+//! it deepens: the iteration the stop cuts keeps its move only when proven better than
+//! the last finished one's.
 
 use std::time::Duration;
 
@@ -17,23 +17,6 @@ const HARD_MARGIN: Duration = Duration::from_millis(1);
 /// When a search given `time` stops, from its start.
 pub(crate) fn hard_limit(time: Duration) -> Duration {
     time.mul_f64(HARD_SHARE).saturating_sub(HARD_MARGIN)
-}
-
-/// Whether an iteration that would take about `next` more can start at `elapsed`, when
-/// the search stops at `hard`: when it would end in time, or in the first third of the
-/// time whatever the estimate (on a busy machine an iteration's time says little about
-/// the next one's; an unfinished iteration costs nothing but may prove a better move).
-pub(crate) fn can_start(elapsed: Duration, next: Duration, hard: Duration) -> bool {
-    elapsed + next <= hard || elapsed <= hard / 3
-}
-
-/// The time ratio of an iteration to the one before it that the next one is expected to
-/// have, from the last two iterations' times (within 1.5 and 4; 3 without a measure).
-pub(crate) fn growth(last: Duration, before: Duration) -> f64 {
-    if before.as_micros() < 50 || last.as_micros() < 50 {
-        return 3.0;
-    }
-    (last.as_secs_f64() / before.as_secs_f64()).clamp(1.5, 4.0)
 }
 
 /// The time to give one move (for [`SearchLimits::time`](super::SearchLimits::time))
@@ -74,18 +57,6 @@ mod tests {
         );
         assert_eq!(hard_limit(Duration::ZERO), Duration::ZERO);
         assert!(hard_limit(Duration::from_millis(100)) < Duration::from_millis(100));
-    }
-
-    #[test]
-    fn growth_is_measured_and_bounded() {
-        let ms = Duration::from_millis;
-        assert_eq!(growth(ms(30), ms(10)), 3.0);
-        assert_eq!(growth(ms(10), ms(10)), 1.5);
-        assert_eq!(growth(ms(100), ms(1)), 4.0);
-        assert_eq!(growth(ms(0), ms(0)), 3.0);
-        assert!(can_start(ms(10), ms(20), ms(30)));
-        assert!(!can_start(ms(11), ms(20), ms(30)));
-        assert!(can_start(ms(10), ms(100), ms(30)), "the first third");
     }
 
     #[test]
