@@ -222,6 +222,21 @@ fn gtp_with_two_solver_threads_plays_a_legal_game() {
     self_play_is_legal(&["--threads", "2", "--time", "0.05"]);
 }
 
+/// The program run with `args` is a bad command line: exit status 2, nothing on standard
+/// output, `message` and the usage line on standard error.
+fn assert_refused(args: &[&str], message: &str) {
+    let output = common::run(EXE, args, b"genmove b\n");
+    assert_eq!(output.status.code(), Some(2), "{args:?}");
+    assert!(output.stdout.is_empty(), "{args:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with(&format!(
+            "reversi-engine: {message}\nusage: reversi-engine "
+        )),
+        "{args:?}: {stderr}"
+    );
+}
+
 /// `--threads` takes a whole number from 1 to 256: anything else is a bad command line
 /// (exit status 2), named with what was expected; nothing is read.
 #[test]
@@ -245,16 +260,7 @@ fn bad_thread_counts_are_refused() {
             format!("missing --threads value: {expected}"),
         ),
     ] {
-        let output = common::run(EXE, args, b"genmove b\n");
-        assert_eq!(output.status.code(), Some(2), "{args:?}");
-        assert!(output.stdout.is_empty(), "{args:?}");
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(
-            stderr.starts_with(&format!(
-                "reversi-engine: {message}\nusage: reversi-engine "
-            )),
-            "{args:?}: {stderr}"
-        );
+        assert_refused(args, &message);
     }
 }
 
@@ -289,15 +295,6 @@ fn bad_node_budgets_are_refused() {
             format!("missing --nodes value: {expected}"),
         ),
     ] {
-        let output = common::run(EXE, args, b"genmove b\n");
-        assert_eq!(output.status.code(), Some(2), "{args:?}");
-        assert!(output.stdout.is_empty(), "{args:?}");
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(
-            stderr.starts_with(&format!(
-                "reversi-engine: {message}\nusage: reversi-engine "
-            )),
-            "{args:?}: {stderr}"
-        );
+        assert_refused(args, &message);
     }
 }
