@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicIsize, AtomicUsize, Orderin
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use reversi::{kernel, Color};
+use reversi::{kernel, Board, Color};
 
 use crate::stability::stable_discs;
 use crate::table::{Table, NO_MOVE};
@@ -127,8 +127,8 @@ pub(crate) enum Stop {
     Limit,
 }
 
-/// Which search techniques a [`Solver`](crate::Solver) uses: all by default. Turning one off keeps
-/// every score exact and shows in the node count what the technique buys.
+/// Which search techniques a [`Solver`](crate::Solver) uses: all by default. Turning one
+/// off keeps every score exact and shows in the node count what the technique buys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Techniques {
     /// The transposition table (and with it enhanced transposition cutoffs).
@@ -235,6 +235,18 @@ pub(crate) struct Node {
 }
 
 impl Node {
+    /// The node of `board`.
+    pub(crate) fn of(board: &Board) -> Node {
+        let (p, o) = (board.mover_bits(), board.opponent_bits());
+        Node {
+            p,
+            o,
+            key: board.zobrist_key(),
+            side: board.side_to_move(),
+            n: (!(p | o)).count_ones(),
+        }
+    }
+
     /// The position after `m`, a move of this node's list (its key made here unless the
     /// list has it: a `m.key` of 0 is made again, harmlessly, if it was the real key).
     #[inline(always)]
@@ -492,11 +504,12 @@ impl Search {
     }
 
     /// Searches `children` (the positions after a node's moves, its first move left
-    /// out, in the order to try them) on this thread and, when one is idle, another
-    /// ([`Search::threads`]): each move with a null window on the best proven lower bound
+    /// out, in the order to try them) on this thread and on the one that
+    /// [`Search::may_split_root`] (or [`Search::may_split`]) took, which must have
+    /// returned `true` first: each move with a null window on the best proven lower bound
     /// so far (`lower` at first) within `(alpha, beta)`, searched again in the window
     /// when it fails high below beta, until one reaches beta. Values are the node's (the
-    /// children's negated). With no thread idle, all of it on this one.
+    /// children's negated). In a search that is not parallel, all of it on this thread.
     pub(crate) fn split_children(
         &mut self,
         children: &[Node],

@@ -209,9 +209,7 @@ impl Solver {
             Mode::WinLossDraw => (-1, 1),
             Mode::AtLeast(s) => (s - 1, s),
         };
-        self.with_threads(board, None, mode, move |solver, first| {
-            solver.root(board, alpha, beta, first)
-        })
+        self.with_threads(board, mode, |solver| solver.root(board, alpha, beta, None))
     }
 
     /// An exact solve of `board` guided by a midgame search: the first window is the
@@ -241,24 +239,20 @@ impl Solver {
             Some(Ply::Move(s)) => Some(s),
             _ => None,
         };
-        self.with_threads(board, first, Mode::Exact, move |solver, first| {
+        self.with_threads(board, Mode::Exact, |solver| {
             solver.guided(board, guess, first)
         })
     }
 
-    /// Runs `solve(self, first)` (a root search of `board`, `first` searched first) and
-    /// completes its solution in `mode` ([`Solver::finish`]), on the threads of
-    /// [`Solver::set_threads`] when they apply.
-    fn with_threads<F>(
+    /// Starts a search, runs `solve` (the root searches of `board`) on the threads of
+    /// [`Solver::set_threads`] when they apply, and completes its solution in `mode`
+    /// ([`Solver::finish`]).
+    fn with_threads(
         &mut self,
         board: &Board,
-        first: Option<Square>,
         mode: Mode,
-        solve: F,
-    ) -> Solution
-    where
-        F: Fn(&mut Solver, Option<Square>) -> Solution,
-    {
+        solve: impl FnOnce(&mut Solver) -> Solution,
+    ) -> Solution {
         self.start_search();
         let empties = board.empty_squares().len();
         let parallel =
@@ -268,7 +262,7 @@ impl Solver {
         } else {
             None
         };
-        let solution = solve(self, first);
+        let solution = solve(self);
         let solution = self.finish(board, mode, solution);
         self.search.threads = None;
         solution
@@ -365,7 +359,7 @@ impl Solver {
 
     /// A fail-soft search of `board` in `(alpha, beta)`.
     fn value(&mut self, board: Board, alpha: i32, beta: i32) -> i32 {
-        self.search.search(node(&board), alpha, beta)
+        self.search.search(Node::of(&board), alpha, beta)
     }
 
     /// The root: every move searched (the first with the window, the others with a null
@@ -494,8 +488,8 @@ impl Solver {
     }
 
     /// [`Solver::root_moves`] for the moves after the first (`rest`), shared with the
-    /// helper threads ([`Search::split_children`]); `found` is the first move's
-    /// `(best, lower, upper)`.
+    /// thread [`Search::may_split_root`] took ([`Search::split_children`]); `found` is
+    /// the first move's `(best, lower, upper)`.
     fn root_split(
         &mut self,
         rest: &[(Square, Board, i32)],
@@ -507,7 +501,7 @@ impl Solver {
         if alpha.max(lower) >= beta {
             return (best, lower, 64);
         }
-        let children: Vec<Node> = rest.iter().map(|(_, child, _)| node(child)).collect();
+        let children: Vec<Node> = rest.iter().map(|(_, child, _)| Node::of(child)).collect();
         let split = self.search.split_children(&children, alpha, beta, lower);
         for (j, bounds, _) in split.moves {
             upper = upper.max(bounds.upper);
@@ -616,18 +610,6 @@ impl Solver {
             board = child;
             score = -score;
         }
-    }
-}
-
-/// The search's node of `board`.
-fn node(board: &Board) -> Node {
-    let (p, o) = (board.mover_bits(), board.opponent_bits());
-    Node {
-        p,
-        o,
-        key: board.zobrist_key(),
-        side: board.side_to_move(),
-        n: (!(p | o)).count_ones(),
     }
 }
 

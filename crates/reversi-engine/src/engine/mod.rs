@@ -447,7 +447,7 @@ impl Engine {
         };
         let mut solver_nodes = 0;
         if solve {
-            let solution = self.run_solver(board, Mode::Exact, None, node_limit, None);
+            let solution = self.run_solver(board, Mode::Exact, None, limits.nodes, None);
             if let Some(report) = solution.as_ref().and_then(|s| exact_report(s, empties)) {
                 return report;
             }
@@ -486,25 +486,26 @@ impl Engine {
         if plan == Plan::Midgame {
             return report;
         }
-        self.solve_after(board, plan, report, node_limit, deadline)
+        self.solve_after(board, plan, report, limits.nodes, deadline)
     }
 
     /// The solvers of `plan` (not [`Plan::Midgame`]) on `board` after the midgame
-    /// search's `report`, within what is left of `node_limit` and before `deadline`: the
-    /// report of a complete exact solve, else `report` within the best proven result (a
-    /// move proven to win or draw, by the win/loss/draw solve or a stopped exact one).
+    /// search's `report`, within what is left of `node_limit` (`None`: none) and before
+    /// `deadline`: the report of a complete exact solve, else `report` within the best
+    /// proven result (a move proven to win or draw, by the win/loss/draw solve or a
+    /// stopped exact one).
     fn solve_after(
         &mut self,
         board: &Board,
         plan: Plan,
         mut report: SearchReport,
-        node_limit: u64,
+        node_limit: Option<u64>,
         deadline: Instant,
     ) -> SearchReport {
         let empties = board.empty_squares().len();
         let mut proven: Option<Solution> = None;
         if plan == Plan::WinLossDrawFirst {
-            let nodes = node_limit.saturating_sub(report.nodes);
+            let nodes = node_limit.map(|n| n.saturating_sub(report.nodes));
             let wld = self.run_solver(board, Mode::WinLossDraw, None, nodes, Some(deadline));
             if let Some(wld) = wld {
                 report.nodes += wld.nodes;
@@ -513,7 +514,7 @@ impl Engine {
                 }
             }
         }
-        let nodes = node_limit.saturating_sub(report.nodes);
+        let nodes = node_limit.map(|n| n.saturating_sub(report.nodes));
         // The exact solve is guided by the midgame's score and move: a best move other
         // than the midgame's is proven better than it, even when the solve is stopped.
         let mut proven_better = false;
@@ -553,15 +554,14 @@ impl Engine {
 
     /// A solve of `board` in `mode` within `nodes` and `deadline`, guided (an exact solve,
     /// [`Solver::solve_guided`]) by `guide`'s score and move when given; `None` when the
-    /// deadline has passed already (nothing is searched). A search without a node limit
-    /// counts down from `u64::MAX`: a budget above half of that is no limit (so that the
-    /// solver may use its threads).
+    /// deadline has passed already (nothing is searched). `nodes` `None` is no node
+    /// limit (the solver may then use its threads).
     fn run_solver(
         &mut self,
         board: &Board,
         mode: Mode,
         guide: Option<(i32, Option<Ply>)>,
-        nodes: u64,
+        nodes: Option<u64>,
         deadline: Option<Instant>,
     ) -> Option<Solution> {
         let time = match deadline {
@@ -576,10 +576,7 @@ impl Engine {
             }
             None => None,
         };
-        self.solver.set_limits(Limits {
-            nodes: (nodes <= u64::MAX / 2).then_some(nodes),
-            time,
-        });
+        self.solver.set_limits(Limits { nodes, time });
         Some(match guide {
             Some((guess, first)) => self.solver.solve_guided(board, guess, first),
             None => self.solver.solve(board, mode),
