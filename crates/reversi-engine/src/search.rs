@@ -74,6 +74,11 @@ impl Threads {
         false
     }
 
+    /// How many threads are idle now.
+    pub(crate) fn idle(&self) -> isize {
+        self.idle.load(Ordering::Relaxed)
+    }
+
     /// Gives one back.
     fn give(&self) {
         self.idle.fetch_add(1, Ordering::Relaxed);

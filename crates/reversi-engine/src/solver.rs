@@ -264,7 +264,10 @@ impl Solver {
         };
         let solution = solve(self);
         let solution = self.finish(board, mode, solution);
-        self.search.threads = None;
+        if let Some(threads) = self.search.threads.take() {
+            // Every split gave back the thread it took.
+            debug_assert_eq!(threads.idle(), self.threads as isize - 1);
+        }
         solution
     }
 
@@ -480,7 +483,8 @@ impl Solver {
                 lower = bounds.lower;
                 best = Some(s);
             }
-            if i == 0 && self.search.may_split_root(children.len() - 1) {
+            // A thread is taken only for moves left to search (none once one reached beta).
+            if i == 0 && alpha.max(lower) < beta && self.search.may_split_root(children.len() - 1) {
                 return self.root_split(&children[1..], alpha, beta, (best, lower, upper));
             }
         }
@@ -489,7 +493,7 @@ impl Solver {
 
     /// [`Solver::root_moves`] for the moves after the first (`rest`), shared with the
     /// thread [`Search::may_split_root`] took ([`Search::split_children`]); `found` is
-    /// the first move's `(best, lower, upper)`.
+    /// the first move's `(best, lower, upper)`, its `lower` below `beta`.
     fn root_split(
         &mut self,
         rest: &[(Square, Board, i32)],
@@ -498,9 +502,6 @@ impl Solver {
         found: (Option<Square>, i32, i32),
     ) -> (Option<Square>, i32, i32) {
         let (mut best, mut lower, mut upper) = found;
-        if alpha.max(lower) >= beta {
-            return (best, lower, 64);
-        }
         let children: Vec<Node> = rest.iter().map(|(_, child, _)| Node::of(child)).collect();
         let split = self.search.split_children(&children, alpha, beta, lower);
         for (j, bounds, _) in split.moves {
