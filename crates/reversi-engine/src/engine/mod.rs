@@ -153,9 +153,8 @@ fn exact_report(solution: &Solution, empties: u32) -> Option<SearchReport> {
 ///   transposition table, aspiration windows from depth 5, ProbCut from depth 4: see
 ///   [`Engine::set_probcut`]): depth 1, 2, ... while the
 ///   limits allow; the best move of the last finished iteration is answered (or of the
-///   unfinished one once one of its moves was proven better). A timed search stops at
-///   92% of its time less a millisecond wherever it is, and starts an iteration only if
-///   the last one, grown by the measured ratio of the last two, would end before that;
+///   unfinished one once one of its moves was proven better). A timed search deepens
+///   until it stops, at 92% of its time less a millisecond, wherever it is;
 /// - the exact solver ([`Solver`]) when the depth limit is at least the number of empty
 ///   squares; with a time limit, at up to [`exact_empties`] empties (20 at 1 s a move),
 ///   after a twentieth of the time of midgame search (at most 10 plies), the exact
