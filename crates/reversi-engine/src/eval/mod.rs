@@ -27,12 +27,29 @@ pub use scale::{MAX, SCALE};
 
 use scale::clamp;
 
+use std::sync::{Arc, Mutex};
+
 use weights::Weights;
 
+/// The compiled-in weights, decoded by the first thread that evaluates and shared by
+/// every later one (`None` inside: not decoded yet). A solve on several threads starts a
+/// thread at each split, so decoding once a thread cost more than the searches did.
+/// (`OnceLock` would do, but the crate builds on rustc 1.63, where `Mutex::new` is the
+/// `const` way.)
+static SHARED: Mutex<Option<Arc<Option<Weights>>>> = Mutex::new(None);
+
+/// The compiled-in weights, decoded once (see [`SHARED`]).
+fn shared_builtin() -> Arc<Option<Weights>> {
+    let mut shared = SHARED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    Arc::clone(shared.get_or_insert_with(|| Arc::new(Weights::builtin().ok())))
+}
+
 thread_local! {
-    /// The compiled-in weights, decoded once per thread; `None` if they do not load (the
+    /// This thread's handle on the compiled-in weights; `None` if they do not load (the
     /// crate's tests check that they do), in which case the hand-set evaluation serves.
-    static BUILTIN: Option<Weights> = Weights::builtin().ok();
+    static BUILTIN: Arc<Option<Weights>> = shared_builtin();
 }
 
 /// The predicted final disc difference for `player` (the side to move) against
@@ -61,7 +78,7 @@ thread_local! {
 /// ```
 #[must_use]
 pub fn evaluate(player: u64, opponent: u64) -> i32 {
-    BUILTIN.with(|w| match w {
+    BUILTIN.with(|w| match w.as_ref() {
         Some(w) => clamp(w.evaluate(player, opponent)),
         None => hand::evaluate(player, opponent),
     })
