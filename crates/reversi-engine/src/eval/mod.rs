@@ -25,10 +25,9 @@ pub mod weights;
 pub use hand::{evaluate as hand_set, mobility_only};
 pub use scale::{MAX, SCALE};
 
-use scale::clamp;
-
 use std::sync::{Arc, Mutex};
 
+use scale::clamp;
 use weights::Weights;
 
 /// The compiled-in weights, decoded by the first thread that evaluates and shared by
