@@ -11,8 +11,12 @@
 //! per second, time taken, move, score. `ffo FILE FIRST LAST MS`: each FFO line (`BOARD
 //! SIDE SCORE BEST ALL`) searched for MS milliseconds from a new game: whether the move
 //! played keeps the exact score (ALL gives every move's score), and the time taken.
-//! `depth D`: the same positions searched to depth D: nodes and CPU time.
-//! `positions GAMES FROM`: the positions `endgame` starts from, as OBF lines.
+//! With THREADS after MS (`ffo FILE FIRST LAST MS THREADS`), the engines' solvers run
+//! on THREADS threads (default 1); the summary also counts the searches that ended in a
+//! complete exact solve. `depth D`: the same positions searched to depth D: nodes and CPU time.
+//! `positions GAMES FROM`: the positions `endgame` starts from, as OBF lines. `hard GAMES
+//! FROM NODES`: those of them whose exact solve takes NODES nodes or more, as FFO lines
+//! with every move's exact score (for `ffo`; progress on standard error).
 //!
 //! `endgame GAMES MS FROM CHECK [THREADS]`: games from seeded random openings played at
 //! MS a move from FROM empties (the engines' solvers on THREADS threads, default 1),
@@ -114,11 +118,13 @@ fn speed(times: &[u64]) {
     }
 }
 
-fn ffo(path: &str, first: usize, last: usize, ms: u64) {
+fn ffo(path: &str, first: usize, last: usize, ms: u64, threads: usize) {
     let (mut perfect, mut total, mut worst) = (0, 0, Duration::ZERO);
+    let mut exact = 0;
     for case in common::ffo_lines(path, first, last) {
         let (number, board, score) = (case.number, case.board, case.score);
         let mut engine = Engine::new();
+        engine.set_threads(threads);
         engine.set_board(board);
         let cpu = cpu_seconds();
         let r = engine.search(limits_ms(ms));
@@ -134,6 +140,7 @@ fn ffo(path: &str, first: usize, last: usize, ms: u64) {
             .expect("the move in ALL");
         total += 1;
         perfect += usize::from(got == score);
+        exact += usize::from(r.exact);
         worst = worst.max(r.elapsed);
         println!(
             "#{number} ({} empties): {best} {got:+} (best {score:+}) {} exact {} depth {} nodes {} time {:.3} s cpu {cpu:.3} s",
@@ -146,7 +153,7 @@ fn ffo(path: &str, first: usize, last: usize, ms: u64) {
         );
     }
     println!(
-        "{perfect}/{total} perfect at {ms} ms, longest search {:.3} s",
+        "{perfect}/{total} perfect at {ms} ms on {threads} thread(s), {exact} solved exactly, longest search {:.3} s",
         worst.as_secs_f64()
     );
 }
@@ -232,6 +239,46 @@ fn start_positions(games: u64, from: u32) {
         let mut rng = fastrand::Rng::with_seed(game);
         let board = self_play(&mut rng, &mut Engine::new(), from, 6);
         println!("{}", board.to_obf());
+    }
+}
+
+/// The hard ones among the positions of `start_positions(games, from)`: those whose exact
+/// solve (one thread, a new 64 MiB table each, no limits) takes at least `nodes` nodes (a
+/// count that does not depend on the machine), as FFO lines `BOARD SIDE SCORE BEST ALL`
+/// numbered from 40 (BEST every best move, ALL every move's exact score), for `ffo` to
+/// measure the engine where its solver is slowest.
+fn hard(games: u64, from: u32, nodes: u64) {
+    let mut solver = reversi_engine::Solver::default();
+    let mut kept = 0;
+    for game in 0..games {
+        let mut rng = fastrand::Rng::with_seed(game);
+        let board = self_play(&mut rng, &mut Engine::new(), from, 6);
+        if board.is_game_over() {
+            continue;
+        }
+        solver.clear();
+        let solution = solver.solve(&board, reversi_engine::Mode::Exact);
+        if solution.nodes < nodes {
+            continue;
+        }
+        // A side that must pass: the line is the position after the pass.
+        let board = board.pass().unwrap_or(board);
+        let all = solver.move_scores(&board).expect("no limits set");
+        let score = all.iter().map(|&(_, s)| s).max().expect("a move");
+        let best: Vec<String> = all
+            .iter()
+            .filter(|&&(_, s)| s == score)
+            .map(|(m, _)| m.to_string())
+            .collect();
+        let all: Vec<String> = all.iter().map(|(m, s)| format!("{m}:{s:+}")).collect();
+        println!(
+            "{} {score:+} {} {}",
+            board.to_obf(),
+            best.join(","),
+            all.join(",")
+        );
+        eprintln!("#{} game {game}: {} nodes", 40 + kept, solution.nodes);
+        kept += 1;
     }
 }
 
@@ -353,13 +400,19 @@ fn main() {
             let times: Vec<u64> = args[1..].iter().filter_map(|a| a.parse().ok()).collect();
             speed(&times);
         }
-        Some("ffo") if args.len() == 5 => {
+        Some("ffo") if args.len() == 5 || args.len() == 6 => {
             let n = |i: usize| args[i].parse::<usize>().expect("a number");
-            ffo(&args[1], n(2), n(3), n(4) as u64);
+            let threads = if args.len() == 6 { n(5) } else { 1 };
+            ffo(&args[1], n(2), n(3), n(4) as u64, threads);
         }
         Some("selfplay") if args.len() == 3 => selfplay(args[1].parse().expect("a count"), args[2].parse().expect("nodes")),
         Some("fit") if args.len() == 3 => fit(args[1].parse().expect("a count"), args[2].parse().expect("a depth")),
         Some("depth") if args.len() == 2 => depth(args[1].parse().expect("a depth")),
+        Some("hard") if args.len() == 4 => hard(
+            args[1].parse().expect("a count"),
+            args[2].parse().expect("empties"),
+            args[3].parse().expect("nodes"),
+        ),
         Some("positions") if args.len() == 3 => {
             start_positions(args[1].parse().expect("a count"), args[2].parse().expect("empties"));
         }

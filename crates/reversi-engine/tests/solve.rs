@@ -2,7 +2,8 @@
 //! from tests/data/ffo-40-59.txt, copied from the published suite), against a plain
 //! minimax on random small endgames, under the 8 board symmetries, and on passes,
 //! finished games, limits and the win/loss/draw and bound modes; on two threads against
-//! one.
+//! one. The hard positions of tests/data/hard-20.txt (for measuring the engine) are
+//! checked for consistency.
 
 use proptest::prelude::*;
 use reversi::{Board, Ply};
@@ -366,6 +367,47 @@ fn all_best_moves_and_move_scores_match_ffo_40() {
         .collect::<Vec<_>>()
         .join(",");
     assert_eq!(all, line.split(' ').nth(4).unwrap());
+}
+
+/// tests/data/hard-20.txt (the self-play positions of 20 empties whose exact solve takes
+/// 15 M nodes or more, made by the engine example's `hard 1200 20 15000000`, every move's
+/// score checked with Edax 4.6): on each line ALL lists exactly the board's legal moves,
+/// SCORE is their best score and BEST exactly the moves that reach it.
+#[test]
+fn hard_positions_are_consistent() {
+    let lines: Vec<&str> = include_str!("data/hard-20.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .collect();
+    assert!(lines.len() >= 100, "{} lines", lines.len());
+    for (i, line) in lines.iter().enumerate() {
+        let fields: Vec<&str> = line.split(' ').collect();
+        assert_eq!(fields.len(), 5, "line {i}: {line}");
+        let board = Board::from_obf(&line[..66]).unwrap();
+        assert_eq!(board.empty_squares().len(), 20, "line {i}");
+        let all: Vec<(&str, i32)> = fields[4]
+            .split(',')
+            .map(|ms| {
+                let (m, s) = ms.split_once(':').unwrap();
+                (m, s.parse().unwrap())
+            })
+            .collect();
+        let legal: Vec<String> = board.legal_moves().iter().map(|s| s.to_string()).collect();
+        let moves: Vec<&str> = all.iter().map(|&(m, _)| m).collect();
+        assert_eq!(moves, legal, "line {i}");
+        let score: i32 = fields[2].parse().unwrap();
+        assert_eq!(Some(score), all.iter().map(|&(_, s)| s).max(), "line {i}");
+        let reaching: Vec<&str> = all
+            .iter()
+            .filter(|&&(_, s)| s == score)
+            .map(|&(m, _)| m)
+            .collect();
+        assert_eq!(
+            fields[3].split(',').collect::<Vec<_>>(),
+            reaching,
+            "line {i}"
+        );
+    }
 }
 
 #[test]
