@@ -185,6 +185,13 @@ fn self_play(rng: &mut fastrand::Rng, filler: &mut Engine, to: u32, depth: u32) 
     board
 }
 
+/// The position game `game` of `endgame` starts from: its seeded random 8-ply opening,
+/// then depth-6 self-play to `from` empties.
+fn start_position(game: u64, from: u32) -> Board {
+    let mut rng = fastrand::Rng::with_seed(game);
+    self_play(&mut rng, &mut Engine::new(), from, 6)
+}
+
 /// Plays `games` games from seeded random 8-ply openings, depth-6 self-play to `from`
 /// empties, then two engines (one a side, tables kept as in a match) at `ms` a move to
 /// the end: every move at `check` empties or fewer checked against the solver's best
@@ -194,8 +201,7 @@ fn endgame(games: u64, ms: u64, from: u32, check: u32, threads: usize) {
     let mut checker = reversi_engine::Solver::default();
     checker.all_best_moves(true);
     for game in 0..games {
-        let mut rng = fastrand::Rng::with_seed(game);
-        let mut board = self_play(&mut rng, &mut Engine::new(), from, 6);
+        let mut board = start_position(game, from);
         let mut engines = [Engine::new(), Engine::new()];
         for engine in &mut engines {
             engine.set_threads(threads);
@@ -236,8 +242,7 @@ fn endgame(games: u64, ms: u64, from: u32, check: u32, threads: usize) {
 /// empties) as OBF lines, one a line, to time the solver on exactly those.
 fn start_positions(games: u64, from: u32) {
     for game in 0..games {
-        let mut rng = fastrand::Rng::with_seed(game);
-        let board = self_play(&mut rng, &mut Engine::new(), from, 6);
+        let board = start_position(game, from);
         println!("{}", board.to_obf());
     }
 }
@@ -251,8 +256,7 @@ fn hard(games: u64, from: u32, nodes: u64) {
     let mut solver = reversi_engine::Solver::default();
     let mut kept = 0;
     for game in 0..games {
-        let mut rng = fastrand::Rng::with_seed(game);
-        let board = self_play(&mut rng, &mut Engine::new(), from, 6);
+        let board = start_position(game, from);
         if board.is_game_over() {
             continue;
         }
