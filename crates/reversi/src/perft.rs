@@ -312,8 +312,7 @@ mod tests {
                 let pick = picks.next().unwrap_or(0);
                 let (p, o) = (board.mover_bits(), board.opponent_bits());
                 let empties = (!(p | o)).count_ones();
-                let finished = moves(p, o) == 0 && moves(o, p) == 0;
-                if empties <= 12 || pick % 8 == 0 || finished {
+                if empties <= 12 || pick % 8 == 0 || board.is_game_over() {
                     for depth in 1..=4 {
                         for (convention, portable) in [
                             (Convention::PassIsPly, portable::<A> as fn(u64, u64, u32) -> u64),
