@@ -160,10 +160,11 @@ fn exact_report(solution: &Solution, empties: u32) -> Option<SearchReport> {
 ///   after a twentieth of the time of midgame search (at most 10 plies), the exact
 ///   solver to the deadline; up to three empties more, after a fifth, the win/loss/draw
 ///   solver, then the exact one, guided by the midgame's score and move
-///   ([`Solver::solve_guided`]). A finished exact solve answers a perfect move and the
-///   exact score; else a move proven better than the midgame's, or proven to win or
-///   draw, replaces it (the score is kept within the proven bounds); else the midgame
-///   move stands. The solver's table is kept from move to move, so the solves of one
+///   ([`Solver::solve_guided`], which proves a best move before the exact score). A
+///   finished exact solve answers a perfect move and the exact score; else a move the
+///   solve proved best or at least as good as the midgame's, or proven to win or draw,
+///   replaces it (the score is kept within the proven bounds); else the midgame move
+///   stands. The solver's table is kept from move to move, so the solves of one
 ///   game help each other.
 ///
 /// ```
@@ -515,7 +516,8 @@ impl Engine {
         }
         let nodes = node_limit.map(|n| n.saturating_sub(report.nodes));
         // The exact solve is guided by the midgame's score and move: a best move other
-        // than the midgame's is proven better than it, even when the solve is stopped.
+        // than the midgame's is proven at least as good as it (or, once the solve has
+        // proven it best, as every move), even when the solve is stopped.
         let mut proven_better = false;
         let guide = Some((report.score.round() as i32, report.best));
         if let Some(solution) = self.run_solver(board, Mode::Exact, guide, nodes, Some(deadline)) {
