@@ -296,7 +296,7 @@ impl Solver {
         let mut solution = Solution {
             score: bounds[m].lower,
             lower: bounds[m].lower,
-            upper: bounds.iter().map(|b| b.upper).max().unwrap_or(64),
+            upper: bounds.iter().map(|x| x.upper).max().unwrap_or(64),
             best_moves: vec![Ply::Move(children[m].0)],
             pv: vec![Ply::Move(children[m].0)],
             nodes: 0,
@@ -318,11 +318,14 @@ impl Solver {
         solution
     }
 
-    /// Proves which of the root's `children` (in the order to try them) is a best move,
-    /// by null-window searches only: the first move is tested against `guess`, then every
-    /// other against the best proven lower bound, until one move's lower bound reaches
-    /// every other's upper bound. The bounds of every move (fewer than that when a limit
-    /// stopped it).
+    /// Proves which of the root's `children` (in the order to try them) is a best move:
+    /// the first is searched in the window `guess` ± [`ASPIRATION`], then every other is
+    /// tested by a null-window search against the best lower bound proven so far (one
+    /// above it becomes the new best, without a re-search); when every move falls below
+    /// the window, the likeliest of those with the best upper bound is searched in the
+    /// window under it first. Ends when one move's lower bound reaches every other's
+    /// upper bound, or a limit stops it (then the bounds are only as far as they got).
+    /// Returns every move's proven bounds, in `children`'s order.
     fn prove_best(&mut self, children: &[(Square, Board, i32)], guess: i32) -> Vec<Bounds> {
         let n = children.len();
         let mut bounds = vec![Bounds::UNKNOWN; n];
@@ -354,7 +357,7 @@ impl Solver {
             if candidates.is_empty() {
                 // Every move is at most t - 1: the likeliest of those with the best upper
                 // bound is searched in the window below it, and the others against it.
-                let u = bounds.iter().map(|b| b.upper).max().unwrap_or(-64);
+                let u = bounds.iter().map(|x| x.upper).max().unwrap_or(-64);
                 let i = (0..n).find(|&i| bounds[i].upper == u).unwrap_or(0);
                 let v = -self.value(children[i].1, -(u + 1), 65);
                 if self.search.stopped() {
