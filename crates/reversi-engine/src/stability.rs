@@ -85,6 +85,20 @@ pub(crate) fn stable_discs(own: u64, other: u64) -> u64 {
     }
 }
 
+/// The alpha from which the stability cutoff is tried at `n` empty squares: a side has
+/// few stable discs early, so only a high alpha can be cut there.
+#[inline]
+pub(crate) fn stability_threshold(n: u32) -> i32 {
+    // With n empties, the opponent keeps at most 64 - n discs; cutting needs
+    // 64 - 2 * stable <= alpha. Stable discs beyond ~n/2 .. are rare: tuned by node counts.
+    match n {
+        0..=11 => 8,
+        12..=15 => 16,
+        16..=20 => 24,
+        _ => 32,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,192 @@
+//! Move ordering: the table's move, fastest-first (fewest replies), potential mobility,
+//! parity, corners, and from [`SORT_SEARCH_MIN`] empties a shallow search of each child
+//! on the pattern evaluation.
+
+use reversi::kernel;
+
+use super::parity::odd_quadrants;
+use super::{Isa, Move, Node, Portable, Search};
+
+/// From this many empty squares on, children are looked up in the table before any is
+/// searched (enhanced transposition cutoff).
+pub(super) const ETC_MIN: u32 = 12;
+
+/// From this many empty squares on, moves are ordered by the pattern evaluation
+/// ([`crate::eval::evaluate`]) of each child, searched a few plies deep
+/// ([`sort_depth`]), with the fastest-first terms.
+pub(super) const SORT_SEARCH_MIN: u32 = 16;
+
+/// The weight of the fastest-first order (16 a reply left to the opponent) against the
+/// children's evaluation ([`crate::eval::SCALE`] = 128 a disc) when both order moves:
+/// one reply more weighs as much as two discs less.
+pub(super) const MOBILITY_WEIGHT: i32 = 16;
+
+/// The four corners.
+pub(super) const CORNERS: u64 = 0x8100_0000_0000_0081;
+
+impl Search {
+    /// The value of a `depth`-ply search on the pattern evaluation
+    /// ([`crate::eval::evaluate`], [`crate::eval::SCALE`] a disc), for ordering moves.
+    pub(crate) fn order_search(&mut self, p: u64, o: u64, depth: u32) -> i32 {
+        let window = (-100_000, 100_000);
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+        if let Some(k) = self.v3 {
+            return k.mid_search(self, p, o, window, depth);
+        }
+        Portable.mid_search(self, p, o, window, depth)
+    }
+    /// Orders the moves of `node` (`moves`, non-empty) into `stack[base..]`: the table's
+    /// move first, then fastest-first (fewest replies for the opponent, corners counted
+    /// twice), fewer potential replies, parity. From [`SORT_SEARCH_MIN`] empties on, a
+    /// shallow search of each child on the pattern evaluation is added to that. Returns the
+    /// list's length, or a child's proven value `> alpha` found in the table (enhanced
+    /// transposition cutoff) with its move instead.
+    #[inline(always)]
+    pub(super) fn generate<K: Isa>(
+        &mut self,
+        k: K,
+        base: usize,
+        node: Node,
+        moves: u64,
+        hash_move: u8,
+        alpha: i32,
+    ) -> Result<usize, (i32, u32)> {
+        let Node { p, o, key, side, n } = node;
+        let empty = !(p | o);
+        let mut len = 0;
+        let odd = odd_quadrants(empty);
+        let etc = self.techniques.enhanced_cutoffs && self.techniques.table && n >= ETC_MIN;
+        let mut todo = moves;
+        while todo != 0 {
+            let x = todo.trailing_zeros();
+            todo &= todo - 1;
+            let f = kernel::flips(p, o, x);
+            // Without ETC the child's key is made when the child is searched (most
+            // null-window nodes cut after one or two moves).
+            let child_key = if etc {
+                key ^ kernel::zobrist_move(side, x, f)
+            } else {
+                0
+            };
+            let (np, no) = (o ^ f, p ^ f ^ (1 << x));
+            if etc {
+                if let Some(e) = self.table.probe(child_key) {
+                    if -(e.upper as i32) > alpha {
+                        return Err((-(e.upper as i32), x));
+                    }
+                }
+            }
+            let order = if x as u8 == hash_move {
+                1 << 24
+            } else if self.techniques.mobility_order {
+                let replies = kernel::moves(np, no);
+                let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
+                let potential = if n >= 12 {
+                    (kernel::neighbours(no) & empty & !(1u64 << x)).count_ones() as i32
+                } else {
+                    0
+                };
+                let parity = ((odd >> x) & 1) as i32;
+                let corner = ((CORNERS >> x) & 1) as i32;
+                -(mobility << 4) - potential + (parity << 2) + (corner << 3)
+            } else {
+                0
+            };
+            self.stack[base + len] = Move {
+                square: x,
+                flipped: f,
+                key: child_key,
+                order,
+            };
+            len += 1;
+        }
+        if self.techniques.sort_search && n >= SORT_SEARCH_MIN {
+            self.sort_search(k, base, len, node);
+        }
+        Ok(len)
+    }
+
+    /// Orders `stack[base..base + len]` (the moves of `node`, but the table's move) by
+    /// a shallow search of each child on the pattern evaluation plus the fastest-first
+    /// order already in the list (weighted by [`MOBILITY_WEIGHT`]).
+    #[inline(always)]
+    pub(super) fn sort_search<K: Isa>(&mut self, k: K, base: usize, len: usize, node: Node) {
+        let depth = sort_depth(node.n);
+        for i in base..base + len {
+            let m = self.stack[i];
+            if m.order == 1 << 24 {
+                continue;
+            }
+            let child = node.play(&m);
+            let v = -k.mid_search(self, child.p, child.o, (-100_000, 100_000), depth);
+            self.stack[i].order = v + m.order * MOBILITY_WEIGHT;
+        }
+    }
+
+    /// Moves the best-ordered move of `stack[i..end]` to `i` and returns it.
+    #[inline(always)]
+    pub(super) fn select(&mut self, i: usize, end: usize) -> Move {
+        let mut best = i;
+        for j in i + 1..end {
+            if self.stack[j].order > self.stack[best].order {
+                best = j;
+            }
+        }
+        self.stack.swap(i, best);
+        self.stack[i]
+    }
+    /// A depth-limited alpha-beta on the pattern evaluation ([`crate::eval::evaluate`],
+    /// finished games scored [`crate::eval::SCALE`] a disc) for ordering moves.
+    #[inline(always)]
+    pub(super) fn mid_search_in<K: Isa>(
+        &mut self,
+        k: K,
+        p: u64,
+        o: u64,
+        w: (i32, i32),
+        depth: u32,
+    ) -> i32 {
+        let (alpha, beta) = w;
+        self.nodes += 1;
+        if depth == 0 {
+            return crate::eval::evaluate(p, o);
+        }
+        let moves = kernel::moves(p, o);
+        if moves == 0 {
+            if kernel::moves(o, p) == 0 {
+                return kernel::final_score(p, o) * crate::eval::SCALE;
+            }
+            return -k.mid_search(self, o, p, (-beta, -alpha), depth - 1);
+        }
+        let mut best = -100_000;
+        let mut a = alpha;
+        let mut todo = moves;
+        while todo != 0 {
+            let x = todo.trailing_zeros();
+            todo &= todo - 1;
+            let f = kernel::flips(p, o, x);
+            let v = -k.mid_search(self, o ^ f, p ^ f ^ (1 << x), (-beta, -a), depth - 1);
+            if v > best {
+                best = v;
+                if v >= beta {
+                    return v;
+                }
+                a = a.max(v);
+            }
+        }
+        best
+    }
+}
+
+/// The depth of the ordering search of each child at a node with `n` empty squares
+/// (from [`SORT_SEARCH_MIN`] on): the evaluation of the child alone below 18, deeper
+/// searches as the subtrees to order grow (chosen by node counts on FFO #40-#44).
+#[inline]
+pub(super) fn sort_depth(n: u32) -> u32 {
+    match n {
+        0..=17 => 0,
+        18..=19 => 1,
+        20..=23 => 2,
+        _ => 3,
+    }
+}

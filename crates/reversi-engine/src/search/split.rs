@@ -1,0 +1,258 @@
+//! The parallel split (young brothers wait): a node whose first move did not cut shares
+//! the moves after it with an idle thread.
+
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicIsize, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use super::{Bounds, Isa, Move, Node, Portable, Search, Stop};
+
+/// From this many empty squares on, a node of a parallel search ([`Search::threads`])
+/// whose first move did not cut shares the moves after it with a thread that is idle,
+/// if one is (the young brothers wait: the first move's result sets the bound the others
+/// are searched against). Below, a subtree takes less time than starting a thread.
+pub(crate) const SPLIT_MIN: u32 = 12;
+
+/// The threads of one parallel solve: how many more may run now (a thread waiting for
+/// the others at the end of a split lends its own, so a split anywhere below can take
+/// it). Negative for a moment when a thread takes its own back while another runs on it.
+pub(crate) struct Threads {
+    idle: AtomicIsize,
+}
+
+impl Threads {
+    /// A solve on `threads` threads (the calling one included).
+    pub(crate) fn new(threads: usize) -> Threads {
+        Threads {
+            idle: AtomicIsize::new(threads.saturating_sub(1) as isize),
+        }
+    }
+
+    /// Takes an idle thread, if any.
+    pub(super) fn take(&self) -> bool {
+        let mut idle = self.idle.load(Ordering::Relaxed);
+        while idle > 0 {
+            match self.idle.compare_exchange_weak(
+                idle,
+                idle - 1,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return true,
+                Err(now) => idle = now,
+            }
+        }
+        false
+    }
+
+    /// How many threads are idle now.
+    pub(crate) fn idle(&self) -> isize {
+        self.idle.load(Ordering::Relaxed)
+    }
+
+    /// Gives one back.
+    pub(super) fn give(&self) {
+        self.idle.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Takes one whether or not it is idle (a thread taking its own back).
+    pub(super) fn take_back(&self) {
+        self.idle.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// What the threads searching the moves of one split node share.
+pub(super) struct Split {
+    /// The next move to take.
+    next: AtomicUsize,
+    /// The best proven lower bound among the moves searched (the node's, then).
+    lower: AtomicI32,
+    /// Set when a move reached beta, or a limit stopped a thread: every thread stops.
+    stop: Arc<AtomicBool>,
+    /// Whether a move reached beta.
+    cutoff: AtomicBool,
+    /// Each searched move: its index, proven bounds and fail-soft value.
+    results: Mutex<Vec<(usize, Bounds, i32)>>,
+}
+
+/// The result of [`Search::split`]: each searched move's index, proven bounds and
+/// fail-soft value (as [`Search::search`] would return it in the window the move was
+/// last searched with), and whether every move needed was searched (all of them, or
+/// until one reached beta).
+pub(crate) struct SplitResult {
+    pub(crate) moves: Vec<(usize, Bounds, i32)>,
+    pub(crate) complete: bool,
+}
+
+impl Search {
+    /// Searches `children` (the positions after a node's moves, its first move left
+    /// out, in the order to try them) on this thread and on the one that
+    /// [`Search::may_split_root`] (or [`Search::may_split`]) took, which must have
+    /// returned `true` first: each move with a null window on the best proven lower bound
+    /// so far (`lower` at first) within `(alpha, beta)`, searched again in the window
+    /// when it fails high below beta, until one reaches beta. Values are the node's (the
+    /// children's negated). In a search that is not parallel, all of it on this thread.
+    pub(crate) fn split_children(
+        &mut self,
+        children: &[Node],
+        alpha: i32,
+        beta: i32,
+        lower: i32,
+    ) -> SplitResult {
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+        if let Some(k) = self.v3 {
+            return self.split(k, children, alpha, beta, lower);
+        }
+        self.split(Portable, children, alpha, beta, lower)
+    }
+
+    /// Whether a node of `n` empties with `left` moves still to search may split: a
+    /// parallel search, deep enough, and a thread idle now (taken when `true`).
+    #[inline(always)]
+    pub(super) fn may_split(&self, n: u32, left: usize) -> bool {
+        n >= SPLIT_MIN && left >= 2 && self.threads.as_ref().map_or(false, |t| t.take())
+    }
+
+    /// [`Search::may_split`] for the root's moves after its first (`left` of them): the
+    /// root of a parallel solve has empties enough.
+    pub(crate) fn may_split_root(&self, left: usize) -> bool {
+        self.may_split(SPLIT_MIN, left)
+    }
+
+    /// [`Search::split_children`] in the instruction set `k`, with the helper thread
+    /// taken (by [`Search::may_split`]) if this is a parallel search. A stop the split
+    /// asked for (a move reached beta) is not the search's: afterwards the search is
+    /// stopped only when a move it needed was left unsearched.
+    pub(super) fn split<K: Isa>(
+        &mut self,
+        k: K,
+        children: &[Node],
+        alpha: i32,
+        beta: i32,
+        lower: i32,
+    ) -> SplitResult {
+        let stop = Arc::new(AtomicBool::new(false));
+        let shared = Split {
+            next: AtomicUsize::new(0),
+            lower: AtomicI32::new(lower),
+            stop: Arc::clone(&stop),
+            cutoff: AtomicBool::new(false),
+            results: Mutex::new(Vec::with_capacity(children.len())),
+        };
+        let threads = self.threads.clone();
+        let mut helper = threads.as_ref().map(|_| self.helper(&stop));
+        self.aborts.push(Arc::clone(&stop));
+        std::thread::scope(|scope| {
+            let shared = &shared;
+            let running = helper.as_mut().map(|helper| {
+                scope.spawn(move || {
+                    helper.split_worker(k, children, alpha, beta, shared);
+                    if let Some(t) = &helper.threads {
+                        t.give();
+                    }
+                })
+            });
+            self.split_worker(k, children, alpha, beta, shared);
+            if let Some(thread) = running {
+                // Waiting: this thread's core goes to any split below the helper's.
+                if let Some(t) = &threads {
+                    t.give();
+                }
+                if let Err(panic) = thread.join() {
+                    std::panic::resume_unwind(panic);
+                }
+                if let Some(t) = &threads {
+                    t.take_back();
+                }
+            }
+        });
+        self.aborts.pop();
+        self.nodes += helper.map_or(0, |h| h.nodes);
+        let mut moves = shared
+            .results
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        moves.sort_by_key(|&(j, _, _)| j);
+        let complete = shared.cutoff.load(Ordering::Relaxed) || moves.len() == children.len();
+        self.stop = if complete { Stop::No } else { Stop::Limit };
+        SplitResult { moves, complete }
+    }
+    /// One thread's part of a split: takes the next move until none is left or the
+    /// split stops.
+    pub(super) fn split_worker<K: Isa>(
+        &mut self,
+        k: K,
+        children: &[Node],
+        alpha: i32,
+        beta: i32,
+        shared: &Split,
+    ) {
+        let record = |j: usize, bounds: Bounds, v: i32| {
+            let mut results = shared
+                .results
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            results.push((j, bounds, v));
+            shared.lower.fetch_max(bounds.lower, Ordering::Relaxed);
+            if bounds.lower >= beta {
+                shared.cutoff.store(true, Ordering::Relaxed);
+                shared.stop.store(true, Ordering::Relaxed);
+            }
+        };
+        while !shared.stop.load(Ordering::Relaxed) {
+            let j = shared.next.fetch_add(1, Ordering::Relaxed);
+            let child = match children.get(j) {
+                Some(&child) => child,
+                None => return,
+            };
+            let a = alpha.max(shared.lower.load(Ordering::Relaxed));
+            let mut bounds = Bounds::UNKNOWN;
+            let v = -self.search_in(k, child, -a - 1, -a);
+            if self.stopped() {
+                shared.stop.store(true, Ordering::Relaxed);
+                return;
+            }
+            bounds.add(v, a, a + 1);
+            if v > a && v < beta {
+                let w = -self.search_in(k, child, -beta, -(v - 1));
+                if self.stopped() {
+                    // The null-window result stays proven.
+                    record(j, bounds, v);
+                    shared.stop.store(true, Ordering::Relaxed);
+                    return;
+                }
+                bounds.add(w, v - 1, beta);
+                record(j, bounds, w);
+            } else {
+                record(j, bounds, v);
+            }
+        }
+    }
+    /// The moves of a node after its first, `stack[from..self.top]`, searched by
+    /// [`Search::split`] (the first's value and move `best`) in `(alpha, beta)`: the
+    /// best value and its move, `None` when a limit stopped the search.
+    #[inline(never)]
+    pub(super) fn split_rest<K: Isa>(
+        &mut self,
+        k: K,
+        node: Node,
+        from: usize,
+        (alpha, beta): (i32, i32),
+        best: (i32, u8),
+    ) -> Option<(i32, u8)> {
+        let mut rest: Vec<Move> = self.stack[from..self.top].to_vec();
+        rest.sort_by_key(|m| std::cmp::Reverse(m.order));
+        let children: Vec<Node> = rest.iter().map(|m| node.play(m)).collect();
+        let split = self.split(k, &children, alpha, beta, best.0);
+        if self.stopped() {
+            return None;
+        }
+        let (mut best, mut best_move) = best;
+        for (j, _, v) in split.moves {
+            if v > best {
+                best = v;
+                best_move = rest[j].square as u8;
+            }
+        }
+        Some((best, best_move))
+    }
+}
