@@ -18,3 +18,5 @@ pub use engine::{
 };
 
 pub mod protocol;
+
+pub use search::clock::StopSignal;

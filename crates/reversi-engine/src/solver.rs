@@ -175,6 +175,13 @@ impl Solver {
         self.threads = threads.max(1);
     }
 
+    /// Watches `signal` in every later solve: once it is set (by any thread), the solve
+    /// stops within about a millisecond, as when a [`Limits`] is reached, and answers
+    /// only what it proved (see [`StopSignal`](crate::StopSignal)).
+    pub fn set_stop_signal(&mut self, signal: crate::StopSignal) {
+        self.search.clock.set_signal(Some(signal));
+    }
+
     /// Switches techniques on or off (to measure them; every result stays exact).
     pub fn set_techniques(&mut self, t: Techniques) {
         self.search.techniques = t;
@@ -455,7 +462,7 @@ impl Solver {
                 solution.pv.extend(best);
             }
         }
-        solution.nodes = self.search.nodes;
+        solution.nodes = self.search.clock.nodes;
         solution
     }
 
@@ -497,7 +504,7 @@ impl Solver {
     /// The nodes searched by the last [`Solver::solve`] or [`Solver::move_scores`].
     #[must_use]
     pub fn nodes(&self) -> u64 {
-        self.search.nodes
+        self.search.clock.nodes
     }
 
     /// A fail-soft search of `board` in `(alpha, beta)`.

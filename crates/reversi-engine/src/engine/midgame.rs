@@ -12,10 +12,12 @@
 
 use std::time::Instant;
 
-use reversi::{kernel, Board, Color};
+use reversi::kernel;
 
 use super::table::{Table, EXACT, LOWER, NO_MOVE, UPPER};
 use crate::eval::{evaluate, SCALE};
+use crate::search::ordering::select;
+use crate::search::{Clock, Move, Node};
 
 /// Above any score: the full window's bounds.
 pub(crate) const INF: i32 = 100 * SCALE;
@@ -35,71 +37,14 @@ const PROBCUT_SIGMA: [f32; 13] = [
     0.0, 0.0, 0.0, 0.0, 1.49, 1.84, 2.15, 2.55, 2.02, 1.94, 2.11, 2.3, 2.3,
 ];
 
-/// Nodes between two reads of the clock (a power of two).
-const CHECK_EVERY: u64 = 1024;
-
 /// From this depth on, moves are ordered by a shallow search of each child.
 const SORT_SEARCH_DEPTH: u32 = 5;
-
-/// One move of a node's list: its square, the discs it flips, its ordering value.
-#[derive(Clone, Copy, Default)]
-struct Move {
-    square: u32,
-    flips: u64,
-    order: i32,
-}
-
-/// A node of the search: the discs of the side to move (`p`, of colour `side`) and of
-/// its opponent (`o`), and the position's key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Node {
-    pub(crate) p: u64,
-    pub(crate) o: u64,
-    pub(crate) key: u64,
-    pub(crate) side: Color,
-}
-
-impl Node {
-    /// The node of `board`.
-    pub(crate) fn of(board: &Board) -> Node {
-        Node {
-            p: board.mover_bits(),
-            o: board.opponent_bits(),
-            key: board.zobrist_key(),
-            side: board.side_to_move(),
-        }
-    }
-
-    /// The child after the side to move plays `square`, flipping `flips`.
-    #[inline]
-    fn child(self, square: u32, flips: u64) -> Node {
-        Node {
-            p: self.o ^ flips,
-            o: self.p ^ flips ^ 1u64 << square,
-            key: self.key ^ kernel::zobrist_move(self.side, square, flips),
-            side: self.side.other(),
-        }
-    }
-
-    /// The node after the side to move passes.
-    #[inline]
-    fn passed(self) -> Node {
-        Node {
-            p: self.o,
-            o: self.p,
-            key: self.key ^ kernel::zobrist_pass(),
-            side: self.side.other(),
-        }
-    }
-}
 
 /// The search's state: the table (kept between searches), the node count and the limits.
 pub(crate) struct Midgame {
     pub(crate) table: Table,
-    pub(crate) nodes: u64,
-    node_limit: u64,
-    deadline: Option<Instant>,
-    stopped: bool,
+    /// The node count, the limits and the stop signal.
+    pub(crate) clock: Clock,
     /// Whether ProbCut prunes (see [`Midgame::probcut`]).
     pub(crate) probcut: bool,
 }
@@ -109,10 +54,7 @@ impl Midgame {
     pub(crate) fn new(bytes: usize) -> Midgame {
         Midgame {
             table: Table::new(bytes),
-            nodes: 0,
-            node_limit: u64::MAX,
-            deadline: None,
-            stopped: false,
+            clock: Clock::default(),
             probcut: true,
         }
     }
@@ -120,36 +62,13 @@ impl Midgame {
     /// Starts a search: the node count from zero, these limits, the table's older
     /// entries made replaceable.
     pub(crate) fn start(&mut self, node_limit: u64, deadline: Option<Instant>) {
-        self.nodes = 0;
-        self.node_limit = node_limit;
-        self.deadline = deadline;
-        self.stopped = false;
+        self.clock.start(node_limit, deadline);
         self.table.new_search();
     }
 
     /// Whether a limit stopped the search (its last result is then meaningless).
     pub(crate) fn stopped(&self) -> bool {
-        self.stopped
-    }
-
-    /// Counts a node and, every [`CHECK_EVERY`] nodes, reads the limits; whether the
-    /// search must stop.
-    #[inline]
-    fn tick(&mut self) -> bool {
-        if self.stopped {
-            return true;
-        }
-        self.nodes += 1;
-        if self.nodes >= self.node_limit {
-            self.stopped = true;
-        } else if self.nodes & (CHECK_EVERY - 1) == 0 {
-            if let Some(d) = self.deadline {
-                if Instant::now() >= d {
-                    self.stopped = true;
-                }
-            }
-        }
-        self.stopped
+        self.clock.stopped()
     }
 
     /// The value of a leaf: the exact score when the game is over, else the evaluation.
@@ -165,7 +84,7 @@ impl Midgame {
     /// The fail-soft value of `node`, searched `depth` plies deep in the window
     /// `(alpha, beta)`.
     pub(crate) fn pvs(&mut self, node: Node, depth: u32, alpha: i32, beta: i32) -> i32 {
-        if self.tick() {
+        if self.clock.count() {
             return 0;
         }
         let (p, o) = (node.p, node.o);
@@ -178,7 +97,7 @@ impl Midgame {
                 return kernel::final_score(p, o) * SCALE;
             }
             // A pass: the opponent moves with the same depth.
-            return -self.pvs(node.passed(), depth, -beta, -alpha);
+            return -self.pvs(node.pass(), depth, -beta, -alpha);
         }
         let mut table_move = NO_MOVE;
         if let Some(e) = self.table.probe(node.key) {
@@ -202,11 +121,11 @@ impl Midgame {
         }
         let mut list = [Move::default(); MAX_MOVES];
         let n = self.generate(node, moves, depth, table_move, &mut list);
-        if self.stopped {
+        if self.stopped() {
             return 0;
         }
         let (best, best_move) = self.moves(node, depth, alpha, beta, &mut list[..n]);
-        if self.stopped {
+        if self.stopped() {
             return 0;
         }
         let bound = if best >= beta {
@@ -226,8 +145,7 @@ impl Midgame {
     /// (`Some(alpha)`), else `None`. Not within [`PROBCUT_DEPTH`] of the end of the game
     /// (the deep search would be exact there).
     fn probcut(&mut self, node: Node, depth: u32, alpha: i32, beta: i32) -> Option<i32> {
-        let empties = (!(node.p | node.o)).count_ones();
-        if depth + PROBCUT_DEPTH > empties {
+        if depth + PROBCUT_DEPTH > node.n {
             return None;
         }
         let shallow = depth / 4 * 2;
@@ -259,18 +177,18 @@ impl Midgame {
         let mut best_move = NO_MOVE;
         for i in 0..list.len() {
             let m = select(list, i);
-            let child = node.child(m.square, m.flips);
+            let child = node.child(&m);
             let v = if i == 0 {
                 -self.pvs(child, depth - 1, -beta, -alpha)
             } else {
                 let v = -self.pvs(child, depth - 1, -alpha - 1, -alpha);
-                if v > alpha && v < beta && !self.stopped {
+                if v > alpha && v < beta && !self.stopped() {
                     -self.pvs(child, depth - 1, -beta, -alpha)
                 } else {
                     v
                 }
             };
-            if self.stopped {
+            if self.stopped() {
                 return (best, best_move);
             }
             if v > best {
@@ -307,7 +225,8 @@ impl Midgame {
             let flips = kernel::flips(p, o, square);
             list[n] = Move {
                 square,
-                flips,
+                flipped: flips,
+                key: 0,
                 order: 0,
             };
             n += 1;
@@ -317,11 +236,11 @@ impl Midgame {
         }
         for m in &mut list[..n] {
             let bit = 1u64 << m.square;
-            let (cp, co) = (o ^ m.flips, p ^ m.flips ^ bit);
+            let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit);
             m.order = if m.square as u8 == table_move {
                 i32::MAX
             } else if depth >= SORT_SEARCH_DEPTH {
-                -self.pvs(node.child(m.square, m.flips), sort_depth(depth), -INF, INF)
+                -self.pvs(node.child(&m), sort_depth(depth), -INF, INF)
             } else {
                 let replies = kernel::moves(cp, co);
                 let corner = (bit & CORNERS != 0) as i32;
@@ -342,19 +261,6 @@ const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// 2-ply from 9, 14% fewer nodes; weighting opponent replies in changed nothing).
 fn sort_depth(depth: u32) -> u32 {
     (depth.saturating_sub(9) / 3).min(3)
-}
-
-/// Moves the highest-ordered move of `list[i..]` to `i` and returns it.
-#[inline]
-fn select(list: &mut [Move], i: usize) -> Move {
-    let mut b = i;
-    for j in i + 1..list.len() {
-        if list[j].order > list[b].order {
-            b = j;
-        }
-    }
-    list.swap(i, b);
-    list[i]
 }
 
 #[cfg(test)]
@@ -392,6 +298,6 @@ mod tests {
         search.start(500, None);
         let _ = search.pvs(Node::of(&board), 12, -INF, INF);
         assert!(search.stopped());
-        assert_eq!(search.nodes, 500);
+        assert_eq!(search.clock.nodes, 500);
     }
 }

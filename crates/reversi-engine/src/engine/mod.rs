@@ -13,8 +13,9 @@ use std::time::{Duration, Instant};
 use reversi::{kernel, Board, IllegalMove, Ply, Square};
 
 use crate::eval::{self, SCALE};
+use crate::search::{Node, StopSignal};
 use crate::{Limits, Mode, Solution, Solver};
-use midgame::{Midgame, Node, INF};
+use midgame::{Midgame, INF};
 pub use time::move_budget;
 
 /// The default memory of an [`Engine`]'s tables: 64 MiB (half the midgame search's
@@ -304,6 +305,16 @@ impl Engine {
     /// ```
     pub fn set_threads(&mut self, threads: usize) {
         self.solver.set_threads(threads);
+    }
+
+    /// Watches `signal` in every later search: once it is set (by any thread), the
+    /// search stops within about a millisecond and answers its best completed result, as
+    /// when its time runs out (see [`StopSignal`]). The signal is not reset by the
+    /// engine: a search started while it is set answers at once (the move its ordering
+    /// put first).
+    pub fn set_stop_signal(&mut self, signal: StopSignal) {
+        self.midgame.clock.set_signal(Some(signal.clone()));
+        self.solver.set_stop_signal(signal);
     }
 
     /// The bytes the tables take.
@@ -648,7 +659,7 @@ impl Engine {
             score: f64::from(best.1.max(-64 * SCALE)) / f64::from(SCALE),
             exact: false,
             depth: done,
-            nodes: self.midgame.nodes,
+            nodes: self.midgame.clock.nodes,
             pv,
             elapsed: Duration::ZERO,
         }

@@ -34,11 +34,11 @@ impl Search {
         let empty = !(p | o);
         match n {
             0 => {
-                self.nodes += 1;
+                self.clock.nodes += 1;
                 kernel::final_score(p, o)
             }
             1 => {
-                self.nodes += 1;
+                self.clock.nodes += 1;
                 solve_1(p, empty.trailing_zeros())
             }
             2 => {
@@ -64,7 +64,7 @@ impl Search {
     ) -> i32 {
         let (alpha, beta) = w;
         let [x1, x2] = xs;
-        self.nodes += 1;
+        self.clock.nodes += 1;
         let mut best = -65;
         if o & NEIGHBOURS[x1 as usize & 63] != 0 {
             let f = kernel::flips(p, o, x1);
@@ -88,7 +88,7 @@ impl Search {
             return best;
         }
         // The mover passes: the opponent minimises the mover's score (a node of its own).
-        self.nodes += 1;
+        self.clock.nodes += 1;
         let mut worst = 65;
         if p & NEIGHBOURS[x1 as usize & 63] != 0 {
             let f = kernel::flips(o, p, x1);
@@ -157,11 +157,11 @@ impl Search {
         xs: [u32; N],
         child: impl Fn(&mut Search, K, u64, u64, (i32, i32), [u32; M]) -> i32 + Copy,
     ) -> i32 {
-        self.nodes += 1;
+        self.clock.nodes += 1;
         if let Some(v) = self.solve_n_moves(k, p, o, w, xs, child) {
             return v;
         }
-        self.nodes += 1;
+        self.clock.nodes += 1;
         match self.solve_n_moves(k, o, p, (-w.1, -w.0), xs, child) {
             Some(v) => -v,
             None => kernel::final_score(p, o),
@@ -222,7 +222,7 @@ impl Search {
         n: u32,
     ) -> i32 {
         let (alpha, beta) = w;
-        self.nodes += 1;
+        self.clock.nodes += 1;
         let empty = !(p | o);
         let odd = odd_quadrants(empty);
         let candidates = empty & kernel::neighbours(o);

@@ -15,19 +15,21 @@
 //! [`parity`] (parity ordering), [`split`] (the parallel split) and [`isa`] (the copies
 //! of the search compiled per instruction set).
 
+pub(crate) mod clock;
 mod isa;
 mod last;
 pub(crate) mod node;
-mod ordering;
+pub(crate) mod ordering;
 mod parity;
 mod pvs;
 mod split;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
 use crate::table::Table;
+pub(crate) use clock::{Clock, StopSignal};
 pub(crate) use isa::Isa;
 use isa::Portable;
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
@@ -38,15 +40,6 @@ pub(crate) use split::Threads;
 /// Below this many empty squares the search uses no table (the table costs more than it
 /// saves near the leaves).
 pub(crate) const DEEP: u32 = 8;
-
-/// Why a search stopped early.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Stop {
-    /// Not stopped.
-    No,
-    /// The node or time limit was reached: results from now on are not proven.
-    Limit,
-}
 
 /// Which search techniques a [`Solver`](crate::Solver) uses: all by default. Turning one
 /// off keeps every score exact and shows in the node count what the technique buys.
@@ -115,14 +108,8 @@ impl Bounds {
 /// limits.
 pub(crate) struct Search {
     pub(crate) table: Arc<Table>,
-    pub(crate) nodes: u64,
-    pub(crate) node_limit: u64,
-    pub(crate) deadline: Option<Instant>,
-    /// The stop flags of the splits this search works for (set when a move of one
-    /// reached beta, or a limit stopped a thread of it): read with the clock.
-    aborts: Vec<Arc<AtomicBool>>,
-    pub(crate) stop: Stop,
-    next_check: u64,
+    /// The node count, the limits and the stop signal.
+    pub(crate) clock: Clock,
     /// Technique switches, for measuring what each one buys.
     pub(crate) techniques: Techniques,
     /// The threads of a parallel solve (`None`: this thread alone).
@@ -136,19 +123,11 @@ pub(crate) struct Search {
     v3: Option<V3>,
 }
 
-/// How often (in nodes) the clock is read.
-const CHECK_EVERY: u64 = 1 << 14;
-
 impl Search {
     pub(crate) fn new(table: Arc<Table>) -> Search {
         Search {
             table,
-            nodes: 0,
-            node_limit: u64::MAX,
-            deadline: None,
-            aborts: Vec::new(),
-            stop: Stop::No,
-            next_check: CHECK_EVERY,
+            clock: Clock::default(),
             techniques: Techniques::default(),
             threads: None,
             stack: vec![Move::default(); 64 * 36],
@@ -164,47 +143,22 @@ impl Search {
     fn helper(&self, stop: &Arc<AtomicBool>) -> Search {
         let mut s = Search::new(Arc::clone(&self.table));
         s.threads = self.threads.clone();
-        s.aborts = self.aborts.clone();
-        s.aborts.push(Arc::clone(stop));
-        s.start_helping(u64::MAX, self.deadline);
+        s.clock = self.clock.helper(stop);
         s.techniques = self.techniques;
         s
     }
 
     /// Prepares a new search with these limits (the node limit counts from now).
     pub(crate) fn start(&mut self, node_limit: u64, deadline: Option<Instant>) {
-        self.start_helping(node_limit, deadline);
-        self.table.new_search();
-    }
-
-    /// [`Search::start`] for a helper thread of a solve that started already: the
-    /// table's entries keep their date.
-    pub(crate) fn start_helping(&mut self, node_limit: u64, deadline: Option<Instant>) {
-        self.nodes = 0;
-        self.node_limit = node_limit;
-        self.deadline = deadline;
-        self.stop = Stop::No;
+        self.clock.start(node_limit, deadline);
         self.top = 0;
-        self.next_check = CHECK_EVERY.min(node_limit);
-    }
-
-    #[cold]
-    fn check_limits(&mut self) {
-        self.next_check = self.nodes + CHECK_EVERY;
-        let aborted = self.aborts.iter().any(|a| a.load(Ordering::Relaxed));
-        if aborted
-            || self.nodes >= self.node_limit
-            || self.deadline.map_or(false, |d| Instant::now() >= d)
-        {
-            self.stop = Stop::Limit;
-        }
-        self.next_check = self.next_check.min(self.node_limit);
+        self.table.new_search();
     }
 
     /// Whether the search was stopped by a limit (every later result is unproven).
     #[inline]
     pub(crate) fn stopped(&self) -> bool {
-        self.stop != Stop::No
+        self.clock.stopped()
     }
 
     /// The score of `node`, fail-soft in the window `(alpha, beta)`, with the fastest
@@ -229,16 +183,5 @@ impl Search {
         } else {
             k.pvs(self, node, alpha, beta)
         }
-    }
-    /// Counts a node of the search with the table and checks the limits now and then:
-    /// `true` when the search must stop.
-    #[inline(always)]
-    fn count_node(&mut self) -> bool {
-        self.nodes += 1;
-        if self.nodes >= self.next_check {
-            self.check_limits();
-            return self.stopped();
-        }
-        false
     }
 }

@@ -61,6 +61,19 @@ impl Node {
         }
     }
 
+    /// The position after `m`, a move of this node's list, its key always made (the
+    /// midgame search keeps keys at every depth).
+    #[inline(always)]
+    pub(crate) fn child(&self, m: &Move) -> Node {
+        Node {
+            p: self.o ^ m.flipped,
+            o: self.p ^ m.flipped ^ (1 << m.square),
+            key: self.key ^ kernel::zobrist_move(self.side, m.square, m.flipped),
+            side: self.side.other(),
+            n: self.n - 1,
+        }
+    }
+
     /// The position after a pass.
     #[inline(always)]
     pub(crate) fn pass(&self) -> Node {

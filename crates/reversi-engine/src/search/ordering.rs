@@ -126,15 +126,9 @@ impl Search {
     /// Moves the best-ordered move of `stack[i..end]` to `i` and returns it.
     #[inline(always)]
     pub(super) fn select(&mut self, i: usize, end: usize) -> Move {
-        let mut best = i;
-        for j in i + 1..end {
-            if self.stack[j].order > self.stack[best].order {
-                best = j;
-            }
-        }
-        self.stack.swap(i, best);
-        self.stack[i]
+        select(&mut self.stack[..end], i)
     }
+
     /// A depth-limited alpha-beta on the pattern evaluation ([`crate::eval::evaluate`],
     /// finished games scored [`crate::eval::SCALE`] a disc) for ordering moves.
     #[inline(always)]
@@ -147,7 +141,7 @@ impl Search {
         depth: u32,
     ) -> i32 {
         let (alpha, beta) = w;
-        self.nodes += 1;
+        self.clock.nodes += 1;
         if depth == 0 {
             return crate::eval::evaluate(p, o);
         }
@@ -189,4 +183,19 @@ pub(super) fn sort_depth(n: u32) -> u32 {
         20..=23 => 2,
         _ => 3,
     }
+}
+
+/// Moves the best-ordered move of `list[i..]` (highest [`Move::order`], the first of
+/// equals) to `i` and returns it: the next move to search, when a node's moves are
+/// taken one by one (most nodes cut after one or two, so a full sort would be wasted).
+#[inline(always)]
+pub(crate) fn select(list: &mut [Move], i: usize) -> Move {
+    let mut best = i;
+    for j in i + 1..list.len() {
+        if list[j].order > list[best].order {
+            best = j;
+        }
+    }
+    list.swap(i, best);
+    list[i]
 }

@@ -13,7 +13,7 @@ impl Search {
     /// Null-window search of `(alpha, alpha + 1)` with the table, [`DEEP`] empties or more.
     #[inline(always)]
     pub(super) fn nws_in<K: Isa>(&mut self, k: K, node: Node, alpha: i32) -> i32 {
-        if self.count_node() {
+        if self.clock.count() {
             return alpha;
         }
         let Node { p, o, key, n, .. } = node;
@@ -133,7 +133,7 @@ impl Search {
     /// full one. [`DEEP`] empties or more.
     #[inline(always)]
     pub(super) fn pvs_in<K: Isa>(&mut self, k: K, node: Node, alpha: i32, beta: i32) -> i32 {
-        if self.count_node() {
+        if self.clock.count() {
             return alpha;
         }
         let Node { p, o, key, n, .. } = node;

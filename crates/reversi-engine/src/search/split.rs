@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicIsize, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use super::{Bounds, Isa, Move, Node, Portable, Search, Stop};
+use super::{Bounds, Isa, Move, Node, Portable, Search};
 
 /// From this many empty squares on, a node of a parallel search ([`Search::threads`])
 /// whose first move did not cut shares the moves after it with a thread that is idle,
@@ -140,7 +140,7 @@ impl Search {
         };
         let threads = self.threads.clone();
         let mut helper = threads.as_ref().map(|_| self.helper(&stop));
-        self.aborts.push(Arc::clone(&stop));
+        self.clock.push_split(&stop);
         std::thread::scope(|scope| {
             let shared = &shared;
             let running = helper.as_mut().map(|helper| {
@@ -165,15 +165,14 @@ impl Search {
                 }
             }
         });
-        self.aborts.pop();
-        self.nodes += helper.map_or(0, |h| h.nodes);
+        self.clock.nodes += helper.map_or(0, |h| h.clock.nodes);
         let mut moves = shared
             .results
             .into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         moves.sort_by_key(|&(j, _, _)| j);
         let complete = shared.cutoff.load(Ordering::Relaxed) || moves.len() == children.len();
-        self.stop = if complete { Stop::No } else { Stop::Limit };
+        self.clock.pop_split(!complete);
         SplitResult { moves, complete }
     }
     /// One thread's part of a split: takes the next move until none is left or the
