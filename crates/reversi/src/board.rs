@@ -192,7 +192,7 @@ impl Board {
         Board::with_key((1 << 28) | (1 << 35), (1 << 27) | (1 << 36), Color::Black);
 
     /// The board of these (disjoint) bitboards, its key computed from scratch.
-    const fn with_key(mover: u64, opponent: u64, side_to_move: Color) -> Board {
+    pub(crate) const fn with_key(mover: u64, opponent: u64, side_to_move: Color) -> Board {
         let (black, white) = match side_to_move {
             Color::Black => (mover, opponent),
             Color::White => (opponent, mover),

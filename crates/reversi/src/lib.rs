@@ -9,6 +9,7 @@ mod perft;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod squares;
+mod symmetry;
 mod transcript;
 mod zobrist;
 
@@ -20,6 +21,7 @@ pub use color::{ByColor, Color, ParseColorError};
 pub use obf::ParseObfError;
 pub use perft::{Convention, ParseConventionError, ParsePlyError, Ply};
 pub use squares::{Square, SquareIter, SquareSet, WrongBoardSize, SIZE};
+pub use symmetry::Symmetry;
 pub use transcript::{ParseTranscriptError, Transcript};
 
 /// The error of [`Square`]'s `FromStr` ([`grid`]'s), for callers that do not depend on `grid`.
