@@ -1,18 +1,153 @@
-//! The transposition table: a fixed number of 16-byte entries in buckets of two, keyed
-//! by the board's Zobrist key, each holding proven bounds on a position's final score.
+//! The transposition table of both searches: a power-of-two number of 16-byte slots in
+//! buckets of two, keyed by the board's Zobrist key, sized in bytes, lockless and shared
+//! by threads. What a slot holds is an [`Entry`] kind packed in one `u64`: the solver's
+//! [`BoundsEntry`] (proven bounds on the final score, in discs) or the midgame search's
+//! [`ScoreEntry`] (a score in evaluation units with its depth and bound type).
 //!
-//! The table is shared by the threads of a parallel solve: each entry is two atomic
-//! words, the key XOR the data and the data, written one after the other without a lock.
-//! A probe accepts an entry only when the two words give back its key, so an entry that
-//! another thread was writing at that moment reads as absent, never as another position's
-//! bounds (the check Hyatt and Mann describe for lockless tables). A store that races
-//! another store of the same bucket may lose one of them: a bound lost, never a wrong one.
+//! Each slot is two atomic words, the key XOR the data and the data, written one after
+//! the other without a lock. A probe accepts an entry only when the two words give back
+//! its key, so an entry that another thread was writing at that moment reads as absent,
+//! never as another position's (the check Hyatt and Mann describe for lockless tables).
+//! A store that races another store of the same bucket may lose one of them: an entry
+//! lost, never a wrong one. A hit is a real hit up to a 2^-64 key collision, which costs
+//! a move's quality, never its legality: the searches check a table move before playing
+//! it.
 
+use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
-/// One position's proven bounds: `lower <= score <= upper`.
+/// No best move known.
+pub(crate) const NO_MOVE: u8 = 64;
+
+/// One slot: the key XOR the data, then the data (both 0: empty).
+type Slot = [AtomicU64; 2];
+
+/// The size of one slot in bytes.
+pub(crate) const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
+
+// The packing: a slot is two words, and a bucket (two slots) half a cache line.
+const _: () = assert!(SLOT_BYTES == 16);
+const _: () = assert!(std::mem::align_of::<Slot>() == 8);
+
+/// What a table stores for one position, packed in one `u64`: its layout, which of its
+/// data words hold an entry, where a key's bucket is, and which slot of the bucket a new
+/// entry replaces (the two kinds keep different replacement rules).
+pub(crate) trait Entry: Copy {
+    /// The data word (never 0).
+    fn pack(self) -> u64;
+    /// The entry of a data word.
+    fn unpack(data: u64) -> Self;
+    /// Whether `data` holds an entry (0 never does).
+    fn is_entry(data: u64) -> bool;
+    /// The entry stored with the table's current `date`.
+    fn dated(self, date: u8) -> Self;
+    /// The index of the first slot of `key`'s bucket among `slots` (a power of two).
+    fn bucket(key: u64, slots: usize) -> usize;
+    /// Where `new` goes in a bucket whose slots hold `old` (each one's entry, `None` if
+    /// empty, and whether it is `new`'s position), the table's date being `date`: the
+    /// slot (0 or 1) and the entry to write there.
+    fn place(new: Self, old: [(Option<Self>, bool); 2], date: u8) -> (usize, Self);
+}
+
+/// A table of `2^k` slots holding entries of kind `E`, within a byte budget.
+pub(crate) struct Table<E> {
+    slots: Vec<Slot>,
+    date: AtomicU8,
+    kind: PhantomData<E>,
+}
+
+impl<E: Entry> Table<E> {
+    /// The largest table of a power-of-two number of slots (at least 2) that takes at
+    /// most `bytes` bytes.
+    pub(crate) fn new(bytes: usize) -> Table<E> {
+        let count = (bytes / SLOT_BYTES).max(2);
+        let count = 1usize << (usize::BITS - 1 - count.leading_zeros());
+        Table {
+            slots: (0..count)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
+            date: AtomicU8::new(1),
+            kind: PhantomData,
+        }
+    }
+
+    /// The bytes the slots take.
+    pub(crate) fn bytes(&self) -> usize {
+        self.slots.len() * SLOT_BYTES
+    }
+
+    /// Marks later stores as newer than every entry so far (entries of older searches
+    /// are replaced first).
+    pub(crate) fn new_search(&self) {
+        let date = self.date.load(Relaxed).wrapping_add(1).max(1);
+        self.date.store(date, Relaxed);
+    }
+
+    /// Forgets every entry.
+    pub(crate) fn clear(&self) {
+        for slot in &self.slots {
+            slot[0].store(0, Relaxed);
+            slot[1].store(0, Relaxed);
+        }
+        self.date.store(1, Relaxed);
+    }
+
+    /// Asks the CPU to bring `key`'s bucket into the cache (a hint: nothing else changes),
+    /// so that a [`Table::probe`] a little later does not wait for memory.
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, key: u64) {
+        let i = E::bucket(key, self.slots.len());
+        prefetch::read(self.slots.as_ptr().wrapping_add(i).cast());
+    }
+
+    /// The entry in `slot` if it holds `key`'s position whole.
+    #[inline(always)]
+    fn read(slot: &Slot, key: u64) -> Option<E> {
+        let data = slot[1].load(Relaxed);
+        let check = slot[0].load(Relaxed) ^ data;
+        if check == key && E::is_entry(data) {
+            Some(E::unpack(data))
+        } else {
+            None
+        }
+    }
+
+    /// The entry of `key`, if stored.
+    #[inline]
+    pub(crate) fn probe(&self, key: u64) -> Option<E> {
+        let i = E::bucket(key, self.slots.len());
+        let bucket = &self.slots[i..i + 2];
+        Table::read(&bucket[0], key).or_else(|| Table::read(&bucket[1], key))
+    }
+
+    /// Stores `entry` for `key`, where [`Entry::place`] says.
+    #[inline]
+    pub(crate) fn store(&self, key: u64, entry: E) {
+        let date = self.date.load(Relaxed);
+        let i = E::bucket(key, self.slots.len());
+        let bucket = &self.slots[i..i + 2];
+        let old = |slot: &Slot| {
+            let data = slot[1].load(Relaxed);
+            let entry = if E::is_entry(data) {
+                Some(E::unpack(data))
+            } else {
+                None
+            };
+            (entry, slot[0].load(Relaxed) ^ data == key)
+        };
+        let (j, e) = E::place(entry.dated(date), [old(&bucket[0]), old(&bucket[1])], date);
+        let data = e.pack();
+        bucket[j][0].store(key ^ data, Relaxed);
+        bucket[j][1].store(data, Relaxed);
+    }
+}
+
+/// The solver's entry: proven bounds on a position's final score, `lower <= score <=
+/// upper` (discs, for the side to move). A position stored again keeps the tighter of
+/// both bounds; another replaces the slot of the bucket from an older search, else of
+/// fewer empties (depth-preferred: deep entries saved the most work).
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-pub(crate) struct Entry {
+pub(crate) struct BoundsEntry {
     /// A proven lower bound of the final score, for the side to move.
     pub(crate) lower: i8,
     /// A proven upper bound.
@@ -25,8 +160,7 @@ pub(crate) struct Entry {
     pub(crate) date: u8,
 }
 
-impl Entry {
-    /// The entry's data word (its five bytes, low byte first).
+impl Entry for BoundsEntry {
     fn pack(self) -> u64 {
         u64::from(self.lower as u8)
             | u64::from(self.upper as u8) << 8
@@ -35,9 +169,8 @@ impl Entry {
             | u64::from(self.date) << 32
     }
 
-    /// The entry of a data word.
-    fn unpack(data: u64) -> Entry {
-        Entry {
+    fn unpack(data: u64) -> BoundsEntry {
+        BoundsEntry {
             lower: data as u8 as i8,
             upper: (data >> 8) as u8 as i8,
             best: (data >> 16) as u8,
@@ -45,131 +178,146 @@ impl Entry {
             date: (data >> 32) as u8,
         }
     }
-}
 
-/// No best move known.
-pub(crate) const NO_MOVE: u8 = 64;
-
-/// One slot: the key XOR the data, then the data (both 0: empty).
-type Slot = [AtomicU64; 2];
-
-/// The size of one entry in bytes.
-pub(crate) const ENTRY_BYTES: usize = std::mem::size_of::<Slot>();
-
-/// A table of `2^k` entries that fits a byte budget.
-pub(crate) struct Table {
-    entries: Vec<Slot>,
-    mask: usize,
-    date: AtomicU8,
-}
-
-impl Table {
-    /// The largest table of a power-of-two number of entries (at least 2) whose entries
-    /// take at most `bytes` bytes.
-    pub(crate) fn new(bytes: usize) -> Table {
-        let count = (bytes / ENTRY_BYTES).max(2);
-        let count = 1usize << (usize::BITS - 1 - count.leading_zeros());
-        Table {
-            entries: (0..count)
-                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-                .collect(),
-            mask: count - 1,
-            date: AtomicU8::new(1),
-        }
-    }
-
-    /// The bytes the entries take.
-    pub(crate) fn bytes(&self) -> usize {
-        self.entries.len() * ENTRY_BYTES
-    }
-
-    /// Marks later stores as newer than every entry so far (entries of older searches
-    /// are replaced first).
-    pub(crate) fn new_search(&self) {
-        let date = self.date.load(Relaxed).wrapping_add(1).max(1);
-        self.date.store(date, Relaxed);
-    }
-
-    /// Forgets every entry.
-    pub(crate) fn clear(&self) {
-        for slot in &self.entries {
-            slot[0].store(0, Relaxed);
-            slot[1].store(0, Relaxed);
-        }
-    }
-
-    /// Asks the CPU to bring `key`'s bucket into the cache (a hint: nothing else changes),
-    /// so that a [`Table::probe`] a little later does not wait for memory.
     #[inline(always)]
-    pub(crate) fn prefetch(&self, key: u64) {
-        let i = key as usize & self.mask & !1;
-        prefetch::read(self.entries.as_ptr().wrapping_add(i).cast());
+    fn is_entry(data: u64) -> bool {
+        data >> 24 & 0xFF != 0
     }
 
-    /// The entry in `slot` if it holds `key`'s position whole.
+    fn dated(self, date: u8) -> BoundsEntry {
+        BoundsEntry { date, ..self }
+    }
+
     #[inline(always)]
-    fn read(slot: &Slot, key: u64) -> Option<Entry> {
-        let data = slot[1].load(Relaxed);
-        let check = slot[0].load(Relaxed) ^ data;
-        if check == key && data >> 24 & 0xFF != 0 {
-            Some(Entry::unpack(data))
-        } else {
-            None
-        }
+    fn bucket(key: u64, slots: usize) -> usize {
+        key as usize & (slots - 1) & !1
     }
 
-    /// The entry of `key`, if stored.
-    #[inline]
-    pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
-        let i = key as usize & self.mask & !1;
-        let bucket = &self.entries[i..i + 2];
-        Table::read(&bucket[0], key).or_else(|| Table::read(&bucket[1], key))
-    }
-
-    /// Stores (or tightens) the bounds of `key`'s position of `depth` empty squares. A
-    /// position already stored keeps the tighter of both bounds; otherwise the slot of
-    /// the bucket from an older search, else of fewer empties, is replaced
-    /// (depth-preferred: deep entries saved the most work).
-    #[inline]
-    pub(crate) fn store(&self, key: u64, depth: u32, lower: i32, upper: i32, best: u8) {
-        let date = self.date.load(Relaxed);
-        let i = key as usize & self.mask & !1;
-        let bucket = &self.entries[i..i + 2];
-        let write = |slot: &Slot, e: Entry| {
-            let data = e.pack();
-            slot[0].store(key ^ data, Relaxed);
-            slot[1].store(data, Relaxed);
-        };
-        for slot in bucket {
-            if let Some(mut e) = Table::read(slot, key) {
-                e.lower = e.lower.max(lower as i8);
-                e.upper = e.upper.min(upper as i8);
-                if best != NO_MOVE {
-                    e.best = best;
+    fn place(
+        new: BoundsEntry,
+        old: [(Option<BoundsEntry>, bool); 2],
+        date: u8,
+    ) -> (usize, BoundsEntry) {
+        for (j, &(entry, same)) in old.iter().enumerate() {
+            if let (Some(mut e), true) = (entry, same) {
+                e.lower = e.lower.max(new.lower);
+                e.upper = e.upper.min(new.upper);
+                if new.best != NO_MOVE {
+                    e.best = new.best;
                 }
                 e.date = date;
-                write(slot, e);
-                return;
+                return (j, e);
             }
         }
-        // A slot being written by another thread ranks as whatever its data word says.
-        let rank = |slot: &Slot| {
-            let e = Entry::unpack(slot[1].load(Relaxed));
-            (e.date == date, e.depth)
+        // An empty slot ranks lowest; a slot being written by another thread ranks as
+        // whatever its data word says.
+        let rank = |(entry, _): (Option<BoundsEntry>, bool)| {
+            entry.map_or((false, 0), |e: BoundsEntry| (e.date == date, e.depth))
         };
-        let slot = if rank(&bucket[0]) <= rank(&bucket[1]) {
-            &bucket[0]
-        } else {
-            &bucket[1]
-        };
-        let e = Entry {
+        let j = if rank(old[0]) <= rank(old[1]) { 0 } else { 1 };
+        (j, new)
+    }
+}
+
+impl Table<BoundsEntry> {
+    /// Stores (or tightens) the bounds of `key`'s position of `depth` empty squares.
+    #[inline]
+    pub(crate) fn store_bounds(&self, key: u64, depth: u32, lower: i32, upper: i32, best: u8) {
+        let e = BoundsEntry {
             lower: lower as i8,
             upper: upper as i8,
             best,
             depth: depth as u8,
-            date,
+            date: 0,
         };
-        write(slot, e);
+        self.store(key, e);
+    }
+}
+
+/// The score is exact.
+pub(crate) const EXACT: u8 = 1;
+/// The score is a lower bound (the search failed high).
+pub(crate) const LOWER: u8 = 2;
+/// The score is an upper bound (the search failed low).
+pub(crate) const UPPER: u8 = 3;
+
+/// The midgame search's entry: a score in evaluation units, the depth it was searched
+/// to and whether it is exact or a bound. In a bucket, the first slot is depth-preferred
+/// (replaced only by a search at least as deep, or by any once it is from an older
+/// search); the second is always replaced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ScoreEntry {
+    /// The score in evaluation units, from the side to move's view.
+    pub(crate) score: i32,
+    /// The depth searched (plies; passes are free).
+    pub(crate) depth: u32,
+    /// [`EXACT`], [`LOWER`] or [`UPPER`].
+    pub(crate) bound: u8,
+    /// The best (or refuting) move's square index, [`NO_MOVE`] for none.
+    pub(crate) best: u8,
+    /// The search that stored it.
+    pub(crate) date: u8,
+}
+
+impl Entry for ScoreEntry {
+    fn pack(self) -> u64 {
+        u64::from(self.score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16)
+            | u64::from(self.depth.min(255)) << 16
+            | u64::from(self.bound) << 24
+            | u64::from(self.best) << 32
+            | u64::from(self.date) << 40
+    }
+
+    fn unpack(data: u64) -> ScoreEntry {
+        ScoreEntry {
+            score: i32::from(data as u16 as i16),
+            depth: u32::from((data >> 16) as u8),
+            bound: (data >> 24) as u8 & 3,
+            best: (data >> 32) as u8,
+            date: (data >> 40) as u8,
+        }
+    }
+
+    #[inline(always)]
+    fn is_entry(data: u64) -> bool {
+        data != 0
+    }
+
+    fn dated(self, date: u8) -> ScoreEntry {
+        ScoreEntry { date, ..self }
+    }
+
+    #[inline(always)]
+    fn bucket(key: u64, slots: usize) -> usize {
+        (key as usize & (slots / 2 - 1)) * 2
+    }
+
+    fn place(
+        new: ScoreEntry,
+        old: [(Option<ScoreEntry>, bool); 2],
+        date: u8,
+    ) -> (usize, ScoreEntry) {
+        let j = match old[0] {
+            (None, _) | (_, true) => 0,
+            (Some(first), false) if first.date != date || new.depth >= first.depth => 0,
+            _ => 1,
+        };
+        (j, new)
+    }
+}
+
+impl Table<ScoreEntry> {
+    /// Stores a result of the midgame search for `key`.
+    #[inline]
+    pub(crate) fn store_score(&self, key: u64, score: i32, depth: u32, bound: u8, best: u8) {
+        let e = ScoreEntry {
+            score,
+            depth,
+            bound,
+            best,
+            date: 0,
+        };
+        self.store(key, e);
     }
 }
 
@@ -203,33 +351,37 @@ mod tests {
     use super::*;
 
     #[test]
-    fn entries_are_16_bytes_and_the_table_fits_its_budget() {
-        assert_eq!(ENTRY_BYTES, 16);
-        let table = Table::new(64 << 20);
+    fn slots_are_16_bytes_and_the_table_fits_its_budget() {
+        let table = Table::<BoundsEntry>::new(64 << 20);
         assert_eq!(table.bytes(), 64 << 20);
         assert_eq!(
-            Table::new(100 << 20).bytes(),
+            Table::<ScoreEntry>::new(100 << 20).bytes(),
             64 << 20,
             "a power of two below"
         );
-        assert_eq!(Table::new(0).bytes(), 32, "never fewer than 2 entries");
+        assert_eq!(
+            Table::<BoundsEntry>::new(0).bytes(),
+            32,
+            "never fewer than 2 slots"
+        );
+        assert_eq!(Table::<ScoreEntry>::new((1 << 20) + 100).bytes(), 1 << 20);
     }
 
     #[test]
-    fn store_tightens_and_replaces_the_shallower_entry() {
-        let table = Table::new(64);
-        table.store(8, 20, -10, 64, 3);
-        table.store(8, 20, -64, 4, NO_MOVE);
+    fn bounds_tighten_and_the_shallower_entry_is_replaced() {
+        let table = Table::<BoundsEntry>::new(64);
+        table.store_bounds(8, 20, -10, 64, 3);
+        table.store_bounds(8, 20, -64, 4, NO_MOVE);
         let e = table.probe(8).unwrap();
         assert_eq!((e.lower, e.upper, e.best), (-10, 4, 3));
-        // Keys 8, 12 and 16 share bucket 0 of a 4-entry table (index = key & 3 & !1).
-        table.store(12, 12, 0, 0, 1);
-        table.store(16, 30, 2, 2, 1);
+        // Keys 8, 12 and 16 share bucket 0 of a 4-slot table (index = key & 3 & !1).
+        table.store_bounds(12, 12, 0, 0, 1);
+        table.store_bounds(16, 30, 2, 2, 1);
         assert!(table.probe(8).is_some(), "the deeper same-date entry stays");
         assert!(table.probe(12).is_none(), "the shallower one was replaced");
         assert!(table.probe(16).is_some());
         table.new_search();
-        table.store(20, 8, 0, 0, 1);
+        table.store_bounds(20, 8, 0, 0, 1);
         assert!(
             table.probe(20).is_some(),
             "an older search's entry goes first"
@@ -240,39 +392,78 @@ mod tests {
 
     #[test]
     fn a_half_written_entry_reads_as_absent() {
-        let table = Table::new(64);
-        table.store(8, 20, -10, 64, 3);
+        let table = Table::<BoundsEntry>::new(64);
+        table.store_bounds(8, 20, -10, 64, 3);
         let stored = table.probe(8).unwrap();
         // Another thread's data word over this key's check word: no entry, not a wrong one.
-        let other = Entry {
+        let other = BoundsEntry {
             lower: 30,
             upper: 30,
             best: 5,
             depth: 12,
             date: stored.date,
         };
-        let slot = &table.entries[8 & table.mask & !1];
+        let slot = &table.slots[BoundsEntry::bucket(8, table.slots.len())];
         slot[1].store(other.pack(), Relaxed);
         assert_eq!(table.probe(8), None);
     }
 
     #[test]
     fn entries_pack_into_one_word_and_back() {
-        let e = Entry {
+        let e = BoundsEntry {
             lower: -64,
             upper: 64,
             best: NO_MOVE,
             depth: 60,
             date: 255,
         };
-        assert_eq!(Entry::unpack(e.pack()), e);
+        assert_eq!(BoundsEntry::unpack(e.pack()), e);
+        for (score, depth, bound, best) in [(-8192, 0, UPPER, 0), (8191, 255, EXACT, 63)] {
+            let e = ScoreEntry {
+                score,
+                depth,
+                bound,
+                best,
+                date: 7,
+            };
+            assert_eq!(ScoreEntry::unpack(e.pack()), e);
+        }
+    }
+
+    #[test]
+    fn scores_read_back_and_replacement_prefers_depth() {
+        let t = Table::<ScoreEntry>::new(64); // two buckets
+        assert_eq!(t.probe(5), None);
+        for (score, depth, bound, best) in [(-8192, 0, UPPER, 0), (8191, 255, EXACT, 63)] {
+            t.store_score(5, score, depth, bound, best);
+            let e = t.probe(5).unwrap();
+            assert_eq!(
+                (e.score, e.depth, e.bound, e.best),
+                (score, depth, bound, best)
+            );
+        }
+        // Same bucket (key 5 + 2): a shallower result goes to the always-replaced slot,
+        // and the deep entry stays.
+        t.store_score(7, 1, 3, LOWER, NO_MOVE);
+        assert_eq!(t.probe(5).map(|e| e.depth), Some(255));
+        assert_eq!(t.probe(7).map(|e| e.score), Some(1));
+        t.store_score(9, 2, 4, LOWER, NO_MOVE);
+        assert_eq!(t.probe(7), None, "always-replaced slot taken");
+        assert_eq!(t.probe(5).map(|e| e.depth), Some(255));
+        // After a new search the old deep entry is replaceable.
+        t.new_search();
+        t.store_score(11, 3, 1, EXACT, 2);
+        assert_eq!(t.probe(5), None);
+        assert_eq!(t.probe(11).map(|e| e.best), Some(2));
+        t.clear();
+        assert_eq!(t.probe(11), None);
     }
 
     #[test]
     fn threads_storing_at_once_never_make_a_wrong_entry() {
         // Every key's bounds are a function of the key: whatever two threads writing the
         // same buckets interleave, a probe finds that key's own bounds or nothing.
-        let table = Table::new(1 << 10);
+        let table = Table::<BoundsEntry>::new(1 << 10);
         let bounds = |key: u64| ((key % 64) as i32 - 32, (key % 64) as i32);
         std::thread::scope(|scope| {
             for t in 0..2u64 {
@@ -285,7 +476,7 @@ mod tests {
                         x ^= x << 17;
                         let key = x % 4096 + 1;
                         let (lower, upper) = bounds(key);
-                        table.store(key, 20, lower, upper, NO_MOVE);
+                        table.store_bounds(key, 20, lower, upper, NO_MOVE);
                         let probed = x.rotate_left(17) % 4096 + 1;
                         if let Some(e) = table.probe(probed) {
                             let (lower, upper) = bounds(probed);

@@ -14,10 +14,10 @@ use std::time::Instant;
 
 use reversi::kernel;
 
-use super::table::{Table, EXACT, LOWER, NO_MOVE, UPPER};
 use crate::eval::{evaluate, SCALE};
 use crate::search::ordering::select;
 use crate::search::{Clock, Move, Node};
+use crate::table::{ScoreEntry, Table, EXACT, LOWER, NO_MOVE, UPPER};
 
 /// Above any score: the full window's bounds.
 pub(crate) const INF: i32 = 100 * SCALE;
@@ -42,7 +42,7 @@ const SORT_SEARCH_DEPTH: u32 = 5;
 
 /// The search's state: the table (kept between searches), the node count and the limits.
 pub(crate) struct Midgame {
-    pub(crate) table: Table,
+    pub(crate) table: Table<ScoreEntry>,
     /// The node count, the limits and the stop signal.
     pub(crate) clock: Clock,
     /// Whether ProbCut prunes (see [`Midgame::probcut`]).
@@ -135,7 +135,8 @@ impl Midgame {
         } else {
             UPPER
         };
-        self.table.store(node.key, best, depth, bound, best_move);
+        self.table
+            .store_score(node.key, best, depth, bound, best_move);
         best
     }
 

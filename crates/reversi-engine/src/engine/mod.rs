@@ -5,7 +5,6 @@
 //! How a search goes, and an example: [`Engine`].
 
 mod midgame;
-mod table;
 mod time;
 
 use std::time::{Duration, Instant};
@@ -770,15 +769,15 @@ impl Engine {
         }
         if let Some((i, v)) = best {
             let bound = if v >= hi {
-                table::LOWER
+                crate::table::LOWER
             } else if v <= lo {
-                table::UPPER
+                crate::table::UPPER
             } else {
-                table::EXACT
+                crate::table::EXACT
             };
             let key = board.zobrist_key();
             let square = moves[i].square.index() as u8;
-            self.midgame.table.store(key, v, depth, bound, square);
+            self.midgame.table.store_score(key, v, depth, bound, square);
         }
         Iteration {
             best,

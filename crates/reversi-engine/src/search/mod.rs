@@ -28,7 +28,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::table::Table;
+use crate::table::{BoundsEntry, Table};
 pub(crate) use clock::{Clock, StopSignal};
 pub(crate) use isa::Isa;
 use isa::Portable;
@@ -107,7 +107,7 @@ impl Bounds {
 /// The search state: table (shared by the threads of a parallel solve), node counter,
 /// limits.
 pub(crate) struct Search {
-    pub(crate) table: Arc<Table>,
+    pub(crate) table: Arc<Table<BoundsEntry>>,
     /// The node count, the limits and the stop signal.
     pub(crate) clock: Clock,
     /// Technique switches, for measuring what each one buys.
@@ -124,7 +124,7 @@ pub(crate) struct Search {
 }
 
 impl Search {
-    pub(crate) fn new(table: Arc<Table>) -> Search {
+    pub(crate) fn new(table: Arc<Table<BoundsEntry>>) -> Search {
         Search {
             table,
             clock: Clock::default(),

@@ -52,9 +52,9 @@ impl Search {
         };
         if self.techniques.table {
             if best > alpha {
-                self.table.store(key, n, best, 64, best_move);
+                self.table.store_bounds(key, n, best, 64, best_move);
             } else {
-                self.table.store(key, n, -64, best, NO_MOVE);
+                self.table.store_bounds(key, n, -64, best, NO_MOVE);
             }
         }
         best
@@ -97,7 +97,7 @@ impl Search {
         let len = match self.generate(k, base, node, moves, hash_move, alpha) {
             Ok(len) => len,
             Err((v, x)) => {
-                self.table.store(node.key, node.n, v, 64, x as u8);
+                self.table.store_bounds(node.key, node.n, v, 64, x as u8);
                 return Err(v);
             }
         };
@@ -162,11 +162,11 @@ impl Search {
         };
         if self.techniques.table {
             if best >= beta {
-                self.table.store(key, n, best, 64, best_move);
+                self.table.store_bounds(key, n, best, 64, best_move);
             } else if best > alpha {
-                self.table.store(key, n, best, best, best_move);
+                self.table.store_bounds(key, n, best, best, best_move);
             } else {
-                self.table.store(key, n, -64, best, best_move);
+                self.table.store_bounds(key, n, -64, best, best_move);
             }
         }
         best
