@@ -175,6 +175,12 @@ impl Solver {
         self.threads = threads.max(1);
     }
 
+    /// Orders moves with `weights` from now on (the default: [`crate::eval::builtin`]);
+    /// scores stay exact whatever the weights, only the node counts change.
+    pub fn set_weights(&mut self, weights: Arc<crate::eval::Weights>) {
+        self.search.weights = weights;
+    }
+
     /// Watches `signal` in every later solve: once it is set (by any thread), the solve
     /// stops within about a millisecond, as when a [`Limits`] is reached, and answers
     /// only what it proved (see [`StopSignal`](crate::StopSignal)).

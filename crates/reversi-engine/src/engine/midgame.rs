@@ -14,7 +14,9 @@ use std::time::Instant;
 
 use reversi::kernel;
 
-use crate::eval::{evaluate, SCALE};
+use std::sync::Arc;
+
+use crate::eval::{clamp, Weights, SCALE};
 use crate::search::ordering::select;
 use crate::search::{Clock, Move, Node};
 use crate::table::{ScoreEntry, Table, EXACT, LOWER, NO_MOVE, UPPER};
@@ -45,6 +47,8 @@ pub(crate) struct Midgame {
     pub(crate) table: Table<ScoreEntry>,
     /// The node count, the limits and the stop signal.
     pub(crate) clock: Clock,
+    /// The evaluation of the leaves.
+    pub(crate) weights: Arc<Weights>,
     /// Whether ProbCut prunes (see [`Midgame::probcut`]).
     pub(crate) probcut: bool,
 }
@@ -55,6 +59,7 @@ impl Midgame {
         Midgame {
             table: Table::new(bytes),
             clock: Clock::default(),
+            weights: crate::eval::builtin(),
             probcut: true,
         }
     }
@@ -73,12 +78,19 @@ impl Midgame {
 
     /// The value of a leaf: the exact score when the game is over, else the evaluation.
     #[inline]
-    fn leaf(p: u64, o: u64) -> i32 {
+    pub(crate) fn leaf(&self, p: u64, o: u64) -> i32 {
         if kernel::moves(p, o) == 0 && kernel::moves(o, p) == 0 {
             kernel::final_score(p, o) * SCALE
         } else {
-            evaluate(p, o)
+            self.evaluate(p, o)
         }
+    }
+
+    /// The evaluation of `p` to move against `o` (a game not over), clamped to
+    /// `-MAX..=MAX`.
+    #[inline]
+    pub(crate) fn evaluate(&self, p: u64, o: u64) -> i32 {
+        clamp(self.weights.evaluate(p, o))
     }
 
     /// The fail-soft value of `node`, searched `depth` plies deep in the window
@@ -89,7 +101,7 @@ impl Midgame {
         }
         let (p, o) = (node.p, node.o);
         if depth == 0 {
-            return Midgame::leaf(p, o);
+            return self.leaf(p, o);
         }
         let moves = kernel::moves(p, o);
         if moves == 0 {

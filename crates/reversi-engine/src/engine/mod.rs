@@ -11,7 +11,9 @@ use std::time::{Duration, Instant};
 
 use reversi::{kernel, Board, IllegalMove, Ply, Square};
 
-use crate::eval::{self, SCALE};
+use std::sync::Arc;
+
+use crate::eval::{Weights, SCALE};
 use crate::search::{Node, StopSignal};
 use crate::{Limits, Mode, Solution, Solver};
 use midgame::{Midgame, INF};
@@ -304,6 +306,25 @@ impl Engine {
     /// ```
     pub fn set_threads(&mut self, threads: usize) {
         self.solver.set_threads(threads);
+    }
+
+    /// Evaluates with `weights` from now on, in the midgame search and the solver's move
+    /// ordering (the default: [`crate::eval::builtin`]): for tuning, or for an engine that plays
+    /// with weights of its own. The tables are kept (they hold scores of the old weights
+    /// until replaced: call [`Engine::new_game`] to forget them).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use reversi_engine::{eval::Weights, Engine, SearchLimits};
+    /// let mut engine = Engine::with_table_bytes(1 << 20);
+    /// engine.set_weights(Arc::new(Weights::zero()));
+    /// // Every position evaluates to 0: a 1-ply search scores the first move 0.
+    /// let report = engine.search(SearchLimits { depth: Some(1), ..Default::default() });
+    /// assert_eq!(report.score, 0.0);
+    /// ```
+    pub fn set_weights(&mut self, weights: Arc<Weights>) {
+        self.midgame.weights = Arc::clone(&weights);
+        self.solver.set_weights(weights);
     }
 
     /// Watches `signal` in every later search: once it is set (by any thread), the
@@ -622,14 +643,18 @@ impl Engine {
             .map(|e| e.best);
         moves.sort_by_key(|m| {
             let own = table_move == Some(m.square.index() as u8);
-            let value = eval::evaluate(m.child.mover_bits(), m.child.opponent_bits());
+            let value = self
+                .midgame
+                .evaluate(m.child.mover_bits(), m.child.opponent_bits());
             (!own, value)
         });
         // Before any iteration: the first move, scored by the evaluation.
         let first = &moves[0].child;
         let mut best = (
             0,
-            -eval::evaluate(first.mover_bits(), first.opponent_bits()),
+            -self
+                .midgame
+                .evaluate(first.mover_bits(), first.opponent_bits()),
         );
         let mut done = 0;
         // Each iteration starts while time is left: the budget is this move's (a fixed

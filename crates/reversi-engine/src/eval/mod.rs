@@ -25,30 +25,40 @@ pub mod weights;
 pub use hand::{evaluate as hand_set, mobility_only};
 pub use scale::{MAX, SCALE};
 
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, OnceLock};
 
-use scale::clamp;
-use weights::Weights;
+pub(crate) use scale::clamp;
+pub use weights::Weights;
 
-/// The compiled-in weights, decoded by the first thread that evaluates and shared by
-/// every later one (`None` inside: not decoded yet). A solve on several threads starts a
-/// thread at each split, so decoding once a thread cost more than the searches did.
-/// (`OnceLock` would do, but the crate builds on rustc 1.63, where `Mutex::new` is the
-/// `const` way.)
-static SHARED: Mutex<Option<Arc<Option<Weights>>>> = Mutex::new(None);
+/// The compiled-in weights, decoded by the first thread that asks and shared by every
+/// later one (a solve on several threads starts a thread at each split: decoding once a
+/// thread cost more than the searches did).
+static BUILTIN: OnceLock<Arc<Weights>> = OnceLock::new();
 
-/// The compiled-in weights, decoded once (see [`SHARED`]).
-fn shared_builtin() -> Arc<Option<Weights>> {
-    let mut shared = SHARED
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    Arc::clone(shared.get_or_insert_with(|| Arc::new(Weights::builtin().ok())))
+/// The compiled-in weights (`src/eval/weights.bin`), decoded once a process: what every
+/// [`Engine`](crate::Engine) and [`Solver`](crate::Solver) evaluates with until given
+/// others (`set_weights`).
+///
+/// The compiled-in file is part of the crate; its tests check that it decodes
+/// ([`Weights::builtin`]), so this never fails in a released build.
+///
+/// ```
+/// use reversi_engine::eval::{builtin, evaluate, SCALE};
+/// let start = reversi::Board::START;
+/// let (p, o) = (start.mover_bits(), start.opponent_bits());
+/// assert_eq!(builtin().evaluate(p, o).clamp(-64 * SCALE + 1, 64 * SCALE - 1), evaluate(p, o));
+/// ```
+#[must_use]
+pub fn builtin() -> Arc<Weights> {
+    Arc::clone(shared())
 }
 
-thread_local! {
-    /// This thread's handle on the compiled-in weights; `None` if they do not load (the
-    /// crate's tests check that they do), in which case the hand-set evaluation serves.
-    static BUILTIN: Arc<Option<Weights>> = shared_builtin();
+/// The compiled-in weights, decoded on the first call.
+fn shared() -> &'static Arc<Weights> {
+    BUILTIN.get_or_init(|| match Weights::builtin() {
+        Ok(weights) => Arc::new(weights),
+        Err(e) => panic!("the compiled-in evaluation weights do not decode: {e}"),
+    })
 }
 
 /// The predicted final disc difference for `player` (the side to move) against
@@ -77,10 +87,7 @@ thread_local! {
 /// ```
 #[must_use]
 pub fn evaluate(player: u64, opponent: u64) -> i32 {
-    BUILTIN.with(|w| match w.as_ref() {
-        Some(w) => clamp(w.evaluate(player, opponent)),
-        None => hand::evaluate(player, opponent),
-    })
+    clamp(shared().evaluate(player, opponent))
 }
 
 #[cfg(test)]

@@ -11,6 +11,6 @@ pub const MAX: i32 = 64 * SCALE - 1;
 
 /// `value` limited to `-MAX..=MAX`.
 #[inline]
-pub(super) fn clamp(value: i32) -> i32 {
+pub(crate) fn clamp(value: i32) -> i32 {
     value.clamp(-MAX, MAX)
 }

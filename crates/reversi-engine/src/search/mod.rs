@@ -28,6 +28,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
+use crate::eval::Weights;
 use crate::table::{BoundsEntry, Table};
 pub(crate) use clock::{Clock, StopSignal};
 pub(crate) use isa::Isa;
@@ -110,6 +111,8 @@ pub(crate) struct Search {
     pub(crate) table: Arc<Table<BoundsEntry>>,
     /// The node count, the limits and the stop signal.
     pub(crate) clock: Clock,
+    /// The evaluation that orders moves ([`ordering`]).
+    pub(crate) weights: Arc<Weights>,
     /// Technique switches, for measuring what each one buys.
     pub(crate) techniques: Techniques,
     /// The threads of a parallel solve (`None`: this thread alone).
@@ -128,6 +131,7 @@ impl Search {
         Search {
             table,
             clock: Clock::default(),
+            weights: crate::eval::builtin(),
             techniques: Techniques::default(),
             threads: None,
             stack: vec![Move::default(); 64 * 36],
@@ -145,6 +149,7 @@ impl Search {
         s.threads = self.threads.clone();
         s.clock = self.clock.helper(stop);
         s.techniques = self.techniques;
+        s.weights = Arc::clone(&self.weights);
         s
     }
 

@@ -12,7 +12,7 @@ use super::{Isa, Move, Node, Portable, Search};
 pub(super) const ETC_MIN: u32 = 12;
 
 /// From this many empty squares on, moves are ordered by the pattern evaluation
-/// ([`crate::eval::evaluate`]) of each child, searched a few plies deep
+/// ([`Search::weights`]) of each child, searched a few plies deep
 /// ([`sort_depth`]), with the fastest-first terms.
 pub(super) const SORT_SEARCH_MIN: u32 = 16;
 
@@ -26,7 +26,7 @@ pub(super) const CORNERS: u64 = 0x8100_0000_0000_0081;
 
 impl Search {
     /// The value of a `depth`-ply search on the pattern evaluation
-    /// ([`crate::eval::evaluate`], [`crate::eval::SCALE`] a disc), for ordering moves.
+    /// ([`Search::weights`], [`crate::eval::SCALE`] a disc), for ordering moves.
     pub(crate) fn order_search(&mut self, p: u64, o: u64, depth: u32) -> i32 {
         let window = (-100_000, 100_000);
         #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
@@ -129,7 +129,7 @@ impl Search {
         select(&mut self.stack[..end], i)
     }
 
-    /// A depth-limited alpha-beta on the pattern evaluation ([`crate::eval::evaluate`],
+    /// A depth-limited alpha-beta on the pattern evaluation ([`Search::weights`],
     /// finished games scored [`crate::eval::SCALE`] a disc) for ordering moves.
     #[inline(always)]
     pub(super) fn mid_search_in<K: Isa>(
@@ -143,7 +143,7 @@ impl Search {
         let (alpha, beta) = w;
         self.clock.nodes += 1;
         if depth == 0 {
-            return crate::eval::evaluate(p, o);
+            return crate::eval::clamp(self.weights.evaluate(p, o));
         }
         let moves = kernel::moves(p, o);
         if moves == 0 {
