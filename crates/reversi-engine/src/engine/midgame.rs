@@ -253,7 +253,7 @@ impl Midgame {
             m.order = if m.square as u8 == table_move {
                 i32::MAX
             } else if depth >= SORT_SEARCH_DEPTH {
-                -self.pvs(node.child(&m), sort_depth(depth), -INF, INF)
+                -self.pvs(node.child(m), sort_depth(depth), -INF, INF)
             } else {
                 let replies = kernel::moves(cp, co);
                 let corner = (bit & CORNERS != 0) as i32;

@@ -45,6 +45,58 @@ pub fn move_budget(remaining: Duration, per_move: Option<Duration>, empties: u32
     remaining / moves + per_move.unwrap_or(Duration::ZERO)
 }
 
+/// The exact solver's speed assumed to choose when to try it (nodes per second).
+const SOLVER_NODES_PER_SECOND: f64 = 5e6;
+
+/// The most empty squares the exact solver is tried at with a budget of `nodes` nodes:
+/// 17 at half a million, one more for each doubling (within 14 and 30).
+pub(super) fn empties_for_nodes(nodes: f64) -> u32 {
+    if nodes <= 0.0 {
+        return 14;
+    }
+    (17.0 + (nodes / 5e5).log2()).floor().clamp(14.0, 30.0) as u32
+}
+
+/// The most empty squares at which a search of `time` tries the exact solver first
+/// (after a twentieth of the time of midgame search): 17 at 0.1 s, one more for each
+/// doubling of the time (20 at 1 s), within 14 and 30. Up to three empties more, the
+/// win/loss/draw solver goes first (after a fifth of the time), then the exact one.
+///
+/// ```
+/// use std::time::Duration;
+/// use reversi_engine::exact_empties;
+/// assert_eq!(exact_empties(Duration::from_millis(100)), 17);
+/// assert_eq!(exact_empties(Duration::from_secs(1)), 20);
+/// assert_eq!(exact_empties(Duration::ZERO), 14);
+/// ```
+#[must_use]
+pub fn exact_empties(time: Duration) -> u32 {
+    empties_for_nodes(time.as_secs_f64() * SOLVER_NODES_PER_SECOND)
+}
+
+/// What a timed search does after its first midgame iterations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Plan {
+    /// The midgame search to the end of the time.
+    Midgame,
+    /// The exact solver.
+    Exact,
+    /// The win/loss/draw solver, then the exact one.
+    WinLossDrawFirst,
+}
+
+/// The plan of a search of `time` and `nodes` at `empties` empty squares.
+pub(super) fn endgame_plan(empties: u32, time: Duration, nodes: u64) -> Plan {
+    let e = exact_empties(time).min(empties_for_nodes(nodes as f64));
+    if empties <= e {
+        Plan::Exact
+    } else if empties <= e + 3 {
+        Plan::WinLossDrawFirst
+    } else {
+        Plan::Midgame
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -69,5 +121,21 @@ mod tests {
             "the last 12 empties count as one move"
         );
         assert_eq!(move_budget(s(10), Some(s(1)), 14), s(6));
+    }
+
+    #[test]
+    fn endgame_plans_follow_time_and_nodes() {
+        let s = Duration::from_secs;
+        let ms = Duration::from_millis;
+        assert_eq!(endgame_plan(20, s(1), u64::MAX), Plan::Exact);
+        assert_eq!(endgame_plan(21, s(1), u64::MAX), Plan::WinLossDrawFirst);
+        assert_eq!(endgame_plan(23, s(1), u64::MAX), Plan::WinLossDrawFirst);
+        assert_eq!(endgame_plan(24, s(1), u64::MAX), Plan::Midgame);
+        assert_eq!(endgame_plan(17, ms(100), u64::MAX), Plan::Exact);
+        assert_eq!(endgame_plan(18, ms(100), u64::MAX), Plan::WinLossDrawFirst);
+        // A node limit lowers the plan: 500 000 nodes is 17 empties.
+        assert_eq!(endgame_plan(18, s(10), 500_000), Plan::WinLossDrawFirst);
+        assert_eq!(endgame_plan(14, Duration::ZERO, 0), Plan::Exact);
+        assert_eq!(endgame_plan(40, s(3600), u64::MAX), Plan::Midgame);
     }
 }

@@ -107,7 +107,7 @@ impl std::str::FromStr for MoveItem {
         let seconds = number(time_text, || ParseMoveItemError::Time {
             text: time_text.to_owned(),
         })?;
-        if seconds.map_or(false, |s| s < 0.0) {
+        if seconds.is_some_and(|s| s < 0.0) {
             return Err(ParseMoveItemError::Time {
                 text: time_text.to_owned(),
             });

@@ -167,9 +167,9 @@ impl Clock {
         }
         let flagged = |flag: &AtomicBool| flag.load(Ordering::Relaxed);
         if self.nodes >= self.node_limit
-            || self.signal.as_ref().map_or(false, StopSignal::is_stopped)
+            || self.signal.as_ref().is_some_and(StopSignal::is_stopped)
             || self.splits.iter().any(|s| flagged(s))
-            || self.deadline.map_or(false, |d| Instant::now() >= d)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
         {
             self.stopped = true;
             self.next_check = 0;

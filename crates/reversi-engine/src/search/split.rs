@@ -109,7 +109,7 @@ impl Search {
     /// parallel search, deep enough, and a thread idle now (taken when `true`).
     #[inline(always)]
     pub(super) fn may_split(&self, n: u32, left: usize) -> bool {
-        n >= SPLIT_MIN && left >= 2 && self.threads.as_ref().map_or(false, |t| t.take())
+        n >= SPLIT_MIN && left >= 2 && self.threads.as_ref().is_some_and(|t| t.take())
     }
 
     /// [`Search::may_split`] for the root's moves after its first (`left` of them): the
