@@ -10,6 +10,7 @@ mod perft;
 mod serde_impls;
 mod squares;
 mod transcript;
+pub mod wthor;
 mod zobrist;
 
 pub use board::{
