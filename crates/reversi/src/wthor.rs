@@ -22,7 +22,7 @@
 //! | 0..2 | `u16` the tournament's number (its index in `WTHOR.TRN`) |
 //! | 2..4 | `u16` the Black player's number (its index in `WTHOR.JOU`) |
 //! | 4..6 | `u16` the White player's number |
-//! | 6 | the number of black discs at the end (the actual score) |
+//! | 6 | the actual score: black discs at the end, the empty squares counted for the winner |
 //! | 7 | the theoretical score: black discs with perfect play from P3 empties on |
 //! | 8..68 | 60 moves, one byte each: `10 * rank + file`, both from 1 (`11` = a1, `18` = h1, `81` = a8, `88` = h8); `0` after the last move; passes are not written |
 //!
@@ -35,7 +35,9 @@
 //! legal move passes, as in a [`Transcript`]); a record with a bad square byte or an
 //! illegal move is that record's error ([`WthorError::Record`]) and the records after it
 //! are still read. [`write_games`] and [`write_names`] write files the readers (and other
-//! WTHOR programs) read; what was read writes back to the same bytes.
+//! WTHOR programs) read; what was read writes back to the same bytes (for a name record,
+//! when every byte after the name's first NUL is NUL, as in the FFO's files: other bytes
+//! there are not part of the name and are written back as NUL).
 //!
 //! ```
 //! use reversi::wthor::{self, Game, GameReader, Header};
