@@ -145,6 +145,118 @@ impl Square {
     }
 }
 
+/// The squares by name, as constants: `Square::D1` is the square `"d1"` (the
+/// names of shakmaty's and cozy-chess's `Square::D3`), for `const` items and `match`
+/// patterns. Written out one by one, rank 1 first (index `rank * 7 + file`), rather than
+/// by a macro, so that a single-file bundle keeps only the constants it uses.
+///
+/// ```
+/// use congo::Square;
+/// assert_eq!(Square::D1, "d1".parse()?);
+/// assert_eq!((Square::A1.index(), Square::G7.index()), (0, 48));
+/// # Ok::<_, congo::ParseSquareError>(())
+/// ```
+impl Square {
+    /// The square a1, index 0.
+    pub const A1: Square = Square(0);
+    /// The square b1, index 1.
+    pub const B1: Square = Square(1);
+    /// The square c1, index 2.
+    pub const C1: Square = Square(2);
+    /// The square d1, index 3.
+    pub const D1: Square = Square(3);
+    /// The square e1, index 4.
+    pub const E1: Square = Square(4);
+    /// The square f1, index 5.
+    pub const F1: Square = Square(5);
+    /// The square g1, index 6.
+    pub const G1: Square = Square(6);
+    /// The square a2, index 7.
+    pub const A2: Square = Square(7);
+    /// The square b2, index 8.
+    pub const B2: Square = Square(8);
+    /// The square c2, index 9.
+    pub const C2: Square = Square(9);
+    /// The square d2, index 10.
+    pub const D2: Square = Square(10);
+    /// The square e2, index 11.
+    pub const E2: Square = Square(11);
+    /// The square f2, index 12.
+    pub const F2: Square = Square(12);
+    /// The square g2, index 13.
+    pub const G2: Square = Square(13);
+    /// The square a3, index 14.
+    pub const A3: Square = Square(14);
+    /// The square b3, index 15.
+    pub const B3: Square = Square(15);
+    /// The square c3, index 16.
+    pub const C3: Square = Square(16);
+    /// The square d3, index 17.
+    pub const D3: Square = Square(17);
+    /// The square e3, index 18.
+    pub const E3: Square = Square(18);
+    /// The square f3, index 19.
+    pub const F3: Square = Square(19);
+    /// The square g3, index 20.
+    pub const G3: Square = Square(20);
+    /// The square a4, index 21.
+    pub const A4: Square = Square(21);
+    /// The square b4, index 22.
+    pub const B4: Square = Square(22);
+    /// The square c4, index 23.
+    pub const C4: Square = Square(23);
+    /// The square d4, index 24.
+    pub const D4: Square = Square(24);
+    /// The square e4, index 25.
+    pub const E4: Square = Square(25);
+    /// The square f4, index 26.
+    pub const F4: Square = Square(26);
+    /// The square g4, index 27.
+    pub const G4: Square = Square(27);
+    /// The square a5, index 28.
+    pub const A5: Square = Square(28);
+    /// The square b5, index 29.
+    pub const B5: Square = Square(29);
+    /// The square c5, index 30.
+    pub const C5: Square = Square(30);
+    /// The square d5, index 31.
+    pub const D5: Square = Square(31);
+    /// The square e5, index 32.
+    pub const E5: Square = Square(32);
+    /// The square f5, index 33.
+    pub const F5: Square = Square(33);
+    /// The square g5, index 34.
+    pub const G5: Square = Square(34);
+    /// The square a6, index 35.
+    pub const A6: Square = Square(35);
+    /// The square b6, index 36.
+    pub const B6: Square = Square(36);
+    /// The square c6, index 37.
+    pub const C6: Square = Square(37);
+    /// The square d6, index 38.
+    pub const D6: Square = Square(38);
+    /// The square e6, index 39.
+    pub const E6: Square = Square(39);
+    /// The square f6, index 40.
+    pub const F6: Square = Square(40);
+    /// The square g6, index 41.
+    pub const G6: Square = Square(41);
+    /// The square a7, index 42.
+    pub const A7: Square = Square(42);
+    /// The square b7, index 43.
+    pub const B7: Square = Square(43);
+    /// The square c7, index 44.
+    pub const C7: Square = Square(44);
+    /// The square d7, index 45.
+    pub const D7: Square = Square(45);
+    /// The square e7, index 46.
+    pub const E7: Square = Square(46);
+    /// The square f7, index 47.
+    pub const F7: Square = Square(47);
+    /// The square g7, index 48.
+    pub const G7: Square = Square(48);
+}
+
 impl From<Square> for grid::Square {
     fn from(square: Square) -> grid::Square {
         square.to_grid()

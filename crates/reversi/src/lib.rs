@@ -11,6 +11,7 @@ mod serde_impls;
 mod squares;
 mod symmetry;
 mod transcript;
+pub mod wthor;
 mod zobrist;
 
 pub use board::{
