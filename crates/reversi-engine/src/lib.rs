@@ -13,8 +13,8 @@ pub use solver::{
 
 mod engine;
 pub use engine::{
-    exact_empties, move_budget, Engine, SearchLimits, SearchReport, DEFAULT_DEPTH,
-    DEFAULT_ENGINE_TABLE_BYTES,
+    exact_empties, move_budget, Analysis, Engine, MoveValue, SearchLimits, SearchReport,
+    DEFAULT_DEPTH, DEFAULT_ENGINE_TABLE_BYTES,
 };
 
 pub mod protocol;

@@ -243,7 +243,7 @@ impl Engine {
 
     /// Appends to `pv` the table's best moves from `board`, at most `plies` moves
     /// (passes not counted), each checked legal.
-    fn extend_pv(&self, board: &Board, plies: u32, pv: &mut Vec<Ply>) {
+    pub(super) fn extend_pv(&self, board: &Board, plies: u32, pv: &mut Vec<Ply>) {
         let mut board = *board;
         let mut left = plies;
         while left > 0 && !board.is_game_over() {

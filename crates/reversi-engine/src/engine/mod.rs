@@ -4,6 +4,7 @@
 //!
 //! How a search goes, and an example: [`Engine`].
 
+mod analysis;
 mod deepening;
 mod endgame;
 mod midgame;
@@ -18,6 +19,7 @@ use std::sync::Arc;
 use crate::eval::Weights;
 use crate::search::StopSignal;
 use crate::{Mode, Solver};
+pub use analysis::{Analysis, MoveValue};
 use endgame::exact_report;
 use midgame::Midgame;
 use time::empties_for_nodes;

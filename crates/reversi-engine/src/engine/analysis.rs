@@ -1,0 +1,408 @@
+//! Every move scored (multi-PV): [`Engine::analyse`] gives each legal move of the
+//! engine's board (or the best N) its value, principal variation and depth, deepening
+//! one ply at a time and reporting each finished iteration as it completes.
+
+use std::time::{Duration, Instant};
+
+use reversi::{Board, Ply};
+
+use super::midgame::INF;
+use super::{time, Engine, SearchLimits, DEFAULT_DEPTH};
+use crate::eval::SCALE;
+use crate::search::Node;
+use crate::Mode;
+
+/// One move's value in an [`Analysis`], from the side to move's view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveValue {
+    /// The move ([`Ply::Pass`] when the side to move must pass).
+    pub ply: Ply,
+    /// The value in discs: the exact final disc difference when [`MoveValue::exact`],
+    /// else the midgame search's prediction.
+    pub score: f64,
+    /// Whether the score is the exact final score (the move solved to the end).
+    pub exact: bool,
+    /// The plies searched (the move included), or the empty squares when exact.
+    pub depth: u32,
+    /// The principal variation, [`MoveValue::ply`] first.
+    pub pv: Vec<Ply>,
+}
+
+/// The moves of a position, best first, each with its value: the result of
+/// [`Engine::analyse`] and what it reports after each iteration.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Analysis {
+    /// The moves scored, best first (ties in search order): all of them, or the best N
+    /// asked for. Empty when the game is over.
+    pub moves: Vec<MoveValue>,
+    /// The plies of the last finished iteration, or the empty squares when exact.
+    pub depth: u32,
+    /// Whether every score is exact.
+    pub exact: bool,
+    /// The positions searched so far.
+    pub nodes: u64,
+    /// The time taken so far.
+    pub elapsed: Duration,
+}
+
+/// A root move of the analysis and its value at the last depth it was searched to.
+struct Scored {
+    ply: Ply,
+    child: Board,
+    /// Evaluation units; an upper bound for a move outside the best N.
+    value: i32,
+}
+
+impl Engine {
+    /// Scores the moves of the engine's board within `limits`: all of them
+    /// (`best` = 0 or at least the number of moves) or the best `best`, each with its
+    /// principal variation. `report` is called with every finished iteration, best
+    /// move first (a GUI's hint pane fills while the engine thinks); the last one
+    /// finished is returned. A [`StopSignal`](crate::StopSignal) or the limits stop it.
+    ///
+    /// Exact when `limits.depth` is at least the empty squares, or when a time limit
+    /// leaves time to solve ([`exact_empties`](crate::exact_empties)): each move solved
+    /// to the end (a solve the limits stop leaves the midgame's values). Otherwise the
+    /// midgame search deepens one ply at a time from 1 (to [`DEFAULT_DEPTH`] with no
+    /// limit at all): the best `best` moves searched with the full window (their values
+    /// those of a search of that depth), every other move proven below the last of them
+    /// by a null-window search.
+    ///
+    /// ```
+    /// use reversi::Board;
+    /// use reversi_engine::{Engine, SearchLimits};
+    /// // 10 empties: a depth of 10 solves every move.
+    /// let board = Board::from_obf(
+    ///     "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")?;
+    /// let mut engine = Engine::with_table_bytes(1 << 20);
+    /// engine.set_board(board);
+    /// let mut iterations = 0;
+    /// let analysis = engine.analyse(SearchLimits { depth: Some(10), ..Default::default() }, 0, |_| iterations += 1);
+    /// assert!(analysis.exact && iterations >= 1);
+    /// assert_eq!(analysis.moves.len(), board.legal_moves().len());
+    /// let best = reversi_engine::solve(&board).score;
+    /// assert_eq!(analysis.moves[0].score, f64::from(best));
+    /// # Ok::<_, reversi::ParseObfError>(())
+    /// ```
+    pub fn analyse(
+        &mut self,
+        limits: SearchLimits,
+        best: usize,
+        mut report: impl FnMut(&Analysis),
+    ) -> Analysis {
+        let start = Instant::now();
+        let board = self.board;
+        let mut analysis = if board.is_game_over() {
+            Analysis {
+                exact: true,
+                ..Analysis::default()
+            }
+        } else if board.must_pass() {
+            self.analyse_pass(&board, limits, start)
+        } else {
+            self.analyse_moves(&board, limits, best, start, &mut report)
+        };
+        analysis.elapsed = start.elapsed();
+        analysis
+    }
+
+    /// The analysis of a board whose side to move must pass: the pass, scored by a
+    /// search of the board after it.
+    fn analyse_pass(&mut self, board: &Board, limits: SearchLimits, start: Instant) -> Analysis {
+        let saved = self.board;
+        self.board = board.pass().unwrap_or(*board);
+        let report = self.search(limits);
+        self.board = saved;
+        let mut pv = vec![Ply::Pass];
+        pv.extend(report.pv.iter().copied());
+        Analysis {
+            moves: vec![MoveValue {
+                ply: Ply::Pass,
+                score: -report.score,
+                exact: report.exact,
+                depth: report.depth,
+                pv,
+            }],
+            depth: report.depth,
+            exact: report.exact,
+            nodes: report.nodes,
+            elapsed: start.elapsed(),
+        }
+    }
+
+    /// The analysis of a board with legal moves (see [`Engine::analyse`]).
+    fn analyse_moves(
+        &mut self,
+        board: &Board,
+        limits: SearchLimits,
+        best: usize,
+        start: Instant,
+        report: &mut impl FnMut(&Analysis),
+    ) -> Analysis {
+        let empties = board.empty_squares().len();
+        let deadline = limits.time.map(|t| start + time::hard_limit(t));
+        let exact = match (limits.depth, limits.time) {
+            (Some(depth), _) => depth >= empties,
+            (None, Some(t)) => empties <= time::exact_empties(t),
+            (None, None) => false,
+        };
+        let depth = match (limits, exact) {
+            (SearchLimits { depth: Some(d), .. }, _) => d.min(empties),
+            (l, false) if l == SearchLimits::default() => DEFAULT_DEPTH.min(empties),
+            _ => empties,
+        };
+        let mut moves: Vec<Scored> = board
+            .legal_moves()
+            .iter()
+            .filter_map(|s| {
+                let child = board.play(s).ok()?;
+                let value = -self
+                    .midgame
+                    .evaluate(child.mover_bits(), child.opponent_bits());
+                Some(Scored {
+                    ply: Ply::Move(s),
+                    child,
+                    value,
+                })
+            })
+            .collect();
+        moves.sort_by_key(|m| std::cmp::Reverse(m.value));
+        let best = if best == 0 {
+            moves.len()
+        } else {
+            best.min(moves.len())
+        };
+        self.midgame
+            .start(limits.nodes.unwrap_or(u64::MAX), deadline);
+        let midgame_depth = if exact { depth.min(empties - 1) } else { depth };
+        let mut last = self.deepen_all(&mut moves, best, midgame_depth.max(1), report);
+        if exact && !self.midgame.stopped() {
+            let nodes = limits.nodes.map(|n| n.saturating_sub(last.nodes));
+            if let Some(solved) = self.solve_all(&moves, best, nodes, deadline, last.nodes) {
+                report(&solved);
+                last = solved;
+            }
+        }
+        last
+    }
+
+    /// Iterative deepening of every move to `max_depth` plies: after each finished
+    /// iteration `report` is called; the last one finished is returned.
+    fn deepen_all(
+        &mut self,
+        moves: &mut [Scored],
+        best: usize,
+        max_depth: u32,
+        report: &mut impl FnMut(&Analysis),
+    ) -> Analysis {
+        let mut last = self.analysis_of(moves, best, 0);
+        for d in 1..=max_depth {
+            if !self.score_moves(moves, best, d) {
+                break;
+            }
+            last = self.analysis_of(moves, best, d);
+            report(&last);
+        }
+        last.nodes = self.midgame.clock.nodes;
+        last
+    }
+
+    /// One iteration `depth` plies deep: the first `best` moves (in the last iteration's
+    /// order) with the full window, the others by a null window at the value of the
+    /// `best`-th, searched again in full when above it; then sorted best first. `false`
+    /// when a limit stopped it (the values are then those of the last iteration).
+    fn score_moves(&mut self, moves: &mut [Scored], best: usize, depth: u32) -> bool {
+        let mut values: Vec<i32> = Vec::with_capacity(moves.len());
+        for m in moves.iter() {
+            let node = Node::of(&m.child);
+            let v = if values.len() < best {
+                -self.midgame.pvs(node, depth - 1, -INF, INF)
+            } else {
+                let mut top = values.clone();
+                top.sort_unstable_by(|a, b| b.cmp(a));
+                let t = top[best - 1];
+                let v = -self.midgame.pvs(node, depth - 1, -t - 1, -t);
+                if v > t && !self.midgame.stopped() {
+                    -self.midgame.pvs(node, depth - 1, -INF, INF)
+                } else {
+                    v
+                }
+            };
+            if self.midgame.stopped() {
+                return false;
+            }
+            values.push(v);
+        }
+        for (m, v) in moves.iter_mut().zip(values) {
+            m.value = v;
+        }
+        moves.sort_by_key(|m| std::cmp::Reverse(m.value));
+        true
+    }
+
+    /// The analysis of the best `best` of `moves` (sorted) at `depth`, with their
+    /// principal variations from the table.
+    fn analysis_of(&self, moves: &[Scored], best: usize, depth: u32) -> Analysis {
+        let values = moves.iter().take(best).map(|m| {
+            let mut pv = vec![m.ply];
+            self.extend_pv(&m.child, depth.saturating_sub(1), &mut pv);
+            MoveValue {
+                ply: m.ply,
+                score: f64::from(m.value.max(-64 * SCALE)) / f64::from(SCALE),
+                exact: false,
+                depth,
+                pv,
+            }
+        });
+        Analysis {
+            moves: values.collect(),
+            depth,
+            exact: false,
+            nodes: self.midgame.clock.nodes,
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    /// Every move solved exactly (the best `best` reported), `None` if a limit stopped a
+    /// solve. `midgame_nodes` are added to the count.
+    fn solve_all(
+        &mut self,
+        moves: &[Scored],
+        best: usize,
+        nodes: Option<u64>,
+        deadline: Option<Instant>,
+        midgame_nodes: u64,
+    ) -> Option<Analysis> {
+        let mut solved: Vec<(MoveValue, i32)> = Vec::with_capacity(moves.len());
+        let mut total = midgame_nodes;
+        for m in moves {
+            let left = nodes.map(|n| n.saturating_sub(total - midgame_nodes));
+            let solution = self.run_solver(&m.child, Mode::Exact, None, left, deadline)?;
+            total += solution.nodes;
+            if !solution.complete || !solution.is_exact() {
+                return None;
+            }
+            let mut pv = vec![m.ply];
+            pv.extend(solution.pv.iter().copied());
+            let value = MoveValue {
+                ply: m.ply,
+                score: f64::from(-solution.score),
+                exact: true,
+                depth: m.child.empty_squares().len() + 1,
+                pv,
+            };
+            solved.push((value, -solution.score));
+        }
+        solved.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+        let depth = solved.first().map_or(0, |(v, _)| v.depth);
+        Some(Analysis {
+            moves: solved.into_iter().take(best).map(|(v, _)| v).collect(),
+            depth,
+            exact: true,
+            nodes: total,
+            elapsed: Duration::ZERO,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::tests::random_board;
+    use crate::Solver;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// With ProbCut off, the analysis's best value at depth d is the plain search's
+        /// value at depth d (both are the depth-d minimax value), and every move of the
+        /// best N is scored by a search of that depth.
+        #[test]
+        fn the_best_value_is_the_plain_searchs(seed in any::<u64>(), plies in 4u32..40, depth in 1u32..5, n in 0usize..4) {
+            let board = random_board(seed, plies);
+            prop_assume!(!board.is_game_over() && !board.must_pass());
+            let limits = SearchLimits { depth: Some(depth), ..Default::default() };
+            let mut engine = Engine::with_table_bytes(1 << 20);
+            engine.set_probcut(false);
+            engine.set_board(board);
+            let plain = engine.search(limits);
+            engine.new_game();
+            engine.set_board(board);
+            let mut reported = Vec::new();
+            let analysis = engine.analyse(limits, n, |a| reported.push(a.depth));
+            prop_assert_eq!(analysis.moves[0].score, plain.score);
+            prop_assert_eq!(reported, (1..=depth).collect::<Vec<_>>());
+            let moves = board.legal_moves().len() as usize;
+            prop_assert_eq!(analysis.moves.len(), if n == 0 { moves } else { n.min(moves) });
+            for pair in analysis.moves.windows(2) {
+                prop_assert!(pair[0].score >= pair[1].score);
+            }
+        }
+    }
+
+    /// Exact mode agrees with the solver's every-move scores on random endgames.
+    #[test]
+    fn exact_mode_scores_every_move_as_the_solver() {
+        for seed in 0..6 {
+            let board = random_board(40 + seed, 48);
+            if board.is_game_over() || board.must_pass() {
+                continue;
+            }
+            let mut engine = Engine::with_table_bytes(1 << 20);
+            engine.set_board(board);
+            let limits = SearchLimits {
+                depth: Some(60),
+                ..Default::default()
+            };
+            let analysis = engine.analyse(limits, 0, |_| {});
+            assert!(analysis.exact);
+            let mut solver = Solver::new(1 << 20);
+            let mut expected = solver.move_scores(&board).unwrap();
+            expected.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+            let got: Vec<i32> = analysis.moves.iter().map(|m| m.score as i32).collect();
+            let want: Vec<i32> = expected.iter().map(|&(_, s)| s).collect();
+            assert_eq!(got, want, "{board:?}");
+            for m in &analysis.moves {
+                let solved = expected.iter().find(|&&(p, _)| p == m.ply).unwrap().1;
+                assert_eq!(m.score as i32, solved, "{} on {board:?}", m.ply);
+            }
+        }
+    }
+
+    #[test]
+    fn a_forced_pass_and_a_finished_game() {
+        let full =
+            Board::from_obf("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO X")
+                .unwrap();
+        let mut engine = Engine::with_table_bytes(1 << 16);
+        engine.set_board(full);
+        let analysis = engine.analyse(SearchLimits::default(), 0, |_| {});
+        assert!(analysis.moves.is_empty() && analysis.exact);
+    }
+
+    #[test]
+    fn a_stop_returns_the_last_finished_iteration() {
+        let mut engine = Engine::with_table_bytes(1 << 20);
+        let stop = crate::StopSignal::new();
+        engine.set_stop_signal(stop.clone());
+        let mut depths = Vec::new();
+        let analysis = engine.analyse(
+            SearchLimits {
+                depth: Some(30),
+                ..Default::default()
+            },
+            0,
+            |a| {
+                depths.push(a.depth);
+                if a.depth == 3 {
+                    stop.stop();
+                }
+            },
+        );
+        // Stopped within a check of the clock after the third iteration: far from 30.
+        assert!((3..10).contains(&analysis.depth), "{}", analysis.depth);
+        assert_eq!(depths, (1..=analysis.depth).collect::<Vec<_>>());
+        assert_eq!(analysis.moves.len(), 4);
+    }
+}
