@@ -79,7 +79,7 @@ impl Engine {
     /// let mut iterations = 0;
     /// let analysis = engine.analyse(SearchLimits { depth: Some(10), ..Default::default() }, 0, |_| iterations += 1);
     /// assert!(analysis.exact && iterations >= 1);
-    /// assert_eq!(analysis.moves.len(), board.legal_moves().len());
+    /// assert_eq!(analysis.moves.len() as u32, board.legal_moves().len());
     /// let best = reversi_engine::solve(&board).score;
     /// assert_eq!(analysis.moves[0].score, f64::from(best));
     /// # Ok::<_, reversi::ParseObfError>(())
