@@ -203,7 +203,7 @@ impl Solver {
     /// ```
     /// use reversi::Board;
     /// use reversi_engine::{Mode, Solver};
-    /// // FFO-style line: 10 empties.
+    /// // FFO-style line: 14 empties.
     /// let board = Board::from_obf(
     ///     "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")?;
     /// let mut solver = Solver::new(1 << 20);

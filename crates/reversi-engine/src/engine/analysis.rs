@@ -71,13 +71,13 @@ impl Engine {
     /// ```
     /// use reversi::Board;
     /// use reversi_engine::{Engine, SearchLimits};
-    /// // 10 empties: a depth of 10 solves every move.
+    /// // 14 empties: a depth of 14 solves every move.
     /// let board = Board::from_obf(
     ///     "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")?;
     /// let mut engine = Engine::with_table_bytes(1 << 20);
     /// engine.set_board(board);
     /// let mut iterations = 0;
-    /// let analysis = engine.analyse(SearchLimits { depth: Some(10), ..Default::default() }, 0, |_| iterations += 1);
+    /// let analysis = engine.analyse(SearchLimits { depth: Some(14), ..Default::default() }, 0, |_| iterations += 1);
     /// assert!(analysis.exact && iterations >= 1);
     /// assert_eq!(analysis.moves.len() as u32, board.legal_moves().len());
     /// let best = reversi_engine::solve(&board).score;

@@ -303,7 +303,7 @@ impl Engine {
     /// ```
     /// use reversi::{Board, Ply};
     /// use reversi_engine::{Engine, SearchLimits};
-    /// // 10 empties: a depth of 10 solves it exactly.
+    /// // 14 empties: a depth of 60 (at least 14) solves it exactly.
     /// let board = Board::from_obf(
     ///     "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")?;
     /// let mut engine = Engine::new();
