@@ -1,6 +1,6 @@
 //! Criterion benchmark: FFO #40 (20 empties) solved from an empty table. The whole
-//! suite with nodes and CPU seconds per position is the `ffo` example:
-//! `cargo run --release -p reversi-engine --example ffo -- crates/reversi-engine/tests/data/ffo-40-59.txt 40 44`.
+//! suite with nodes and CPU seconds per position is `reversi-tune solve`:
+//! `cargo run --release -p reversi-tune -- solve crates/reversi-engine/tests/data/ffo-40-59.txt 40 44`.
 
 // `criterion_group!` defines an undocumented public function.
 #![allow(missing_docs)]

@@ -32,7 +32,7 @@ const PROBCUT_DEPTH: u32 = 4;
 /// ProbCut's threshold in standard deviations of the deep value around the shallow one.
 const PROBCUT_T: f32 = 1.5;
 /// The standard deviation, in discs, of the value of a search of each depth (index)
-/// around that of its shallow search, as measured by `examples/engine fit 100 10` (100
+/// around that of its shallow search, as measured by `reversi-tune probcut-fit 100 10` (100
 /// positions at 20 to 50 empties, depths 4 to 10; the regression's slope is 1.05 to 1.12
 /// and its intercept within half a disc, taken as 1 and 0; 11 and 12 extrapolated).
 const PROBCUT_SIGMA: [f32; 13] = [
@@ -270,7 +270,7 @@ const CORNERS: u64 = 0x8100_0000_0000_0081;
 
 /// The depth of the ordering search of a node `depth` deep: the evaluation of each child
 /// up to depth 11, then one more ply every 3 plies, at most 3 (measured at depth 10 and 11
-/// on the positions of `examples/engine depth`: against 1-ply searches from depth 6 and
+/// on the positions of `reversi-tune depth`: against 1-ply searches from depth 6 and
 /// 2-ply from 9, 14% fewer nodes; weighting opponent replies in changed nothing).
 fn sort_depth(depth: u32) -> u32 {
     (depth.saturating_sub(9) / 3).min(3)

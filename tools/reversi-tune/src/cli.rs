@@ -1,0 +1,58 @@
+//! The command line: one subcommand a tool, each with its options (defined beside the
+//! code that reads them).
+
+use clap::{Parser, Subcommand};
+
+use crate::eval_speed::EvalSpeedArgs;
+use crate::mae::MaeArgs;
+use crate::measure::endgame::{EndgameArgs, HardArgs, PositionsArgs};
+use crate::measure::ffo::{FfoArgs, SolveArgs};
+use crate::measure::probcut;
+use crate::measure::speed::{DepthArgs, SearchSpeedArgs};
+use crate::train::TrainArgs;
+
+/// The command line.
+#[derive(Parser, Debug)]
+#[command(
+    about = "Fits the reversi engine's pattern evaluation, measures its error, and measures the engine"
+)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Plays games, scores their positions, fits the weights and writes the weights file.
+    Train(TrainArgs),
+    /// Mean absolute error (discs) of the evaluation and of a mobility-only baseline on
+    /// held-out positions with `--empties` empty squares scored by a `--depth` search.
+    Mae(MaeArgs),
+    /// Evaluations per second (this thread's CPU time) of `eval::evaluate`, the hand-set
+    /// evaluation and the mobility-only one, on positions of seeded random games.
+    EvalSpeed(EvalSpeedArgs),
+    /// The engine's depth, nodes and nodes per second at each time, on the start and
+    /// three midgame positions.
+    SearchSpeed(SearchSpeedArgs),
+    /// The same four positions searched to a depth: nodes and CPU time.
+    Depth(DepthArgs),
+    /// FFO lines searched by the engine for a time: whether each move keeps the exact
+    /// score.
+    Ffo(FfoArgs),
+    /// FFO lines solved exactly: nodes, times, whether score and move match.
+    Solve(SolveArgs),
+    /// Games from seeded self-play positions played out by two engines at a time a move,
+    /// every move near the end checked against the exact solver.
+    Endgame(EndgameArgs),
+    /// The start positions of `endgame`, as OBF lines.
+    Positions(PositionsArgs),
+    /// Those start positions whose exact solve takes many nodes, as FFO lines with every
+    /// move's exact score.
+    Hard(HardArgs),
+    /// ProbCut's regression: deep against shallow search values, per depth.
+    ProbcutFit(probcut::FitArgs),
+    /// ProbCut on against off in self-play at a node budget a move.
+    ProbcutSelfplay(probcut::SelfplayArgs),
+}

@@ -1,0 +1,159 @@
+//! `mae`: the mean absolute error, in discs, of the pattern evaluation, of a
+//! mobility-only baseline, of the hand-set evaluation and of always 0, on held-out
+//! positions scored by a deeper search (or the exact solver).
+
+use std::fs;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use clap::ValueEnum;
+use reversi::{kernel, Board};
+use reversi_engine::eval::{hand_set, Weights, MAX};
+
+use crate::games::{generate, GameArgs};
+use crate::hand::hand_set_weights;
+use crate::label::{mean_abs_error, Labeller};
+use crate::process::{par_map, report_time};
+
+/// What scores the held-out positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LabelEval {
+    /// A search on the pattern evaluation being measured.
+    Pattern,
+    /// A search on the crate's hand-set evaluation (independent of the fitted weights).
+    Hand,
+    /// No evaluation: the exact solver (`--depth` is ignored; affordable up to about 22
+    /// empty squares).
+    Exact,
+}
+
+/// `mae`'s options.
+#[derive(clap::Args, Debug)]
+pub struct MaeArgs {
+    #[command(flatten)]
+    games_args: GameArgs,
+    /// Positions (one per game: its first with `--empties` empty squares).
+    #[arg(long, default_value_t = 300)]
+    positions: u64,
+    /// Empty squares of the positions.
+    #[arg(long, default_value_t = 30)]
+    empties: u32,
+    /// Depth of the search that scores them.
+    #[arg(long, default_value_t = 8)]
+    depth: u32,
+    /// The evaluation at the leaves of that search.
+    #[arg(long, value_enum, default_value_t = LabelEval::Pattern)]
+    label_eval: LabelEval,
+    /// A weights file to measure in place of the compiled-in one.
+    #[arg(long)]
+    weights: Option<PathBuf>,
+}
+
+/// Prints the four errors on the held-out positions, then the time taken.
+pub fn run(args: &MaeArgs) -> Result<()> {
+    let wall = Instant::now();
+    let weights = match &args.weights {
+        Some(path) => {
+            let bytes =
+                fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            Arc::new(Weights::from_bytes(&bytes).with_context(|| format!("{}", path.display()))?)
+        }
+        None => reversi_engine::eval::builtin(),
+    };
+    let found = held_out(&args.games_args, args.positions, args.empties);
+    let (labels, nodes) = label_held_out(&found, args, &weights);
+    let pattern_mae = mean_abs_error(&found, &labels, |p, o| {
+        weights.evaluate(p, o).clamp(-MAX, MAX)
+    });
+    let (c, baseline_mae) = mobility_baseline(&found, &labels);
+    let zero_mae = mean_abs_error(&found, &labels, |_, _| 0);
+    let hand_mae = mean_abs_error(&found, &labels, hand_set);
+    let how = match args.label_eval {
+        LabelEval::Pattern => format!("a depth-{} search on the pattern evaluation", args.depth),
+        LabelEval::Hand => format!("a depth-{} search on the hand-set evaluation", args.depth),
+        LabelEval::Exact => "the exact solver".to_string(),
+    };
+    println!(
+        "{} positions at {} empties (seed {}), scored by {how} ({nodes} nodes)",
+        found.len(),
+        args.empties,
+        args.games_args.seed
+    );
+    println!("pattern evaluation      MAE {pattern_mae:.2} discs");
+    println!("mobility only (c={c:.2})  MAE {baseline_mae:.2} discs");
+    println!("hand-set evaluation     MAE {hand_mae:.2} discs");
+    println!("always 0                MAE {zero_mae:.2} discs");
+    report_time("mae", wall);
+    Ok(())
+}
+
+/// `positions` held-out positions: from each game of `args` in turn, its first position
+/// with `empties` empty squares and a legal move.
+fn held_out(args: &GameArgs, positions: u64, empties: u32) -> Vec<Board> {
+    // More games than positions: a game may pass `empties` with the side to move unable
+    // to move, or be solved before it.
+    let mut found = Vec::new();
+    let mut game = 0;
+    while (found.len() as u64) < positions {
+        let picked = generate(args, game, positions)
+            .into_iter()
+            .filter_map(|records| {
+                records
+                    .iter()
+                    .map(|r| r.board)
+                    .find(|b| b.empty_squares().len() == empties && b.can_move())
+            });
+        found.extend(picked);
+        game += positions;
+    }
+    found.truncate(positions as usize);
+    found
+}
+
+/// The labels (discs) of `found` by `args.label_eval` (a `--depth` search on `weights`
+/// or the hand-set evaluation, or the exact solver), and the nodes they took.
+fn label_held_out(found: &[Board], args: &MaeArgs, weights: &Arc<Weights>) -> (Vec<f64>, u64) {
+    let search_weights = match args.label_eval {
+        LabelEval::Pattern | LabelEval::Exact => Arc::clone(weights),
+        LabelEval::Hand => Arc::new(hand_set_weights()),
+    };
+    let labelled: Vec<(f64, u64)> = par_map(
+        found,
+        args.games_args.threads,
+        || Labeller::new(Arc::clone(&search_weights), 4 << 20, 16 << 20),
+        |labeller, board| match args.label_eval {
+            LabelEval::Exact => {
+                let (score, nodes) = labeller.solve(board);
+                (f64::from(score), nodes)
+            }
+            LabelEval::Pattern | LabelEval::Hand => labeller.search(board, args.depth),
+        },
+    );
+    let nodes = labelled.iter().map(|&(_, n)| n).sum();
+    (labelled.into_iter().map(|(v, _)| v).collect(), nodes)
+}
+
+/// The baseline: the disc difference predicted as `c` times the difference in legal
+/// moves, `c` fitted (least squares) on these very positions, the most favourable `c`
+/// for it. Returns `c` and the baseline's mean absolute error (discs).
+fn mobility_baseline(found: &[Board], labels: &[f64]) -> (f64, f64) {
+    let mobility: Vec<f64> = found
+        .iter()
+        .map(|b| {
+            let (p, o) = (b.mover_bits(), b.opponent_bits());
+            f64::from(kernel::moves(p, o).count_ones())
+                - f64::from(kernel::moves(o, p).count_ones())
+        })
+        .collect();
+    let c = mobility.iter().zip(labels).map(|(m, y)| m * y).sum::<f64>()
+        / mobility.iter().map(|m| m * m).sum::<f64>().max(1e-9);
+    let mae = mobility
+        .iter()
+        .zip(labels)
+        .map(|(m, y)| (c * m - y).abs())
+        .sum::<f64>()
+        / found.len().max(1) as f64;
+    (c, mae)
+}

@@ -1,0 +1,215 @@
+//! `train`: the training pipeline. Plays the games, gathers their positions (and some
+//! children) by stage, then from the end of the game towards its start labels each
+//! stage (exact scores, or a search on the weights fitted so far), fits its weights and
+//! writes the weights file.
+
+use std::fs;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use reversi_engine::eval::pattern::PATTERNS;
+use reversi_engine::eval::weights::{stage, Features, Weights, SCALARS, STAGES, STAGE_WIDTH};
+use reversi_engine::eval::{MAX, SCALE};
+
+use crate::fit::{least_squares, Layout, Rows};
+use crate::games::{generate, some_children, GameArgs, Record};
+use crate::label::{mean_abs_error, Labeller};
+use crate::process::{par_map, report_time};
+
+/// `train`'s options.
+#[derive(clap::Args, Debug)]
+pub struct TrainArgs {
+    #[command(flatten)]
+    games_args: GameArgs,
+    /// Games to play.
+    #[arg(long, default_value_t = 5000)]
+    games: u64,
+    /// Depth of the search that scores positions with more empty squares than
+    /// `--exact` (on the weights of the stages already fitted).
+    #[arg(long, default_value_t = 4)]
+    label_depth: u32,
+    /// Besides each position of a game, this many of its children (the positions after
+    /// other legal moves, picked at random), scored the same way.
+    #[arg(long, default_value_t = 3)]
+    children: u32,
+    /// Children with at most this many empty squares are solved exactly.
+    #[arg(long, default_value_t = 12)]
+    solve_children: u32,
+    /// L2 penalty on each pattern weight (discs squared per unit).
+    #[arg(long, default_value_t = 2.0)]
+    l2: f64,
+    /// L2 penalty on each scalar weight.
+    #[arg(long, default_value_t = 0.01)]
+    l2_scalar: f64,
+    /// Conjugate gradient iterations per stage.
+    #[arg(long, default_value_t = 150)]
+    iterations: u32,
+    /// Pattern weights read by fewer of a stage's training positions are written as 0
+    /// (rare indices: a smaller file, little change in the fit).
+    #[arg(long, default_value_t = 3)]
+    min_count: u32,
+    /// The weights file to write.
+    #[arg(
+        short,
+        long,
+        default_value = "crates/reversi-engine/src/eval/weights.bin"
+    )]
+    output: PathBuf,
+}
+
+/// Plays, labels, fits and writes the weights file; prints a line per stage, then the
+/// time taken.
+pub fn run(args: &TrainArgs) -> Result<()> {
+    let wall = Instant::now();
+    let records = generate(&args.games_args, 0, args.games);
+    let positions: usize = records.iter().map(Vec::len).sum();
+    eprintln!("{} games, {positions} positions", args.games);
+    report_time("games", wall);
+    let by_stage = by_stage(records, args.children, args.games_args.seed);
+
+    let layout = Layout::new();
+    let mut weights = Weights::zero();
+    let mut params = vec![0.0; layout.params()];
+    eprintln!("stage  empties  positions  searched  rmse   mae(discs)");
+    for (st, stage_records) in by_stage.iter().enumerate() {
+        // Leaves of the labelling searches that stay in this stage (after passes) read
+        // the previous stage's weights, copied here as the starting point of the fit.
+        let labels = label_stage(stage_records, args, &weights);
+        fit_stage(
+            st,
+            stage_records,
+            &labels,
+            args,
+            &layout,
+            &mut params,
+            &mut weights,
+        );
+        // The next stage starts from these weights.
+        if st + 1 < STAGES {
+            store(&mut weights, &layout, &params, st + 1);
+        }
+    }
+    let bytes = weights.to_bytes();
+    let output = &args.output;
+    fs::write(output, &bytes).with_context(|| format!("cannot write {}", output.display()))?;
+    let total: usize = by_stage.iter().map(Vec::len).sum();
+    eprintln!(
+        "{total} positions fitted; {} bytes written to {}",
+        bytes.len(),
+        output.display()
+    );
+    report_time("total", wall);
+    Ok(())
+}
+
+/// The games' positions that are not finished games, by stage, each followed by up to
+/// `children` of its children (picked by a generator seeded with `seed`).
+fn by_stage(records: Vec<Vec<Record>>, children: u32, seed: u64) -> Vec<Vec<Record>> {
+    let mut by_stage: Vec<Vec<Record>> = vec![Vec::new(); STAGES];
+    let mut rng = fastrand::Rng::with_seed(seed);
+    for r in records.into_iter().flatten() {
+        // Finished games are scored exactly by any search; nothing to fit.
+        if r.board.is_game_over() {
+            continue;
+        }
+        by_stage[stage(r.board.empty_squares().len())].push(r);
+        for child in some_children(&r.board, children, &mut rng) {
+            by_stage[stage(child.empty_squares().len())].push(Record {
+                board: child,
+                exact: None,
+            });
+        }
+    }
+    by_stage
+}
+
+/// The labels (discs) of a stage's records: a game's exact score where known, the exact
+/// solver's up to `--solve-children` empties, else a `--label-depth` search on `weights`.
+fn label_stage(records: &[Record], args: &TrainArgs, weights: &Weights) -> Vec<f64> {
+    let weights = Arc::new(weights.clone());
+    par_map(
+        records,
+        args.games_args.threads,
+        || Labeller::new(Arc::clone(&weights), 1 << 18, 1 << 20),
+        |labeller, r| match r.exact {
+            Some(score) => f64::from(score),
+            None if r.board.empty_squares().len() <= args.solve_children => {
+                f64::from(labeller.solve(&r.board).0)
+            }
+            None => labeller.search(&r.board, args.label_depth).0,
+        },
+    )
+}
+
+/// Fits stage `st` to its records' `labels` (`params` from the previous stage's fit, left
+/// unpruned for the next), stores the weights with rare indices pruned in `weights`, and
+/// prints the stage's line.
+fn fit_stage(
+    st: usize,
+    records: &[Record],
+    labels: &[f64],
+    args: &TrainArgs,
+    layout: &Layout,
+    params: &mut [f64],
+    weights: &mut Weights,
+) {
+    let searched = records.iter().filter(|r| r.exact.is_none()).count();
+    let mut rows = Rows::default();
+    for (r, &label) in records.iter().zip(labels) {
+        let features = Features::of(r.board.mover_bits(), r.board.opponent_bits());
+        rows.push(layout, &features, label);
+    }
+    let rmse = least_squares(
+        &rows,
+        layout,
+        params,
+        args.l2,
+        args.l2_scalar,
+        args.iterations,
+    );
+    // Rare indices written as 0; the next stage starts from the unpruned fit.
+    let mut pruned = params.to_vec();
+    for (w, &count) in pruned.iter_mut().zip(&rows.counts(layout)) {
+        if count < args.min_count {
+            *w = 0.0;
+        }
+    }
+    store(weights, layout, &pruned, st);
+    let boards: Vec<_> = records.iter().map(|r| r.board).collect();
+    let mae = mean_abs_error(&boards, labels, |p, o| {
+        weights.evaluate(p, o).clamp(-MAX, MAX)
+    });
+    let low = st * STAGE_WIDTH + 1;
+    eprintln!(
+        "{st:5}  {low:2}..{:<3}  {:9}  {searched:8}  {rmse:5.2}  {mae:5.2}",
+        low + STAGE_WIDTH - 1,
+        records.len()
+    );
+}
+
+/// Writes the fitted `params` (discs) into stage `st` of `weights`, rounded to evaluation
+/// units.
+fn store(weights: &mut Weights, layout: &Layout, params: &[f64], st: usize) {
+    let unit = |x: f64| {
+        (x * f64::from(SCALE))
+            .round()
+            .clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16
+    };
+    let mut entry = 0;
+    for (k, p) in PATTERNS.iter().enumerate() {
+        for index in 0..p.size() {
+            weights.set_entry(
+                st,
+                k,
+                index,
+                unit(params[layout.param_of_entry[entry] as usize]),
+            );
+            entry += 1;
+        }
+    }
+    for i in 0..SCALARS {
+        weights.set_scalar(st, i, unit(params[layout.pattern_params + i]));
+    }
+}
