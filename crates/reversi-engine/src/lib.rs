@@ -12,10 +12,11 @@ pub use solver::{
 };
 
 mod engine;
-pub use engine::{
-    exact_empties, move_budget, Analysis, Engine, MoveValue, SearchLimits, SearchReport,
-    DEFAULT_DEPTH, DEFAULT_ENGINE_TABLE_BYTES,
+pub use engine::analysis::{Analysis, MoveValue};
+pub use engine::facade::{
+    Engine, SearchLimits, SearchReport, DEFAULT_DEPTH, DEFAULT_ENGINE_TABLE_BYTES,
 };
+pub use engine::time::{exact_empties, move_budget};
 
 pub mod protocol;
 

@@ -5,8 +5,10 @@ use std::time::{Duration, Instant};
 
 use reversi::{kernel, Board, Ply, Square};
 
-pub use crate::search::Techniques;
-use crate::search::{Bounds, Node, Search, Threads};
+use crate::search::node::Node;
+pub use crate::search::state::Techniques;
+use crate::search::state::{Bounds, Search};
+use crate::search::threads::Threads;
 use crate::table::Table;
 
 /// The transposition table's default memory budget: 64 MiB.
@@ -814,7 +816,7 @@ pub fn solve(board: &Board) -> Solution {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::tests::random_board;
+    use crate::engine::facade::tests::random_board;
     use proptest::prelude::*;
 
     proptest! {

@@ -6,10 +6,11 @@ use std::time::{Duration, Instant};
 
 use reversi::{Board, Ply};
 
+use super::facade::{Engine, SearchLimits, DEFAULT_DEPTH};
 use super::midgame::INF;
-use super::{time, Engine, SearchLimits, DEFAULT_DEPTH};
+use super::time;
 use crate::eval::SCALE;
-use crate::search::Node;
+use crate::search::node::Node;
 use crate::Mode;
 
 /// One move's value in an [`Analysis`], from the side to move's view.
@@ -308,7 +309,7 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::tests::random_board;
+    use crate::engine::facade::tests::random_board;
     use crate::Solver;
     use proptest::prelude::*;
 

@@ -7,10 +7,10 @@ use std::time::{Duration, Instant};
 
 use reversi::{Board, Ply, Square};
 
+use super::facade::{Engine, SearchReport};
 use super::midgame::INF;
-use super::{Engine, SearchReport};
 use crate::eval::SCALE;
-use crate::search::Node;
+use crate::search::node::Node;
 
 /// A root move: its square, the board after it, its ordering value.
 #[derive(Clone, Copy)]

@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use reversi::{Board, Ply};
 
-use super::time::{endgame_plan, Plan};
-use super::{Engine, SearchLimits, SearchReport};
+use super::facade::{Engine, SearchLimits, SearchReport};
+use super::time::{empties_for_nodes, endgame_plan, Plan};
 use crate::{Limits, Mode, Solution};
 
 /// The share of the time left to the deadline given to a solver (which reads its clock
@@ -37,6 +37,32 @@ pub(super) fn exact_report(solution: &Solution, empties: u32) -> Option<SearchRe
 }
 
 impl Engine {
+    /// The search of `board` (which has a legal move) by depth and nodes only: solve
+    /// when the depth reaches the end (or, without a depth, when the nodes allow), else
+    /// search what the nodes left allow.
+    pub(super) fn search_untimed(&mut self, board: &Board, limits: SearchLimits) -> SearchReport {
+        let empties = board.empty_squares().len();
+        let node_limit = limits.nodes.unwrap_or(u64::MAX);
+        let depth = limits.depth.unwrap_or(u32::MAX);
+        let solve = match limits.depth {
+            Some(_) => depth >= empties,
+            None => empties <= empties_for_nodes(node_limit as f64),
+        };
+        let mut solver_nodes = 0;
+        if solve {
+            let solution = self.run_solver(board, Mode::Exact, None, limits.nodes, None);
+            if let Some(report) = solution.as_ref().and_then(|s| exact_report(s, empties)) {
+                return report;
+            }
+            solver_nodes = self.solver.nodes();
+        }
+        let max_depth = depth.min(empties.saturating_sub(1)).max(1);
+        let nodes = node_limit.saturating_sub(solver_nodes);
+        let mut report = self.deepen(board, max_depth, nodes, None);
+        report.nodes += solver_nodes;
+        report
+    }
+
     /// The search of `board` (which has a legal move) within `time`: a short midgame
     /// search (a twentieth or a fifth of the time, at most PRE_SOLVER_DEPTH plies) for a
     /// fallback move, then the solvers as planned.

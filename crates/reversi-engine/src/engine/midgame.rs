@@ -17,8 +17,9 @@ use reversi::kernel;
 use std::sync::Arc;
 
 use crate::eval::{clamp, Weights, SCALE};
+use crate::search::clock::Clock;
+use crate::search::node::{Move, Node};
 use crate::search::ordering::select;
-use crate::search::{Clock, Move, Node};
 use crate::table::{ScoreEntry, Table, EXACT, LOWER, NO_MOVE, UPPER};
 
 /// Above any score: the full window's bounds.
@@ -279,7 +280,7 @@ fn sort_depth(depth: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::tests::random_board;
+    use crate::engine::facade::tests::random_board;
     use proptest::prelude::*;
 
     proptest! {

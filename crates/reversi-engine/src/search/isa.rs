@@ -9,34 +9,14 @@
 //! The recursion points are listed once, in the [`isa!`] invocation at the end of this
 //! file, which writes the trait, the portable copy and the x86-64-v3 copy from it.
 
-use super::{Node, Search};
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+use super::cpu::V3;
+use super::node::{Node, DEEP};
+use super::state::Search;
 
 /// The search compiled for the target's baseline instructions.
 #[derive(Clone, Copy)]
 pub(crate) struct Portable;
-
-/// The proof that this CPU has POPCNT, LZCNT, BMI1 and BMI2, the features the search's
-/// x86-64 copy (`impl Isa for V3`, in the `x86` module) is compiled with: made only by
-/// [`V3::detect`].
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-#[derive(Clone, Copy)]
-pub(crate) struct V3(());
-
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-impl V3 {
-    /// `Some` when the CPU has the features the `x86` copy of the search is compiled with.
-    pub(crate) fn detect() -> Option<V3> {
-        let detected = std::is_x86_feature_detected!("popcnt")
-            && std::is_x86_feature_detected!("lzcnt")
-            && std::is_x86_feature_detected!("bmi1")
-            && std::is_x86_feature_detected!("bmi2");
-        if detected {
-            Some(V3(()))
-        } else {
-            None
-        }
-    }
-}
 
 /// Writes, from one list of `method => body(arguments)`, the [`Isa`] trait (one method
 /// per recursion point), [`Portable`]'s implementation (calling `Search::body` with
@@ -107,4 +87,30 @@ isa! {
     solve_4 => solve_4_in(p: u64, o: u64, window: (i32, i32), xs: [u32; 4]);
     /// [`Search::mid_search_in`].
     mid_search => mid_search_in(p: u64, o: u64, window: (i32, i32), depth: u32);
+}
+
+impl Search {
+    /// The score of `node`, fail-soft in the window `(alpha, beta)`, with the fastest
+    /// copy of the search this CPU runs. Meaningless once [`Search::stopped`].
+    pub(crate) fn search(&mut self, node: Node, alpha: i32, beta: i32) -> i32 {
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+        if let Some(k) = self.v3 {
+            return self.search_in(k, node, alpha, beta);
+        }
+        self.search_in(Portable, node, alpha, beta)
+    }
+    /// [`Search::search`] in the instruction set `k`.
+    #[inline(always)]
+    pub(crate) fn search_in<K: Isa>(&mut self, k: K, node: Node, alpha: i32, beta: i32) -> i32 {
+        let (p, o, n) = (node.p, node.o, node.n);
+        if n <= 4 && self.techniques.small_solvers {
+            self.solve_small(k, p, o, (alpha, beta), n)
+        } else if n < DEEP {
+            k.shallow(self, p, o, (alpha, beta), n)
+        } else if beta == alpha + 1 && self.techniques.null_window {
+            k.nws(self, node, alpha)
+        } else {
+            k.pvs(self, node, alpha, beta)
+        }
+    }
 }

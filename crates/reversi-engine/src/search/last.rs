@@ -3,27 +3,29 @@
 
 use reversi::kernel;
 
+use super::isa::Isa;
+use super::node::DEEP;
 use super::parity::{odd_quadrants, parity_order};
-use super::{Isa, Search, DEEP};
+use super::state::Search;
 
 // The shallow search keeps its empty squares in an array of 8.
 const _: () = assert!(DEEP <= 9);
 
 /// The four corners.
-pub(super) const CORNERS: u64 = 0x8100_0000_0000_0081;
+pub(crate) const CORNERS: u64 = 0x8100_0000_0000_0081;
 
 /// Squares in the order the shallow search tries them within one parity class: corners,
 /// then the rest (X- and C-squares, next to the corners, last).
-pub(super) const PRIORITY: [u64; 3] = [CORNERS, !(CORNERS | X_AND_C), X_AND_C];
+pub(crate) const PRIORITY: [u64; 3] = [CORNERS, !(CORNERS | X_AND_C), X_AND_C];
 
 /// The squares next to a corner (giving it away, in most positions).
-pub(super) const X_AND_C: u64 = 0x42C3_0000_0000_C342;
+pub(crate) const X_AND_C: u64 = 0x42C3_0000_0000_C342;
 
 impl Search {
     /// The last 0 to 4 empties: finds them and calls the matching solver, the squares
     /// ordered by parity (squares alone in their quadrant first).
     #[inline(always)]
-    pub(super) fn solve_small<K: Isa>(
+    pub(crate) fn solve_small<K: Isa>(
         &mut self,
         k: K,
         p: u64,
@@ -54,7 +56,7 @@ impl Search {
     /// Two empties `xs`: the mover's best move, else (a pass) the opponent's, else the
     /// game is over.
     #[inline(always)]
-    pub(super) fn solve_2_in<K: Isa>(
+    pub(crate) fn solve_2_in<K: Isa>(
         &mut self,
         _: K,
         p: u64,
@@ -116,7 +118,7 @@ impl Search {
 
     /// Three empties `xs`, in the order tried.
     #[inline(always)]
-    pub(super) fn solve_3_in<K: Isa>(
+    pub(crate) fn solve_3_in<K: Isa>(
         &mut self,
         k: K,
         p: u64,
@@ -131,7 +133,7 @@ impl Search {
 
     /// Four empties `xs`, in the order tried.
     #[inline(always)]
-    pub(super) fn solve_4_in<K: Isa>(
+    pub(crate) fn solve_4_in<K: Isa>(
         &mut self,
         k: K,
         p: u64,
@@ -148,7 +150,7 @@ impl Search {
     /// in the same order) solved by `child`: the mover's best move, else (a pass) the
     /// opponent's, else the game is over.
     #[inline(always)]
-    pub(super) fn solve_n<K: Isa, const N: usize, const M: usize>(
+    pub(crate) fn solve_n<K: Isa, const N: usize, const M: usize>(
         &mut self,
         k: K,
         p: u64,
@@ -170,7 +172,7 @@ impl Search {
 
     /// The best of `p`'s moves on `xs` (`N` empties), `None` when it has none.
     #[inline(always)]
-    pub(super) fn solve_n_moves<K: Isa, const N: usize, const M: usize>(
+    pub(crate) fn solve_n_moves<K: Isa, const N: usize, const M: usize>(
         &mut self,
         k: K,
         p: u64,
@@ -213,7 +215,7 @@ impl Search {
     /// empty squares next to an opponent's disc are tried in that order (no move
     /// generation: a square whose move flips nothing is skipped).
     #[inline(always)]
-    pub(super) fn shallow_in<K: Isa>(
+    pub(crate) fn shallow_in<K: Isa>(
         &mut self,
         k: K,
         p: u64,
@@ -274,7 +276,7 @@ impl Search {
 /// can, else the opponent if it can, else nobody and the empty goes to the winner. `o`
 /// must be every other square (`!p` but `x`), as with one empty square.
 #[inline(always)]
-pub(super) fn solve_1(p: u64, x: u32) -> i32 {
+pub(crate) fn solve_1(p: u64, x: u32) -> i32 {
     let discs = p.count_ones() as i32;
     let n = last_flips(p, x) as i32;
     if n > 0 {
@@ -293,16 +295,16 @@ pub(super) fn solve_1(p: u64, x: u32) -> i32 {
 }
 
 /// File a.
-pub(super) const FILE_A: u64 = 0x0101_0101_0101_0101;
+pub(crate) const FILE_A: u64 = 0x0101_0101_0101_0101;
 
 /// `LINE_FLIPS[pos][bits]`: how many discs a move on the square at position `pos` of a
 /// line of 8 flips along that line, when that square is the line's only empty one and
 /// `bits` are the mover's discs on it (every other square of the line holds an
 /// opponent's disc, or is off a short diagonal: off the board, no mover's disc lies
 /// beyond, so nothing is flipped toward it).
-pub(super) static LINE_FLIPS: [[u8; 256]; 8] = line_flips();
+pub(crate) static LINE_FLIPS: [[u8; 256]; 8] = line_flips();
 
-pub(super) const fn line_flips() -> [[u8; 256]; 8] {
+pub(crate) const fn line_flips() -> [[u8; 256]; 8] {
     let mut table = [[0u8; 256]; 8];
     let mut pos = 0;
     while pos < 8 {
@@ -332,9 +334,9 @@ pub(super) const fn line_flips() -> [[u8; 256]; 8] {
 }
 
 /// The two diagonals through each square (`a1-h8` direction, then `h1-a8`).
-pub(super) static DIAGONALS: [[u64; 2]; 64] = diagonals();
+pub(crate) static DIAGONALS: [[u64; 2]; 64] = diagonals();
 
-pub(super) const fn diagonals() -> [[u64; 2]; 64] {
+pub(crate) const fn diagonals() -> [[u64; 2]; 64] {
     let mut table = [[0u64; 2]; 64];
     let mut x = 0;
     while x < 64 {
@@ -361,9 +363,9 @@ pub(super) const fn diagonals() -> [[u64; 2]; 64] {
 
 /// The squares next to each square (8 directions), for a quick test before computing
 /// flips: a move needs an opponent's disc next to it.
-pub(super) static NEIGHBOURS: [u64; 64] = neighbour_table();
+pub(crate) static NEIGHBOURS: [u64; 64] = neighbour_table();
 
-pub(super) const fn neighbour_table() -> [u64; 64] {
+pub(crate) const fn neighbour_table() -> [u64; 64] {
     let mut table = [0u64; 64];
     let mut x = 0;
     while x < 64 {
@@ -388,7 +390,7 @@ pub(super) const fn neighbour_table() -> [u64; 64] {
 /// from `p` alone. Each of the 4 lines through `x` is gathered into 8 bits (a rank by a
 /// shift, a file or diagonal by one multiplication) and looked up in [`LINE_FLIPS`].
 #[inline(always)]
-pub(super) fn last_flips(p: u64, x: u32) -> u32 {
+pub(crate) fn last_flips(p: u64, x: u32) -> u32 {
     let (file, rank) = ((x & 7) as usize, ((x >> 3) & 7) as usize);
     let row = (p >> (rank * 8)) as u8 as usize;
     let column = (((p >> file) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
@@ -407,7 +409,7 @@ mod tests {
     use super::*;
 
     #[test]
-    pub(super) fn last_flips_counts_the_flips_of_the_last_empty_square() {
+    pub(crate) fn last_flips_counts_the_flips_of_the_last_empty_square() {
         let mut rng = 0x9E37_79B9_7F4A_7C15u64;
         for _ in 0..20_000 {
             rng ^= rng << 13;
@@ -430,7 +432,7 @@ mod tests {
     }
 
     #[test]
-    pub(super) fn neighbour_table_matches_the_kernel() {
+    pub(crate) fn neighbour_table_matches_the_kernel() {
         for (x, &near) in NEIGHBOURS.iter().enumerate() {
             assert_eq!(near, kernel::neighbours(1 << x), "square {x}");
         }

@@ -3,7 +3,9 @@
 
 use reversi::{kernel, Board, Color};
 
-use super::DEEP;
+/// Below this many empty squares the search uses no table (the table costs more than it
+/// saves near the leaves).
+pub(crate) const DEEP: u32 = 8;
 
 /// One move of a move list.
 #[derive(Clone, Copy, Default)]

@@ -4,25 +4,27 @@
 
 use reversi::kernel;
 
+use super::isa::{Isa, Portable};
+use super::node::{Move, Node};
 use super::parity::odd_quadrants;
-use super::{Isa, Move, Node, Portable, Search};
+use super::state::Search;
 
 /// From this many empty squares on, children are looked up in the table before any is
 /// searched (enhanced transposition cutoff).
-pub(super) const ETC_MIN: u32 = 12;
+pub(crate) const ETC_MIN: u32 = 12;
 
 /// From this many empty squares on, moves are ordered by the pattern evaluation
 /// ([`Search::weights`]) of each child, searched a few plies deep
 /// ([`sort_depth`]), with the fastest-first terms.
-pub(super) const SORT_SEARCH_MIN: u32 = 16;
+pub(crate) const SORT_SEARCH_MIN: u32 = 16;
 
 /// The weight of the fastest-first order (16 a reply left to the opponent) against the
 /// children's evaluation ([`crate::eval::SCALE`] = 128 a disc) when both order moves:
 /// one reply more weighs as much as two discs less.
-pub(super) const MOBILITY_WEIGHT: i32 = 16;
+pub(crate) const MOBILITY_WEIGHT: i32 = 16;
 
 /// The four corners.
-pub(super) const CORNERS: u64 = 0x8100_0000_0000_0081;
+pub(crate) const CORNERS: u64 = 0x8100_0000_0000_0081;
 
 impl Search {
     /// The value of a `depth`-ply search on the pattern evaluation
@@ -42,7 +44,7 @@ impl Search {
     /// list's length, or a child's proven value `> alpha` found in the table (enhanced
     /// transposition cutoff) with its move instead.
     #[inline(always)]
-    pub(super) fn generate<K: Isa>(
+    pub(crate) fn generate<K: Isa>(
         &mut self,
         k: K,
         base: usize,
@@ -110,7 +112,7 @@ impl Search {
     /// a shallow search of each child on the pattern evaluation plus the fastest-first
     /// order already in the list (weighted by [`MOBILITY_WEIGHT`]).
     #[inline(always)]
-    pub(super) fn sort_search<K: Isa>(&mut self, k: K, base: usize, len: usize, node: Node) {
+    pub(crate) fn sort_search<K: Isa>(&mut self, k: K, base: usize, len: usize, node: Node) {
         let depth = sort_depth(node.n);
         for i in base..base + len {
             let m = self.stack[i];
@@ -125,14 +127,14 @@ impl Search {
 
     /// Moves the best-ordered move of `stack[i..end]` to `i` and returns it.
     #[inline(always)]
-    pub(super) fn select(&mut self, i: usize, end: usize) -> Move {
+    pub(crate) fn select(&mut self, i: usize, end: usize) -> Move {
         select(&mut self.stack[..end], i)
     }
 
     /// A depth-limited alpha-beta on the pattern evaluation ([`Search::weights`],
     /// finished games scored [`crate::eval::SCALE`] a disc) for ordering moves.
     #[inline(always)]
-    pub(super) fn mid_search_in<K: Isa>(
+    pub(crate) fn mid_search_in<K: Isa>(
         &mut self,
         k: K,
         p: u64,
@@ -176,7 +178,7 @@ impl Search {
 /// (from [`SORT_SEARCH_MIN`] on): the evaluation of the child alone below 18, deeper
 /// searches as the subtrees to order grow (chosen by node counts on FFO #40-#44).
 #[inline]
-pub(super) fn sort_depth(n: u32) -> u32 {
+pub(crate) fn sort_depth(n: u32) -> u32 {
     match n {
         0..=17 => 0,
         18..=19 => 1,

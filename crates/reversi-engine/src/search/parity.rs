@@ -2,7 +2,7 @@
 //! first near the end (the last move of a region goes to the side that enters it).
 
 /// The four quadrants (files a-d / e-h by ranks 1-4 / 5-8), for parity.
-pub(super) const QUADRANTS: [u64; 4] = [
+pub(crate) const QUADRANTS: [u64; 4] = [
     0x0000_0000_0F0F_0F0F,
     0x0000_0000_F0F0_F0F0,
     0x0F0F_0F0F_0000_0000,
@@ -11,7 +11,7 @@ pub(super) const QUADRANTS: [u64; 4] = [
 
 /// The empty squares lying in a quadrant with an odd number of empty squares.
 #[inline(always)]
-pub(super) fn odd_quadrants(empty: u64) -> u64 {
+pub(crate) fn odd_quadrants(empty: u64) -> u64 {
     let mut odd = 0;
     for q in QUADRANTS {
         if (empty & q).count_ones() & 1 != 0 {
@@ -25,7 +25,7 @@ pub(super) fn odd_quadrants(empty: u64) -> u64 {
 /// try them: those in a quadrant with an odd number of empties first, each group in
 /// square order.
 #[inline(always)]
-pub(super) fn parity_order<const N: usize>(empty: u64) -> [u32; N] {
+pub(crate) fn parity_order<const N: usize>(empty: u64) -> [u32; N] {
     let odd = odd_quadrants(empty);
     let mut xs = [0u32; N];
     let mut i = 0;

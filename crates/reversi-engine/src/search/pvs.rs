@@ -6,13 +6,15 @@ use reversi::kernel;
 use crate::stability::{stability_threshold, stable_discs};
 use crate::table::NO_MOVE;
 
+use super::isa::Isa;
+use super::node::{Move, Node};
 use super::ordering::ETC_MIN;
-use super::{Isa, Move, Node, Search};
+use super::state::Search;
 
 impl Search {
     /// Null-window search of `(alpha, alpha + 1)` with the table, [`DEEP`] empties or more.
     #[inline(always)]
-    pub(super) fn nws_in<K: Isa>(&mut self, k: K, node: Node, alpha: i32) -> i32 {
+    pub(crate) fn nws_in<K: Isa>(&mut self, k: K, node: Node, alpha: i32) -> i32 {
         if self.clock.count() {
             return alpha;
         }
@@ -65,7 +67,7 @@ impl Search {
     /// enhanced transposition cutoff, stored). Below [`ETC_MIN`] empties the table's
     /// move is searched before the others are generated.
     #[inline(always)]
-    pub(super) fn nws_moves<K: Isa>(
+    pub(crate) fn nws_moves<K: Isa>(
         &mut self,
         k: K,
         node: Node,
@@ -132,7 +134,7 @@ impl Search {
     /// window, the others with a null window and, if they fail high, again with the
     /// full one. [`DEEP`] empties or more.
     #[inline(always)]
-    pub(super) fn pvs_in<K: Isa>(&mut self, k: K, node: Node, alpha: i32, beta: i32) -> i32 {
+    pub(crate) fn pvs_in<K: Isa>(&mut self, k: K, node: Node, alpha: i32, beta: i32) -> i32 {
         if self.clock.count() {
             return alpha;
         }
@@ -175,7 +177,7 @@ impl Search {
     /// The table's bounds of a principal-variation node: `Err` with the value when they
     /// decide it, else the window narrowed by them and the table's move.
     #[inline(always)]
-    pub(super) fn pvs_probe(&self, key: u64, alpha: i32, beta: i32) -> Result<(i32, i32, u8), i32> {
+    pub(crate) fn pvs_probe(&self, key: u64, alpha: i32, beta: i32) -> Result<(i32, i32, u8), i32> {
         if !self.techniques.table {
             return Ok((alpha, beta, NO_MOVE));
         }
@@ -201,7 +203,7 @@ impl Search {
     /// The moves of a principal-variation node, listed in `stack[base..self.top]`:
     /// the best value and its move, `None` when a limit stopped the search.
     #[inline(always)]
-    pub(super) fn pvs_moves<K: Isa>(
+    pub(crate) fn pvs_moves<K: Isa>(
         &mut self,
         k: K,
         node: Node,

@@ -1,10 +1,12 @@
 //! The parallel split (young brothers wait): a node whose first move did not cut shares
 //! the moves after it with an idle thread.
 
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicIsize, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use super::{Bounds, Isa, Move, Node, Portable, Search};
+use super::isa::{Isa, Portable};
+use super::node::{Move, Node};
+use super::state::{Bounds, Search};
 
 /// From this many empty squares on, a node of a parallel search ([`Search::threads`])
 /// whose first move did not cut shares the moves after it with a thread that is idle,
@@ -12,56 +14,8 @@ use super::{Bounds, Isa, Move, Node, Portable, Search};
 /// are searched against). Below, a subtree takes less time than starting a thread.
 pub(crate) const SPLIT_MIN: u32 = 12;
 
-/// The threads of one parallel solve: how many more may run now (a thread waiting for
-/// the others at the end of a split lends its own, so a split anywhere below can take
-/// it). Negative for a moment when a thread takes its own back while another runs on it.
-pub(crate) struct Threads {
-    idle: AtomicIsize,
-}
-
-impl Threads {
-    /// A solve on `threads` threads (the calling one included).
-    pub(crate) fn new(threads: usize) -> Threads {
-        Threads {
-            idle: AtomicIsize::new(threads.saturating_sub(1) as isize),
-        }
-    }
-
-    /// Takes an idle thread, if any.
-    pub(super) fn take(&self) -> bool {
-        let mut idle = self.idle.load(Ordering::Relaxed);
-        while idle > 0 {
-            match self.idle.compare_exchange_weak(
-                idle,
-                idle - 1,
-                Ordering::Relaxed,
-                Ordering::Relaxed,
-            ) {
-                Ok(_) => return true,
-                Err(now) => idle = now,
-            }
-        }
-        false
-    }
-
-    /// How many threads are idle now.
-    pub(crate) fn idle(&self) -> isize {
-        self.idle.load(Ordering::Relaxed)
-    }
-
-    /// Gives one back.
-    pub(super) fn give(&self) {
-        self.idle.fetch_add(1, Ordering::Relaxed);
-    }
-
-    /// Takes one whether or not it is idle (a thread taking its own back).
-    pub(super) fn take_back(&self) {
-        self.idle.fetch_sub(1, Ordering::Relaxed);
-    }
-}
-
 /// What the threads searching the moves of one split node share.
-pub(super) struct Split {
+pub(crate) struct Split {
     /// The next move to take.
     next: AtomicUsize,
     /// The best proven lower bound among the moves searched (the node's, then).
@@ -108,7 +62,7 @@ impl Search {
     /// Whether a node of `n` empties with `left` moves still to search may split: a
     /// parallel search, deep enough, and a thread idle now (taken when `true`).
     #[inline(always)]
-    pub(super) fn may_split(&self, n: u32, left: usize) -> bool {
+    pub(crate) fn may_split(&self, n: u32, left: usize) -> bool {
         n >= SPLIT_MIN && left >= 2 && self.threads.as_ref().is_some_and(|t| t.take())
     }
 
@@ -122,7 +76,7 @@ impl Search {
     /// taken (by [`Search::may_split`]) if this is a parallel search. A stop the split
     /// asked for (a move reached beta) is not the search's: afterwards the search is
     /// stopped only when a move it needed was left unsearched.
-    pub(super) fn split<K: Isa>(
+    pub(crate) fn split<K: Isa>(
         &mut self,
         k: K,
         children: &[Node],
@@ -177,7 +131,7 @@ impl Search {
     }
     /// One thread's part of a split: takes the next move until none is left or the
     /// split stops.
-    pub(super) fn split_worker<K: Isa>(
+    pub(crate) fn split_worker<K: Isa>(
         &mut self,
         k: K,
         children: &[Node],
@@ -230,7 +184,7 @@ impl Search {
     /// [`Search::split`] (the first's value and move `best`) in `(alpha, beta)`: the
     /// best value and its move, `None` when a limit stopped the search.
     #[inline(never)]
-    pub(super) fn split_rest<K: Isa>(
+    pub(crate) fn split_rest<K: Isa>(
         &mut self,
         k: K,
         node: Node,

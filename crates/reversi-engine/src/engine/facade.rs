@@ -1,0 +1,595 @@
+//! The engine that plays: a board, the midgame search with its transposition table, the
+//! exact solver for the endgame, and [`Engine::search`] under [`SearchLimits`] answering
+//! a [`SearchReport`].
+//!
+//! How a search goes, and an example: [`Engine`]. The parts of a search are methods of
+//! [`Engine`] in the sibling modules (deepening, the solver in play, the analysis).
+
+use std::time::{Duration, Instant};
+
+use reversi::{kernel, Board, IllegalMove, Ply};
+
+use std::sync::Arc;
+
+use crate::eval::Weights;
+use crate::search::clock::StopSignal;
+use crate::Solver;
+
+use super::midgame::Midgame;
+use super::time;
+
+/// The default memory of an [`Engine`]'s tables: 64 MiB (half the midgame search's
+/// transposition table, half the exact solver's).
+pub const DEFAULT_ENGINE_TABLE_BYTES: usize = 64 << 20;
+
+/// The depth searched when [`SearchLimits`] sets no limit at all.
+pub const DEFAULT_DEPTH: u32 = 10;
+
+/// The limits of one [`Engine::search`]; each `None` is no limit. With none at all the
+/// search goes to [`DEFAULT_DEPTH`].
+///
+/// ```
+/// use std::time::Duration;
+/// let limits = reversi_engine::SearchLimits { time: Some(Duration::from_millis(100)), ..Default::default() };
+/// assert_eq!((limits.depth, limits.nodes), (None, None));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// At most this many plies of midgame search (passes are free); a depth at least the
+    /// number of empty squares solves the position exactly instead.
+    pub depth: Option<u32>,
+    /// At most about this many nodes (midgame and solver together; a search that finished
+    /// no iteration answers the move its ordering put first).
+    pub nodes: Option<u64>,
+    /// A hard budget for the whole search: it answers within this time, using most of it.
+    pub time: Option<Duration>,
+}
+
+/// What a search found, from the side to move's view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchReport {
+    /// The move to play: [`Ply::Pass`] when the side to move must pass, `None` when the
+    /// game is over.
+    pub best: Option<Ply>,
+    /// The score in discs: the predicted final disc difference for the side to move
+    /// (the exact final score, empties to the winner, when [`SearchReport::exact`]).
+    pub score: f64,
+    /// Whether the score is the exact final score (the position solved to the end).
+    pub exact: bool,
+    /// The plies of the last completed midgame iteration, or the empty squares when exact.
+    pub depth: u32,
+    /// The positions searched (midgame and solver).
+    pub nodes: u64,
+    /// The principal variation, [`SearchReport::best`] first (passes included).
+    pub pv: Vec<Ply>,
+    /// The time the search took.
+    pub elapsed: Duration,
+}
+
+/// A Reversi engine: the board it plays on, its midgame search and exact solver with
+/// their tables (kept between searches, forgotten by [`Engine::new_game`]).
+///
+/// How a search goes:
+///
+/// - a finished game answers at once (no move, the exact final score); a side that must
+///   pass answers [`Ply::Pass`] with the score of the search after the pass;
+/// - iterative deepening of the midgame search (a principal-variation search with a
+///   transposition table, aspiration windows from depth 5, ProbCut from depth 4: see
+///   [`Engine::set_probcut`]): depth 1, 2, ... while the
+///   limits allow; the best move of the last finished iteration is answered (or of the
+///   unfinished one once one of its moves was proven better). A timed search deepens
+///   until it stops, at 92% of its time less a millisecond, wherever it is;
+/// - the exact solver ([`Solver`]) when the depth limit is at least the number of empty
+///   squares; with a time limit, at up to [`exact_empties`] empties (20 at 1 s a move),
+///   after a twentieth of the time of midgame search (at most 10 plies), the exact
+///   solver to the deadline; up to three empties more, after a fifth, the win/loss/draw
+///   solver, then the exact one, guided by the midgame's score and move
+///   ([`Solver::solve_guided`], which proves a best move before the exact score). A
+///   finished exact solve answers a perfect move and the exact score; else a move the
+///   solve proved best or at least as good as the midgame's, or proven to win or draw,
+///   replaces it (the score is kept within the proven bounds); else the midgame move
+///   stands. The solver's table is kept from move to move, so the solves of one
+///   game help each other.
+///
+/// ```
+/// use std::time::Duration;
+/// use reversi::{Board, Ply};
+/// use reversi_engine::{Engine, SearchLimits};
+///
+/// let mut engine = Engine::with_table_bytes(1 << 20);
+/// let report = engine.search(SearchLimits { depth: Some(4), ..SearchLimits::default() });
+/// let best = report.best.unwrap();
+/// assert!(matches!(best, Ply::Move(square) if Board::START.legal_moves().contains(square)));
+/// assert_eq!(report.depth, 4);
+/// engine.play(best)?;
+/// assert_eq!(engine.board().disc_counts().black, 4);
+/// // A timed search: a hard budget (it answers within it, using most of it).
+/// let limits = SearchLimits { time: Some(Duration::from_millis(20)), ..SearchLimits::default() };
+/// let report = engine.search(limits);
+/// assert_eq!(report.best.map(|ply| engine.board().play_after_pass(match ply {
+///     Ply::Move(square) => square,
+///     Ply::Pass => unreachable!("White has moves"),
+/// }).is_ok()), Some(true));
+/// # Ok::<_, reversi::IllegalMove>(())
+/// ```
+pub struct Engine {
+    pub(super) board: Board,
+    pub(super) midgame: Midgame,
+    pub(super) solver: Solver,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("board", &self.board)
+            .field("table_bytes", &self.table_bytes())
+            .finish()
+    }
+}
+
+impl Engine {
+    /// An engine on [`Board::START`] with [`DEFAULT_ENGINE_TABLE_BYTES`] of tables.
+    ///
+    /// ```
+    /// assert_eq!(reversi_engine::Engine::new().board(), &reversi::Board::START);
+    /// ```
+    #[must_use]
+    pub fn new() -> Engine {
+        Engine::with_table_bytes(DEFAULT_ENGINE_TABLE_BYTES)
+    }
+
+    /// An engine whose two tables (midgame search, exact solver) take at most `bytes`
+    /// bytes together (each half of it, rounded down to a power of two).
+    ///
+    /// ```
+    /// let engine = reversi_engine::Engine::with_table_bytes(1 << 20);
+    /// assert!(engine.table_bytes() <= 1 << 20);
+    /// ```
+    #[must_use]
+    pub fn with_table_bytes(bytes: usize) -> Engine {
+        Engine {
+            board: Board::START,
+            midgame: Midgame::new(bytes / 2),
+            solver: Solver::new(bytes / 2),
+        }
+    }
+
+    /// Switches ProbCut (the midgame search's selective pruning: a shallow search whose
+    /// value makes a cutoff very likely stands for the deep one) on (the default) or off,
+    /// to measure what it buys; the exact solver never prunes.
+    ///
+    /// ```
+    /// use reversi_engine::{Engine, SearchLimits};
+    /// let mut engine = Engine::with_table_bytes(1 << 20);
+    /// engine.set_probcut(false);
+    /// let report = engine.search(SearchLimits { depth: Some(6), ..SearchLimits::default() });
+    /// assert_eq!(report.depth, 6);
+    /// ```
+    pub fn set_probcut(&mut self, on: bool) {
+        self.midgame.probcut = on;
+    }
+
+    /// The exact and win/loss/draw solves run on `threads` threads (at least 1, the
+    /// default): see [`Solver::set_threads`]. The midgame search stays on one thread, and
+    /// a search with a node limit on one thread too (its moves stay reproducible).
+    ///
+    /// ```
+    /// use reversi::Board;
+    /// use reversi_engine::{Engine, SearchLimits};
+    /// // 20 empties (FFO #40): two threads solve it in play; a2 is its only best move.
+    /// let board = Board::from_obf(
+    ///     "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X")?;
+    /// let mut engine = Engine::with_table_bytes(16 << 20);
+    /// engine.set_threads(2);
+    /// engine.set_board(board);
+    /// let report = engine.search(SearchLimits { depth: Some(20), ..SearchLimits::default() });
+    /// assert!(report.exact);
+    /// assert_eq!((report.best, report.score), (Some("a2".parse()?), 38.0));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_threads(&mut self, threads: usize) {
+        self.solver.set_threads(threads);
+    }
+
+    /// Evaluates with `weights` from now on, in the midgame search and the solver's move
+    /// ordering (the default: [`crate::eval::builtin`]): for tuning, or for an engine that plays
+    /// with weights of its own. The tables are kept (they hold scores of the old weights
+    /// until replaced: call [`Engine::new_game`] to forget them).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use reversi_engine::{eval::Weights, Engine, SearchLimits};
+    /// let mut engine = Engine::with_table_bytes(1 << 20);
+    /// engine.set_weights(Arc::new(Weights::zero()));
+    /// // Every position evaluates to 0: a 1-ply search scores the first move 0.
+    /// let report = engine.search(SearchLimits { depth: Some(1), ..Default::default() });
+    /// assert_eq!(report.score, 0.0);
+    /// ```
+    pub fn set_weights(&mut self, weights: Arc<Weights>) {
+        self.midgame.weights = Arc::clone(&weights);
+        self.solver.set_weights(weights);
+    }
+
+    /// Watches `signal` in every later search: once it is set (by any thread), the
+    /// search stops within about a millisecond and answers its best completed result, as
+    /// when its time runs out (see [`StopSignal`]). The signal is not reset by the
+    /// engine: a search started while it is set answers at once (the move its ordering
+    /// put first).
+    pub fn set_stop_signal(&mut self, signal: StopSignal) {
+        self.midgame.clock.set_signal(Some(signal.clone()));
+        self.solver.set_stop_signal(signal);
+    }
+
+    /// The bytes the tables take.
+    #[must_use]
+    pub fn table_bytes(&self) -> usize {
+        self.midgame.table.bytes() + self.solver.table_bytes()
+    }
+
+    /// A new game: the board back to [`Board::START`], the tables forgotten.
+    ///
+    /// ```
+    /// let mut engine = reversi_engine::Engine::new();
+    /// engine.play("d3".parse()?)?;
+    /// engine.new_game();
+    /// assert_eq!(engine.board(), &reversi::Board::START);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new_game(&mut self) {
+        self.board = Board::START;
+        self.midgame.table.clear();
+        self.solver.clear();
+    }
+
+    /// Sets the board to search (the tables are kept: they hold positions, not games).
+    ///
+    /// ```
+    /// let board = reversi::Board::from_obf(
+    ///     "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")?;
+    /// let mut engine = reversi_engine::Engine::new();
+    /// engine.set_board(board);
+    /// assert_eq!(engine.board(), &board);
+    /// # Ok::<_, reversi::ParseObfError>(())
+    /// ```
+    pub fn set_board(&mut self, board: Board) {
+        self.board = board;
+    }
+
+    /// The board the engine is on.
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Plays a ply on the engine's board: a move of the side to move, or its pass.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] as [`Board::play`] and [`Board::pass`] say (the board is then
+    /// unchanged).
+    ///
+    /// ```
+    /// use reversi::{IllegalMove, Ply};
+    /// let mut engine = reversi_engine::Engine::new();
+    /// assert!(matches!(engine.play("d4".parse()?), Err(IllegalMove::Occupied { .. })));
+    /// assert!(matches!(engine.play(Ply::Pass), Err(IllegalMove::CannotPass { .. })));
+    /// engine.play("f5".parse()?)?;
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play(&mut self, ply: Ply) -> Result<(), IllegalMove> {
+        self.board = match ply {
+            Ply::Move(square) => self.board.play(square)?,
+            Ply::Pass => self.board.pass()?,
+        };
+        Ok(())
+    }
+
+    /// Searches the engine's board within `limits` (see [`Engine`] for how).
+    ///
+    /// ```
+    /// use reversi::{Board, Ply};
+    /// use reversi_engine::{Engine, SearchLimits};
+    /// // 14 empties: a depth of 60 (at least 14) solves it exactly.
+    /// let board = Board::from_obf(
+    ///     "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")?;
+    /// let mut engine = Engine::new();
+    /// engine.set_board(board);
+    /// let report = engine.search(SearchLimits { depth: Some(60), ..Default::default() });
+    /// assert!(report.exact);
+    /// assert_eq!(report.score, reversi_engine::solve(&board).score as f64);
+    /// # Ok::<_, reversi::ParseObfError>(())
+    /// ```
+    pub fn search(&mut self, limits: SearchLimits) -> SearchReport {
+        let start = Instant::now();
+        let deadline = limits.time.map(|t| start + time::hard_limit(t));
+        let mut report = self.search_board(self.board, limits, start, deadline);
+        report.elapsed = start.elapsed();
+        report
+    }
+
+    /// [`Engine::search`] of `board`, the clock started at `start`.
+    fn search_board(
+        &mut self,
+        board: Board,
+        limits: SearchLimits,
+        start: Instant,
+        deadline: Option<Instant>,
+    ) -> SearchReport {
+        let (p, o) = (board.mover_bits(), board.opponent_bits());
+        if board.is_game_over() {
+            return SearchReport {
+                best: None,
+                score: f64::from(kernel::final_score(p, o)),
+                exact: true,
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+                elapsed: Duration::ZERO,
+            };
+        }
+        if let Ok(passed) = board.pass() {
+            let mut report = self.search_board(passed, limits, start, deadline);
+            report.score = -report.score;
+            report.best = Some(Ply::Pass);
+            report.pv.insert(0, Ply::Pass);
+            return report;
+        }
+        let limits = if limits == SearchLimits::default() {
+            SearchLimits {
+                depth: Some(DEFAULT_DEPTH),
+                ..limits
+            }
+        } else {
+            limits
+        };
+        match limits.time {
+            Some(time) => self.search_timed(&board, limits, time, start, deadline),
+            None => self.search_untimed(&board, limits),
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::Mode;
+    use proptest::prelude::*;
+    use reversi::Square;
+
+    /// The board after `plies` random plies (passes included) from the start, or the
+    /// finished game if it ends before.
+    pub(crate) fn random_board(seed: u64, plies: u32) -> Board {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let mut board = Board::START;
+        for _ in 0..plies {
+            if board.is_game_over() {
+                break;
+            }
+            board = match board.pass() {
+                Ok(passed) => passed,
+                Err(_) => {
+                    let moves: Vec<Square> = board.legal_moves().iter().collect();
+                    match board.play(moves[rng.usize(..moves.len())]) {
+                        Ok(next) => next,
+                        Err(e) => panic!("a legal move was refused: {e}"),
+                    }
+                }
+            };
+        }
+        board
+    }
+
+    /// Whether `ply` can be played on `board`.
+    fn legal(board: &Board, ply: Ply) -> bool {
+        match ply {
+            Ply::Move(square) => board.play(square).is_ok(),
+            Ply::Pass => board.pass().is_ok(),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Whatever the position and the limits, the answer is a legal ply (a pass
+        /// exactly when the side to move must pass, none when the game is over), the
+        /// principal variation is playable and starts with it.
+        #[test]
+        fn answers_are_legal(seed in any::<u64>(), plies in 0u32..64, depth in 1u32..5, nodes in 1u64..3000) {
+            let board = random_board(seed, plies);
+            let mut engine = Engine::with_table_bytes(1 << 16);
+            engine.set_board(board);
+            let limits = if seed % 2 == 0 {
+                SearchLimits { depth: Some(depth), ..Default::default() }
+            } else {
+                SearchLimits { nodes: Some(nodes), ..Default::default() }
+            };
+            let report = engine.search(limits);
+            if board.is_game_over() {
+                prop_assert_eq!(report.best, None);
+                prop_assert!(report.exact && report.pv.is_empty());
+            } else {
+                let best = report.best.unwrap();
+                prop_assert!(legal(&board, best), "{} on {:?}", best, board);
+                prop_assert_eq!(best == Ply::Pass, board.must_pass());
+                prop_assert_eq!(report.pv[0], best);
+                let mut b = board;
+                for &ply in &report.pv {
+                    prop_assert!(legal(&b, ply), "pv {:?} on {:?}", report.pv, board);
+                    b = match ply { Ply::Move(s) => b.play(s).unwrap(), Ply::Pass => b.pass().unwrap() };
+                }
+                prop_assert!(report.score.abs() <= 64.0);
+            }
+        }
+    }
+
+    /// FFO #40 (20 empties, +38 by a2 only, from the published suite), given a time that
+    /// lets the solver finish: the timed path answers the perfect move and exact score.
+    #[test]
+    fn timed_search_plays_ffo_40_perfectly() {
+        let line = include_str!("../../tests/data/ffo-40-59.txt")
+            .lines()
+            .find(|l| !l.starts_with('#'))
+            .unwrap();
+        let board = Board::from_obf(&line[..66]).unwrap();
+        assert_eq!(&line[67..73], "+38 a2");
+        let mut engine = Engine::new();
+        engine.set_board(board);
+        let report = engine.search(SearchLimits {
+            time: Some(Duration::from_secs(600)),
+            ..SearchLimits::default()
+        });
+        assert!(report.exact);
+        assert_eq!(report.score, 38.0);
+        assert_eq!(report.depth, 20);
+        assert_eq!(report.best.map(|p| p.to_string()), Some("a2".to_owned()));
+        assert_eq!(report.pv[0], report.best.unwrap());
+    }
+
+    /// Random endgames of 12 to 16 empties with time enough: every answer is one of the
+    /// solver's best moves (all of them listed), with the exact score; one engine plays
+    /// the game on, its tables kept.
+    #[test]
+    fn timed_endgames_are_perfect() {
+        let mut checker = Solver::new(1 << 22);
+        checker.all_best_moves(true);
+        for seed in 0..3 {
+            let mut board = random_board(100 + seed, 44 + seed as u32 * 2);
+            let mut engine = Engine::with_table_bytes(1 << 22);
+            while !board.is_game_over() {
+                engine.set_board(board);
+                let report = engine.search(SearchLimits {
+                    time: Some(Duration::from_secs(600)),
+                    ..SearchLimits::default()
+                });
+                let best = report.best.unwrap();
+                let solution = checker.solve(&board, Mode::Exact);
+                assert!(report.exact, "{board:?}");
+                assert_eq!(report.score, f64::from(solution.score));
+                assert!(solution.best_moves.contains(&best), "{best} on {board:?}");
+                board = match best {
+                    Ply::Move(s) => board.play(s).unwrap(),
+                    Ply::Pass => board.pass().unwrap(),
+                };
+            }
+        }
+    }
+
+    #[test]
+    fn depth_limit_is_the_depth_reached() {
+        let mut engine = Engine::with_table_bytes(1 << 20);
+        for plies in [0, 10, 20] {
+            engine.set_board(random_board(3, plies));
+            for depth in 1..=5 {
+                let report = engine.search(SearchLimits {
+                    depth: Some(depth),
+                    ..Default::default()
+                });
+                assert_eq!(report.depth, depth);
+                assert!(!report.exact);
+            }
+        }
+        // No limit at all: the default depth.
+        let report = engine.search(SearchLimits::default());
+        assert_eq!(report.depth, DEFAULT_DEPTH);
+    }
+
+    #[test]
+    fn node_limit_is_kept() {
+        let mut engine = Engine::with_table_bytes(1 << 20);
+        for (plies, nodes) in [(0, 1), (0, 1000), (12, 5000), (24, 20_000)] {
+            engine.set_board(random_board(11, plies));
+            let report = engine.search(SearchLimits {
+                nodes: Some(nodes),
+                ..Default::default()
+            });
+            assert!(report.nodes <= nodes, "{} > {nodes}", report.nodes);
+            assert!(report.best.is_some());
+        }
+    }
+
+    /// With a depth at least the empties, the answer is the solver's: exact score, a
+    /// best move reaching it, a principal variation to the end of the game.
+    #[test]
+    fn deep_enough_is_exact() {
+        let mut engine = Engine::with_table_bytes(1 << 20);
+        for seed in 0..12 {
+            let board = random_board(seed, 48 + (seed % 6) as u32);
+            if board.is_game_over() {
+                continue;
+            }
+            engine.set_board(board);
+            let n = board.empty_squares().len();
+            let report = engine.search(SearchLimits {
+                depth: Some(n),
+                ..Default::default()
+            });
+            let exact = crate::solve(&board).score;
+            assert!(report.exact);
+            assert_eq!((report.score, report.depth), (f64::from(exact), n));
+            let after = match report.best {
+                Some(Ply::Move(s)) => board.play(s).unwrap(),
+                Some(Ply::Pass) => board.pass().unwrap(),
+                None => unreachable!("the game is not over"),
+            };
+            assert_eq!(
+                -crate::solve(&after).score,
+                exact,
+                "the move keeps the score"
+            );
+        }
+    }
+
+    /// A side that must pass answers the pass with minus the score after it; a
+    /// finished game answers no move and its final score.
+    #[test]
+    fn passes_and_finished_games() {
+        // Black to move with no move (White can play a1? no: the board is X-only
+        // around): built from a position where Black must pass.
+        let mut board = None;
+        for seed in 0..200 {
+            let b = random_board(seed, 50);
+            if b.must_pass() {
+                board = Some(b);
+                break;
+            }
+            for plies in 40..60 {
+                let b = random_board(seed, plies);
+                if b.must_pass() {
+                    board = Some(b);
+                    break;
+                }
+            }
+            if board.is_some() {
+                break;
+            }
+        }
+        let board = board.expect("a random game with a pass");
+        let mut engine = Engine::with_table_bytes(1 << 20);
+        engine.set_board(board);
+        let report = engine.search(SearchLimits {
+            depth: Some(3),
+            ..Default::default()
+        });
+        assert_eq!(report.best, Some(Ply::Pass));
+        assert_eq!(report.pv[0], Ply::Pass);
+        engine.set_board(board.pass().unwrap());
+        let after = engine.search(SearchLimits {
+            depth: Some(3),
+            ..Default::default()
+        });
+        assert_eq!(report.score, -after.score);
+        let full =
+            Board::from_obf("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO X")
+                .unwrap();
+        engine.set_board(full);
+        let report = engine.search(SearchLimits::default());
+        assert_eq!(report.best, None);
+        assert_eq!((report.score, report.exact), (62.0, true));
+    }
+}
