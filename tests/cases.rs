@@ -1,8 +1,8 @@
 //! Snapshot tests of the judge programs: each program `NAME` runs on every case file of
 //! `tests/cases/NAME/`, pinned by the insta snapshots `tests/snapshots/NAME__CASE.snap`
-//! (and by `CASE.out` where it exists). The case runner, for every package that tests
-//! programs this way, is `test_support::cases`: what a snapshot shows and how a failure
-//! is reported are written there.
+//! (and by `CASE.out` where it exists). The case runner, shared with the other packages
+//! that test programs this way (`tools/reversi-cli`), is `test_support::cases`: what a
+//! snapshot shows and how a failure is reported are written there.
 
 use test_support::judge;
 
@@ -28,5 +28,3 @@ judge!(congo_eval_advanced, "congo-eval-advanced", Cases(1));
 judge!(congo_alphabeta, "congo-alphabeta", Cases(1));
 judge!(reversi_perft, "reversi-perft", Whole);
 judge!(mobility, "mobility", Lines);
-judge!(reversi_solve, "reversi-solve", Lines);
-judge!(reversi_engine, "reversi-engine", Whole);

@@ -47,8 +47,6 @@ const PROGRAMS: &[(&str, &str)] = &[
     ("congo-perft", env!("CARGO_BIN_EXE_congo-perft")),
     ("reversi-board", env!("CARGO_BIN_EXE_reversi-board")),
     ("reversi-perft", env!("CARGO_BIN_EXE_reversi-perft")),
-    ("reversi-solve", env!("CARGO_BIN_EXE_reversi-solve")),
-    ("reversi-engine", env!("CARGO_BIN_EXE_reversi-engine")),
     ("mobility", env!("CARGO_BIN_EXE_mobility")),
 ];
 

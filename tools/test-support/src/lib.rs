@@ -1,4 +1,5 @@
-//! What the integration tests of the packages that own programs share, written once: a way to feed a
+//! What the integration tests of the packages that own programs share (the root package's
+//! judge programs, `tools/reversi-cli`'s engine programs), written once: a way to feed a
 //! program its standard input, a proptest strategy for noisy judge inputs, the one plain
 //! seeded random stream for tests that need no shrinking, the case runner of the snapshot
 //! tests ([`cases`], [`judge!`]) and the checks of the programs' contract ([`contract`],
