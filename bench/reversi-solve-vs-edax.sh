@@ -50,7 +50,7 @@ read -r -a solve_args <<< "${SOLVE_ARGS:-"--progress"}"
 if [ -n "${SOLVE:-}" ]; then
     ours=$(cd "$(dirname "$SOLVE")" && pwd)/$(basename "$SOLVE")
 else
-    cargo build --release --quiet --workspace --bin reversi-solve
+    cargo build --release --quiet -p reversi-cli --bin reversi-solve
     ours=$(cd "${CARGO_TARGET_DIR:-target}/release" && pwd)/reversi-solve
 fi
 tmp=$(mktemp -d)

@@ -2,8 +2,6 @@
 //! whatever the bytes (a runner waiting for an answer never hangs), and never panics
 //! (proptest: a failing input is shrunk before it is reported).
 
-mod common;
-
 use proptest::prelude::*;
 
 const CHECKER: &str = env!("CARGO_BIN_EXE_congo-checker");
@@ -28,7 +26,7 @@ fn answered_lines(input: &[u8]) -> usize {
 
 /// Random checker inputs: noise, command-alphabet soup, or good commands corrupted.
 fn inputs() -> impl Strategy<Value = Vec<u8>> {
-    common::noisy_input(
+    test_support::noisy_input(
         3,
         300,
         b"movesnxt pPsSgGmMeElLcCzZ0123456789/ wWbBabcdefg\r\n\t",
@@ -41,7 +39,7 @@ proptest! {
 
     #[test]
     fn one_answer_line_per_command_line(input in inputs()) {
-        let output = common::run(CHECKER, &[], &input);
+        let output = test_support::run(CHECKER, &[], &input);
         let stderr = String::from_utf8_lossy(&output.stderr);
         prop_assert!(
             matches!(output.status.code(), Some(0 | 1)) && !stderr.contains("panicked"),

@@ -1,14 +1,12 @@
 //! The `congo-engine` program in conversation: on random positions its answer to every
 //! `go` is one legal move, printed before the time given is over.
 
-mod common;
-
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::Rng;
 use congo::{Position, Rules};
+use test_support::Rng;
 
 /// Positions with both lions and a legal move, reached by random playouts.
 fn random_positions(count: usize, seed: u64) -> Vec<Position> {
@@ -78,7 +76,7 @@ fn engine_answers_every_go_with_a_legal_move_in_time() {
 /// Runs `congo-engine` with `args` on `input`; its standard output and error (it must
 /// exit with status 0).
 fn run(args: &[&str], input: &str) -> (String, String) {
-    let output = common::run(env!("CARGO_BIN_EXE_congo-engine"), args, input.as_bytes());
+    let output = test_support::run(env!("CARGO_BIN_EXE_congo-engine"), args, input.as_bytes());
     assert!(output.status.success());
     (
         String::from_utf8(output.stdout).unwrap(),

@@ -1,14 +1,12 @@
 //! The Congo judge programs never panic, whatever bytes they are fed (proptest: a failing
 //! input is shrunk before it is reported).
 
-mod common;
-
-use common::check_no_panic;
 use proptest::prelude::*;
+use test_support::check_no_panic;
 
 /// Random inputs: pure noise, FEN alphabet soup, and FENs with random corruptions.
 fn inputs() -> impl Strategy<Value = Vec<u8>> {
-    common::noisy_input(
+    test_support::noisy_input(
         6,
         200,
         b"pPsSgGmMeElLcCzZ0123456789/ wWbB\r\n\t-x",

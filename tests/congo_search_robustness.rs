@@ -1,16 +1,14 @@
 //! The evaluation, search and engine programs never panic, whatever they are fed
 //! (proptest: a failing input is shrunk before it is reported).
 
-mod common;
-
-use common::check_no_panic;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::select;
+use test_support::check_no_panic;
 
 /// Judge inputs: a small count, then noise, FEN alphabet soup, or corrupted FENs.
 fn judge_inputs() -> impl Strategy<Value = Vec<u8>> {
-    common::noisy_input(
+    test_support::noisy_input(
         4,
         160,
         b"pPsSgGmMeElLcCzZ0123456789/ wWbB\r\n\t-x",

@@ -2,17 +2,15 @@
 //! exits with status 1 exactly when some line is bad, reports each bad line, and answers
 //! the good lines exactly as if the bad ones were absent.
 
-mod common;
-
 use std::process::Output;
 
-use common::Rng;
+use test_support::Rng;
 
 const EXE: &str = env!("CARGO_BIN_EXE_mobility");
 
 /// Runs `mobility` with `args` on `input`.
 fn run(args: &[&str], input: &[u8]) -> Output {
-    common::run(EXE, args, input)
+    test_support::run(EXE, args, input)
 }
 
 const GOOD: &[&str] = &[

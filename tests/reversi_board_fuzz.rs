@@ -3,8 +3,6 @@
 //! `.XO`, nothing on standard error) or an error (exit 1, one line `line N: ...` on
 //! standard error, nothing on standard output).
 
-mod common;
-
 use std::cell::Cell;
 
 use proptest::collection::vec;
@@ -41,7 +39,7 @@ fn random_inputs_never_panic() {
     let (boards, errors) = (Cell::new(0), Cell::new(0));
     let mut runner = TestRunner::new(Config::with_cases(1000));
     let result = runner.run(&input(), |stdin| {
-        let output = common::run(exe, &[], &stdin);
+        let output = test_support::run(exe, &[], &stdin);
         let shown = String::from_utf8_lossy(&stdin);
         let stdout = String::from_utf8_lossy(&output.stdout);
         let stderr = String::from_utf8_lossy(&output.stderr);

@@ -69,7 +69,8 @@ impl fmt::Display for Cycle {
 
 /// The crate roots of the workspace at `workspace`: `src/lib.rs`, `src/main.rs`,
 /// `src/bin/*.rs` and `bins/*.rs` of every folder of `crates/` and `tools/` (that has a
-/// `src/`) and of the workspace itself, package by package.
+/// `Cargo.toml`: a package, perhaps with `bins/` and no `src/`, as `tools/reversi-cli`)
+/// and of the workspace itself, package by package.
 ///
 /// # Errors
 ///
@@ -85,7 +86,7 @@ pub fn crate_roots(workspace: &Path) -> Result<Vec<PathBuf>> {
             std::fs::read_dir(&dir).with_context(|| format!("listing {}", dir.display()))?
         {
             let path = entry?.path();
-            if path.join("src").is_dir() {
+            if path.join("Cargo.toml").is_file() {
                 packages.push(path);
             }
         }

@@ -10,13 +10,14 @@ fn no_crate_of_the_workspace_has_a_module_loop() {
         .canonicalize()
         .unwrap();
     let roots = xtask::modules::crate_roots(&workspace).unwrap();
-    // The walk really covers the workspace: the libraries, the tools and the judge
-    // programs of the root package.
+    // The walk really covers the workspace: the libraries, the tools, the judge
+    // programs of the root package and the programs of a tool package without `src/`.
     for root in [
         "crates/reversi-engine/src/lib.rs",
         "tools/reversi-match/src/main.rs",
         "src/lib.rs",
         "bins/reversi-perft.rs",
+        "tools/reversi-cli/bins/reversi-engine.rs",
     ] {
         assert!(
             roots.iter().any(|r| r.ends_with(root)),

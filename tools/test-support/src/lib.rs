@@ -1,9 +1,12 @@
-//! Helpers shared by the integration tests that run the judge programs: a way to feed a
-//! program its standard input, a proptest strategy for noisy judge inputs, and the one
-//! plain seeded random stream for tests that need no shrinking.
+//! What the integration tests of the packages that own programs share (the root package's
+//! judge programs, `tools/reversi-cli`'s engine programs), written once: a way to feed a
+//! program its standard input, a proptest strategy for noisy judge inputs, the one plain
+//! seeded random stream for tests that need no shrinking, the case runner of the snapshot
+//! tests ([`cases`], [`judge!`]) and the checks of the programs' contract ([`contract`],
+//! [`contract_tests!`]). A development dependency only: never bundled, never published.
 
-// Each test file uses only some of these.
-#![allow(dead_code)]
+pub mod cases;
+pub mod contract;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -19,6 +22,8 @@ pub struct Rng(pub u64);
 
 impl Rng {
     /// The next 64 random bits.
+    // Not `Iterator::next`: the stream never ends, so there is no `Option` to unwrap.
+    #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> u64 {
         let mut rng = fastrand::Rng::with_seed(self.0);
         let bits = rng.u64(..);

@@ -9,8 +9,6 @@
 //! machine; what does, the seconds of `nodestats` and `===` and the node counts, is
 //! checked to be a number and shown as `<seconds>` and `<nodes>`.
 
-mod common;
-
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -67,7 +65,7 @@ fn nboard_transcripts_are_pinned() {
     for input in inputs {
         let name = input.file_stem().unwrap().to_str().unwrap().to_owned();
         let stdin = fs::read_to_string(&input).unwrap();
-        let output = common::run(EXE, &["--nboard"], stdin.as_bytes());
+        let output = test_support::run(EXE, &["--nboard"], stdin.as_bytes());
         let stdout: Vec<String> = String::from_utf8(output.stdout)
             .unwrap()
             .lines()
@@ -169,7 +167,7 @@ fn self_play_is_legal(args: &[&str]) {
             }
         })
         .collect();
-    let output = common::run(EXE, args, genmoves.as_bytes());
+    let output = test_support::run(EXE, args, genmoves.as_bytes());
     assert_eq!(output.status.code(), Some(0), "{args:?}");
     assert_eq!(String::from_utf8_lossy(&output.stderr), "", "{args:?}");
     let stdout = String::from_utf8(output.stdout).unwrap();
@@ -225,7 +223,7 @@ fn gtp_with_two_solver_threads_plays_a_legal_game() {
 /// The program run with `args` is a bad command line: exit status 2, nothing on standard
 /// output, `message` and the usage line on standard error.
 fn assert_refused(args: &[&str], message: &str) {
-    let output = common::run(EXE, args, b"genmove b\n");
+    let output = test_support::run(EXE, args, b"genmove b\n");
     assert_eq!(output.status.code(), Some(2), "{args:?}");
     assert!(output.stdout.is_empty(), "{args:?}");
     let stderr = String::from_utf8_lossy(&output.stderr);
