@@ -12,7 +12,7 @@
 //!   (it is then told the next move of the other colour directly).
 //! - **NBoard** (version 2; Edax, NTest): at the start `nboard 2` and `ping 1`, answered
 //!   `pong 1`; before each of its moves `set game <GGF>` (the game so far from the start
-//!   position, [`crate::ggf`]), then `go`, answered `=== d3` (optionally
+//!   position, [`crate::game::ggf_text`]), then `go`, answered `=== d3` (optionally
 //!   `=== d3/<eval>/<seconds>`; a pass `=== PA`). Lines such as `status ...`,
 //!   `nodestats ...`, `search ...`, `set myname ...` are read past. With a time limit the
 //!   GGF's `TI` gives the engine's clock for the rest of the game (the limit times the
@@ -223,21 +223,17 @@ impl Player {
         plies: &[Ply],
         deadline: Duration,
     ) -> Result<(Answer, Duration), Fault> {
-        let time = self.time.map(|t| {
+        let clock = self.time.map(|t| {
             // The engine's moves left: half the empty squares, rounded up.
             let left = (60 - plies.iter().filter(|p| **p != Ply::Pass).count()).div_ceil(2);
-            let seconds = t * left.max(1) as f64;
-            format!("{}:{:06.3}", (seconds / 60.0).floor(), seconds % 60.0)
+            reversi::ggf::Clock {
+                main: t * left.max(1) as f64,
+                increment: 0.0,
+            }
         });
-        let header = crate::ggf::Header {
-            black: "black",
-            white: "white",
-            result: None,
-            time,
-        };
+        let game = crate::game::ggf_text(plies, "black", "white", None, clock);
         self.engine.drain_skipping(&nboard_info)?;
-        self.engine
-            .send(format!("set game {}\n", crate::ggf::game(plies, &header)));
+        self.engine.send(format!("set game {game}\n"));
         let (line, took) =
             self.engine
                 .request_skipping("go\n".to_string(), deadline, &nboard_info)?;
