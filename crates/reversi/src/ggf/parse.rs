@@ -2,7 +2,8 @@
 
 use thiserror::Error;
 
-use super::{Clock, Game, MoveItem, ParseMoveItemError};
+use super::game::{Clock, Game};
+use super::item::{MoveItem, ParseMoveItemError};
 use crate::board::{Board, IllegalMove};
 use crate::color::Color;
 use crate::perft::Ply;

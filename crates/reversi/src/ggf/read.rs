@@ -4,7 +4,8 @@ use std::io::{self, BufRead};
 
 use thiserror::Error;
 
-use super::{Game, ParseGgfError};
+use super::game::Game;
+use super::parse::ParseGgfError;
 
 /// The most bytes one game's text may have in [`read_games`] (1 MiB; a game of 60
 /// moves with long names and comments takes a few kilobytes). A longer one is skipped
@@ -45,7 +46,7 @@ pub enum GgfError {
         offset: u64,
     },
     /// The game's text is longer than [`MAX_GAME_BYTES`].
-    #[error("game at line {line} (byte {offset}): longer than {MAX_GAME_BYTES} bytes")]
+    #[error("game at line {line} (byte {offset}): longer than 1 MiB (MAX_GAME_BYTES)")]
     TooLong {
         /// The line of the game's `(;`.
         line: u64,
@@ -53,28 +54,18 @@ pub enum GgfError {
         offset: u64,
     },
     /// Text other than white space between games (up to the next white space or `(`).
-    #[error("line {line} (byte {offset}): {} outside a game (a game starts with \"(;\")", shown(.found))]
+    #[error("line {line} (byte {offset}): {found:?} outside a game (a game starts with \"(;\")")]
     Outside {
         /// The line of the text.
         line: u64,
         /// The byte offset of the text.
         offset: u64,
-        /// Its first byte.
-        found: u8,
+        /// The text, up to its first 16 bytes (bytes that are not UTF-8 shown as U+FFFD).
+        found: String,
     },
     /// The input could not be read; the iterator ends after it.
     #[error("reading the games: {0}")]
     Io(#[from] io::Error),
-}
-
-/// A byte for a message: `'x'` when it is a printable ASCII character, else `0xNN`.
-fn shown(byte: &u8) -> String {
-    let byte = *byte;
-    if byte.is_ascii_graphic() {
-        format!("{:?}", char::from(byte))
-    } else {
-        format!("0x{byte:02x}")
-    }
 }
 
 /// The games of a GGF stream, in order ([`read_games`]).
@@ -156,19 +147,23 @@ impl<R: BufRead> Games<R> {
         Ok(byte)
     }
 
-    /// Skips the rest of a text outside a game, whose first byte `found` at `line` and
+    /// Skips the rest of a text outside a game, whose first byte `first` at `line` and
     /// `offset` is taken, up to the next white space or `(`, and says where it was.
-    fn outside(&mut self, line: u64, offset: u64, found: u8) -> io::Result<GgfError> {
+    fn outside(&mut self, line: u64, offset: u64, first: u8) -> io::Result<GgfError> {
+        let mut text = vec![first];
         while let Some(byte) = self.peek()? {
             if byte.is_ascii_whitespace() || byte == b'(' {
                 break;
             }
             self.bump(byte);
+            if text.len() < 16 {
+                text.push(byte);
+            }
         }
         Ok(GgfError::Outside {
             line,
             offset,
-            found,
+            found: String::from_utf8_lossy(&text).into_owned(),
         })
     }
 

@@ -1,8 +1,10 @@
 //! Unit tests: the expected values come from the GGF description
 //! (<https://skatgame.net/mburo/ggsa/ggf>) and the rules, on small texts written by hand.
 
-use super::parse::{parse_clock, parse_seconds};
-use super::*;
+use super::game::{Clock, Game};
+use super::item::MoveItem;
+use super::parse::{parse_clock, parse_seconds, ParseGgfError};
+use super::read::{read_games, GgfError, MAX_GAME_BYTES};
 use crate::{Board, Color, IllegalMove, Ply, Square, Transcript};
 
 /// The start position as `BO` writes it, on one run of 64 squares.
@@ -253,22 +255,26 @@ fn the_stream_reader_goes_on_after_bad_games_and_text_outside_games() {
     let items: Vec<_> = read_games(text.as_bytes()).collect();
     assert_eq!(items.len(), 6, "{items:?}");
     assert!(matches!(
-        items[0],
+        &items[0],
         Err(GgfError::Outside {
             line: 1,
             offset: 0,
-            found: b'j'
-        })
+            found
+        }) if found == "junk"
     ));
     assert_eq!(items[1].as_ref().unwrap().moves.len(), 1);
     assert!(matches!(
-        items[2],
+        &items[2],
         Err(GgfError::Outside {
             line: 3,
             offset: 28,
-            found: b'('
-        })
+            found
+        }) if found == "(x"
     ));
+    assert_eq!(
+        items[2].as_ref().unwrap_err().to_string(),
+        "line 3 (byte 28): \"(x\" outside a game (a game starts with \"(;\")"
+    );
     // The game of lines 3 to 5 holds a line end in a name; its move is White's.
     assert!(matches!(
         items[3],

@@ -2,7 +2,8 @@
 
 use std::fmt::{self, Display, Formatter, Write};
 
-use super::{Clock, Game, MoveItem};
+use super::game::{Clock, Game};
+use super::item::MoveItem;
 use crate::board::Board;
 use crate::color::Color;
 use crate::perft::Ply;
