@@ -5,7 +5,6 @@ use std::time::Duration;
 
 use match_core::engine::{Engine, Fault};
 use match_core::summary::{GameResult, MatchRecord};
-use reversi::ggf::{Clock, Game as GgfGame, MoveItem};
 use reversi::{Board, Color, Outcome, Ply};
 use serde::Serialize;
 
@@ -193,7 +192,7 @@ impl Game<'_> {
             } else {
                 -black_minus_white
             });
-        let ggf = ggf_text(
+        let ggf = crate::protocol::ggf_text(
             &self.plies,
             &settings.engines[self.black_engine].command,
             &settings.engines[1 - self.black_engine].command,
@@ -223,45 +222,6 @@ impl Game<'_> {
             answers: self.answers,
         }
     }
-}
-
-/// The game of `plies` from the start position as one GGF line ([`reversi::ggf`]'s
-/// writer): `PC[reversi-match]`, the players' names, the result as Black's disc
-/// difference (`RE[+12]`) when given, the clock (`TI`) when given, the start board and
-/// the plies (`B[f5]`, `W[PA]`).
-///
-/// ```
-/// use reversi_match::game::ggf_text;
-/// let plies = ["f5", "d6"].map(|p| p.parse().unwrap());
-/// assert_eq!(
-///     ggf_text(&plies, "a", "b", None, None),
-///     "(;GM[Othello]PC[reversi-match]PB[a]PW[b]TY[8]\
-///      BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]\
-///      B[f5]W[d6];)"
-/// );
-/// ```
-#[must_use]
-pub fn ggf_text(
-    plies: &[Ply],
-    black: &str,
-    white: &str,
-    result: Option<i32>,
-    clock: Option<Clock>,
-) -> String {
-    let mut game = GgfGame::new(Board::START);
-    for &ply in plies {
-        // The plies of a game here are legal (each was played on the board first); one
-        // that is not would still be written, as it was given.
-        if game.play(MoveItem::from(ply)).is_err() {
-            game.moves.push(MoveItem::from(ply));
-        }
-    }
-    game.place = Some("reversi-match".to_owned());
-    game.black = Some(black.to_owned());
-    game.white = Some(white.to_owned());
-    game.result = result.map(|result| format!("{result:+}"));
-    game.clock = clock;
-    game.to_string()
 }
 
 /// Starts both engines and their protocols' set-up, or the fault of the first that

@@ -5,7 +5,7 @@
 
 use reversi::ggf::Clock;
 use reversi::{Board, Color, Ply};
-use reversi_match::game::ggf_text;
+use reversi_match::protocol::ggf_text;
 
 /// The reference: `reversi_match::ggf` as it was, one function.
 fn reference(
