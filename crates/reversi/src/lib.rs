@@ -3,6 +3,7 @@
 mod bitboard;
 mod board;
 mod color;
+pub mod ggf;
 pub mod kernel;
 mod obf;
 mod perft;

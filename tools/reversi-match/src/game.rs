@@ -192,12 +192,13 @@ impl Game<'_> {
             } else {
                 -black_minus_white
             });
-        let header = crate::ggf::Header {
-            black: &settings.engines[self.black_engine].command,
-            white: &settings.engines[1 - self.black_engine].command,
-            result: self.board.is_game_over().then_some(black_minus_white),
-            time: None,
-        };
+        let ggf = crate::protocol::ggf_text(
+            &self.plies,
+            &settings.engines[self.black_engine].command,
+            &settings.engines[1 - self.black_engine].command,
+            self.board.is_game_over().then_some(black_minus_white),
+            None,
+        );
         let after_opening = self.opening.plies().len();
         Record {
             game: self.index,
@@ -215,7 +216,7 @@ impl Game<'_> {
             discs: [counts.black, counts.white],
             disc_difference,
             final_obf: self.board.to_obf(),
-            ggf: crate::ggf::game(&self.plies, &header),
+            ggf,
             max_answer_ms: self.max_ms,
             total_answer_ms: self.total_ms,
             answers: self.answers,

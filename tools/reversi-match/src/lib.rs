@@ -8,7 +8,6 @@
 //! `is_game_over`, `outcome`); the protocols' client side is [`protocol`].
 
 pub mod game;
-pub mod ggf;
 pub mod opening;
 pub mod protocol;
 

@@ -12,7 +12,7 @@
 //!   (it is then told the next move of the other colour directly).
 //! - **NBoard** (version 2; Edax, NTest): at the start `nboard 2` and `ping 1`, answered
 //!   `pong 1`; before each of its moves `set game <GGF>` (the game so far from the start
-//!   position, [`crate::ggf`]), then `go`, answered `=== d3` (optionally
+//!   position, [`ggf_text`]), then `go`, answered `=== d3` (optionally
 //!   `=== d3/<eval>/<seconds>`; a pass `=== PA`). Lines such as `status ...`,
 //!   `nodestats ...`, `search ...`, `set myname ...` are read past. With a time limit the
 //!   GGF's `TI` gives the engine's clock for the rest of the game (the limit times the
@@ -21,7 +21,8 @@
 use std::time::Duration;
 
 use match_core::engine::{excerpt, Engine, Fault};
-use reversi::{Color, Ply};
+use reversi::ggf::{Clock, Game, MoveItem};
+use reversi::{Board, Color, Ply};
 
 /// The deadline of every command but a move request (set-up, `play`, `ping`), engine
 /// start-up included.
@@ -223,21 +224,17 @@ impl Player {
         plies: &[Ply],
         deadline: Duration,
     ) -> Result<(Answer, Duration), Fault> {
-        let time = self.time.map(|t| {
+        let clock = self.time.map(|t| {
             // The engine's moves left: half the empty squares, rounded up.
             let left = (60 - plies.iter().filter(|p| **p != Ply::Pass).count()).div_ceil(2);
-            let seconds = t * left.max(1) as f64;
-            format!("{}:{:06.3}", (seconds / 60.0).floor(), seconds % 60.0)
+            Clock {
+                main: t * left.max(1) as f64,
+                increment: 0.0,
+            }
         });
-        let header = crate::ggf::Header {
-            black: "black",
-            white: "white",
-            result: None,
-            time,
-        };
+        let game = ggf_text(plies, "black", "white", None, clock);
         self.engine.drain_skipping(&nboard_info)?;
-        self.engine
-            .send(format!("set game {}\n", crate::ggf::game(plies, &header)));
+        self.engine.send(format!("set game {game}\n"));
         let (line, took) =
             self.engine
                 .request_skipping("go\n".to_string(), deadline, &nboard_info)?;
@@ -252,4 +249,43 @@ impl Player {
     pub fn kill(&mut self) {
         self.engine.kill();
     }
+}
+
+/// The game of `plies` from the start position as one GGF line ([`reversi::ggf`]'s
+/// writer): `PC[reversi-match]`, the players' names, the result as Black's disc
+/// difference (`RE[+12]`) when given, the clock (`TI`) when given, the start board and
+/// the plies (`B[f5]`, `W[PA]`).
+///
+/// ```
+/// use reversi_match::protocol::ggf_text;
+/// let plies = ["f5", "d6"].map(|p| p.parse().unwrap());
+/// assert_eq!(
+///     ggf_text(&plies, "a", "b", None, None),
+///     "(;GM[Othello]PC[reversi-match]PB[a]PW[b]TY[8]\
+///      BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]\
+///      B[f5]W[d6];)"
+/// );
+/// ```
+#[must_use]
+pub fn ggf_text(
+    plies: &[Ply],
+    black: &str,
+    white: &str,
+    result: Option<i32>,
+    clock: Option<Clock>,
+) -> String {
+    let mut game = Game::new(Board::START);
+    for &ply in plies {
+        // The plies of a game here are legal (each was played on the board first); one
+        // that is not would still be written, as it was given.
+        if game.play(MoveItem::from(ply)).is_err() {
+            game.moves.push(MoveItem::from(ply));
+        }
+    }
+    game.place = Some("reversi-match".to_owned());
+    game.black = Some(black.to_owned());
+    game.white = Some(white.to_owned());
+    game.result = result.map(|result| format!("{result:+}"));
+    game.clock = clock;
+    game.to_string()
 }

@@ -1,7 +1,7 @@
 //! The protocols that GUIs and match runners speak to Othello engines: GTP
 //! ([`gtp`]) and the NBoard protocol ([`nboard`], whose `set game` carries a game in
-//! GGF, [`ggf`]). Each module reads command lines and writes replies; the sessions
-//! answer them with an [`Engine`](crate::Engine).
+//! GGF, [`reversi::ggf`], re-exported as [`ggf`]). Each module reads command lines and
+//! writes replies; the sessions answer them with an [`Engine`](crate::Engine).
 
 pub mod ggf;
 pub mod gtp;

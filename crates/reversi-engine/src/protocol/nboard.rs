@@ -9,7 +9,7 @@
 //! |---|---|---|
 //! | `nboard 2` | the protocol's version, sent first | `set myname NAME` |
 //! | `set depth N` | the midgame search depth, 1 to 60 | none |
-//! | `set game GGF` | the position is the end of this GGF game ([`super::ggf`]) | none |
+//! | `set game GGF` | the position is the end of this GGF game ([`reversi::ggf`]) | none |
 //! | `set contempt N` | the value of a draw, in hundredths of a disc | none |
 //! | `move MOVE[/EVAL/TIME]` | play a move (`F5`) or a pass (`PA`) | none |
 //! | `hint N` | evaluate the best `N` moves | `search ...` lines, then `status` |
@@ -31,7 +31,7 @@
 use reversi::{Ply, Square};
 use thiserror::Error;
 
-use super::ggf::{Game, MoveItem, ParseGgfError, ParseMoveItemError};
+use reversi::ggf::{Game, MoveItem, ParseGgfError, ParseMoveItemError};
 
 /// A command of the GUI.
 #[derive(Clone, Debug, PartialEq)]

@@ -5,10 +5,10 @@ use std::time::Duration;
 
 use reversi::{Board, ByColor, Color, Ply};
 
-use super::ggf::{Clock, Game, MoveItem};
 use super::gtp::{self, Command as GtpCommand};
 use super::nboard::{Command as NboardCommand, NboardError, Reply};
 use crate::{move_budget, Engine, SearchLimits, SearchReport};
+use reversi::ggf::{Clock, Game, MoveItem};
 
 /// The name the engine gives itself (GTP `name`, NBoard `set myname`).
 pub const NAME: &str = "reversi-engine";

@@ -1,0 +1,124 @@
+//! A game and its clock: the values read and written.
+
+use super::item::MoveItem;
+use crate::board::{Board, IllegalMove};
+use crate::perft::Ply;
+
+/// A game's clock (`TI`): the main time and the increment added after each move, in
+/// seconds (finite, at least 0).
+///
+/// Its text form (written by [`Game`]'s `Display`) is minutes and seconds with three
+/// decimals, `15:00.000`, then `/` and the increment the same way when it is not 0.
+///
+/// ```
+/// use reversi::ggf::Clock;
+/// let clock = Clock { main: 900.0, increment: 5.0 };
+/// assert_eq!(clock.to_string(), "15:00.000/0:05.000");
+/// assert_eq!(Clock { main: 3.5, increment: 0.0 }.to_string(), "0:03.500");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Clock {
+    /// The main thinking time of each player, in seconds.
+    pub main: f64,
+    /// Seconds added to a player's clock after each of its moves (0 when not given).
+    pub increment: f64,
+}
+
+/// A GGF Othello game: its start position, its moves, the board they lead to, and what
+/// GGF says about the game (players, result, clock, place, date).
+///
+/// Read it with [`Game::parse`] (or `str::parse`), or many from a stream with
+/// [`read_games`](crate::ggf::read_games); build one with [`Game::new`] and
+/// [`Game::play`]; write it with `Display` (`to_string()`), in one line: `(;GM[Othello]`, then `PC`, `DT`, `PB`, `PW`,
+/// `RE`, `TI` when given, `TY[8]`, `BO` (the squares in groups of 8, rank 1 first),
+/// the moves (`B[f5]`, squares in lower case, `PA` for a pass, then `/eval/time` when
+/// given, numbers in their shortest exact decimal form, a non-finite one left out),
+/// and `;)`. Values have `]` and `\` escaped, and line ends written as spaces. What is
+/// written reads back equal (property-tested), except line ends in values and clocks
+/// not in whole seconds.
+///
+/// ```
+/// use reversi::ggf::Game;
+/// let game: Game = "(;GM[Othello]PC[NBoard]PB[a]PW[b]RE[?]TI[15:00]TY[8]\
+///     BO[8 ---------------------------O*------*O--------------------------- *]\
+///     B[F5//1.1]W[D6];)".parse()?;
+/// assert_eq!(game.moves.len(), 2);
+/// assert_eq!(game.moves[0].seconds, Some(1.1));
+/// assert_eq!(game.board.disc_counts().black, 3);
+/// assert_eq!(game.clock.map(|c| c.main), Some(900.0));
+/// assert_eq!(game.result.as_deref(), Some("?"));
+/// # Ok::<_, reversi::ggf::ParseGgfError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    /// The start position (`BO`).
+    pub start: Board,
+    /// The moves, in order, passes included.
+    pub moves: Vec<MoveItem>,
+    /// The board after the moves (not written: the moves give it).
+    pub board: Board,
+    /// The clock, when `TI` gives one.
+    pub clock: Option<Clock>,
+    /// Where the game was played (`PC`), as written.
+    pub place: Option<String>,
+    /// When the game was played (`DT`), as written (GGS writes
+    /// `2004.09.18_05:54:38.MDT` or seconds since 1970).
+    pub date: Option<String>,
+    /// Black's name (`PB`).
+    pub black: Option<String>,
+    /// White's name (`PW`).
+    pub white: Option<String>,
+    /// The result for Black (`RE`), as written: Black's disc difference (`+12`,
+    /// `-3.00`), optionally `:r` (resigned), `:t` (time out) or `:s` (agreed score);
+    /// `?` when unknown.
+    pub result: Option<String>,
+}
+
+impl Game {
+    /// A game from `start` with no moves yet and nothing else known.
+    ///
+    /// ```
+    /// use reversi::{ggf::Game, Board};
+    /// let game = Game::new(Board::START);
+    /// assert!(game.moves.is_empty());
+    /// assert_eq!(game.board, Board::START);
+    /// ```
+    #[must_use]
+    pub fn new(start: Board) -> Game {
+        Game {
+            start,
+            moves: Vec::new(),
+            board: start,
+            clock: None,
+            place: None,
+            date: None,
+            black: None,
+            white: None,
+            result: None,
+        }
+    }
+
+    /// Plays `item` for the side to move of [`Game::board`] and adds it to the moves.
+    ///
+    /// # Errors
+    /// The [`IllegalMove`] of [`Board::play`] or [`Board::pass`]; the game is then
+    /// unchanged.
+    ///
+    /// ```
+    /// use reversi::{ggf::{Game, MoveItem}, Board, IllegalMove, Ply};
+    /// let mut game = Game::new(Board::START);
+    /// game.play(MoveItem::from("f5".parse::<Ply>()?))?;
+    /// assert_eq!(game.play(MoveItem::from(Ply::Pass)),
+    ///     Err(IllegalMove::CannotPass { color: reversi::Color::White }));
+    /// assert_eq!(game.moves.len(), 1);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play(&mut self, item: MoveItem) -> Result<(), IllegalMove> {
+        self.board = match item.ply {
+            Ply::Move(square) => self.board.play(square),
+            Ply::Pass => self.board.pass(),
+        }?;
+        self.moves.push(item);
+        Ok(())
+    }
+}
