@@ -9,6 +9,7 @@
 //! waits); the exit status is then 1.
 
 use std::io::{self, Write};
+use std::sync::mpsc;
 use std::time::Duration;
 
 use judge::lines::{utf8, MAX_LINE};
@@ -140,18 +141,60 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
     ))
 }
 
+/// One input line as the reader thread passes it on: its number, and its text or what is
+/// wrong with it (not UTF-8, too long); or a failed read.
+enum Input {
+    Line(usize, Result<String, String>),
+    Failed(io::Error),
+}
+
+/// Reads standard input on a thread of its own (so that a command can arrive while the
+/// engine searches) and passes each line on.
+fn read_input() -> mpsc::Receiver<Input> {
+    let (send, receive) = mpsc::channel();
+    std::thread::spawn(move || {
+        let stdin = io::stdin();
+        let mut lines = LineReader::with_max_line(stdin.lock(), MAX_LINE);
+        loop {
+            let input = match lines.next_line() {
+                Ok(Some(line)) => {
+                    let number = line.number();
+                    let text = match line {
+                        Line::Text { text, .. } => {
+                            utf8(text).map(str::to_owned).map_err(|e| e.to_string())
+                        }
+                        Line::TooLong { start, .. } => {
+                            Err(judge::LineError::TooLong { max: start.len() }.to_string())
+                        }
+                    };
+                    Input::Line(number, text)
+                }
+                Ok(None) => return,
+                Err(error) => Input::Failed(error),
+            };
+            let failed = matches!(input, Input::Failed(_));
+            if send.send(input).is_err() || failed {
+                return;
+            }
+        }
+    });
+    receive
+}
+
 /// Runs the session on standard input and output: whether every line was good.
 fn run(options: Options) -> io::Result<bool> {
     let mut engine = Engine::with_table_bytes(options.table_bytes);
     engine.set_probcut(options.probcut);
     engine.set_threads(options.threads);
-    let mut gtp_session = None;
-    let mut nboard_session = None;
     if options.nboard {
-        nboard_session = Some(NboardSession::new(engine, options.defaults));
+        run_nboard(NboardSession::new(engine, options.defaults))
     } else {
-        gtp_session = Some(GtpSession::new(engine, options.defaults));
+        run_gtp(GtpSession::new(engine, options.defaults))
     }
+}
+
+/// GTP: one command at a time, each answered before the next is read.
+fn run_gtp(mut session: GtpSession) -> io::Result<bool> {
     let stdin = io::stdin();
     let mut lines = LineReader::with_max_line(stdin.lock(), MAX_LINE);
     let stdout = io::stdout();
@@ -171,29 +214,58 @@ fn run(options: Options) -> io::Result<bool> {
             Err(error) => {
                 all_good = false;
                 writeln!(errors, "line {number}: {error}")?;
-                if gtp_session.is_some() {
-                    out.write_all(gtp::response(None, Err(&error)).as_bytes())?;
-                    out.flush()?;
-                }
+                out.write_all(gtp::response(None, Err(&error)).as_bytes())?;
+                out.flush()?;
                 continue;
             }
         };
-        let flow = if let Some(session) = gtp_session.as_mut() {
-            session.handle_line(text, &mut out)?
-        } else if let Some(session) = nboard_session.as_mut() {
-            match session.handle_line(text, &mut out)? {
-                Ok(flow) => flow,
-                Err(error) => {
-                    all_good = false;
-                    writeln!(errors, "line {number}: {error}")?;
-                    Flow::Continue
-                }
-            }
-        } else {
-            Flow::Quit
-        };
-        if flow == Flow::Quit {
+        if session.handle_line(text, &mut out)? == Flow::Quit {
             break;
+        }
+    }
+    out.flush()?;
+    Ok(all_good)
+}
+
+/// NBoard: the lines are read on their own thread, and a line that arrives while a `go`
+/// or `hint` searches stops it (the search answers what it completed, then the line is
+/// handled).
+fn run_nboard(mut session: NboardSession) -> io::Result<bool> {
+    let mut incoming = read_input();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut errors = io::stderr();
+    let mut all_good = true;
+    let mut pending = None;
+    loop {
+        let input = match pending.take() {
+            Some(input) => input,
+            None => match incoming.recv() {
+                Ok(input) => input,
+                Err(_) => break,
+            },
+        };
+        let (number, text) = match input {
+            Input::Line(number, text) => (number, text),
+            Input::Failed(error) => return Err(error),
+        };
+        let text = match text {
+            Ok(text) => text,
+            Err(error) => {
+                all_good = false;
+                writeln!(errors, "line {number}: {error}")?;
+                continue;
+            }
+        };
+        let (result, next) = session.handle_line_watching(&text, &mut out, Some(&mut incoming))?;
+        pending = next;
+        match result {
+            Ok(Flow::Quit) => break,
+            Ok(Flow::Continue) => {}
+            Err(error) => {
+                all_good = false;
+                writeln!(errors, "line {number}: {error}")?;
+            }
         }
     }
     out.flush()?;

@@ -201,7 +201,7 @@ fn line_errors(stderr: &str, input_lines: usize) -> Option<(Vec<(usize, &str)>, 
             .and_then(|(n, _)| n.parse::<usize>().ok())
             .filter(|&n| (1..=input_lines).contains(&n));
         match number {
-            Some(n) if line.ends_with('\n') && errors.last().map_or(true, |&(at, _)| at <= n) => {
+            Some(n) if line.ends_with('\n') && errors.last().is_none_or(|&(at, _)| at <= n) => {
                 errors.push((n, line.trim_end_matches('\n')));
                 rest = &rest[line.len()..];
             }

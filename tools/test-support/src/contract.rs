@@ -121,7 +121,7 @@ fn shown_output(help: &str) -> Vec<String> {
             if c == '`' {
                 quoted = !quoted;
             }
-            let end = !quoted && c == '.' && chars.get(j + 1).map_or(true, |n| n.is_whitespace());
+            let end = !quoted && c == '.' && chars.get(j + 1).is_none_or(|n| n.is_whitespace());
             if end {
                 break;
             }

@@ -294,7 +294,14 @@ impl Engine {
             };
             solved.push((value, -solution.score));
         }
-        solved.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+        // Best first; equal scores in square order.
+        solved.sort_by_key(|(value, score)| {
+            let square = match value.ply {
+                Ply::Move(s) => s.index(),
+                Ply::Pass => 64,
+            };
+            (std::cmp::Reverse(*score), square)
+        });
         let depth = solved.first().map_or(0, |(v, _)| v.depth);
         Some(Analysis {
             moves: solved.into_iter().take(best).map(|(v, _)| v).collect(),

@@ -1,7 +1,7 @@
 //! Time management: when a timed search stops, and how much of a game clock one move
 //! gets.
 //!
-//! [`SearchLimits::time`](super::SearchLimits::time) is a hard budget for the whole
+//! [`SearchLimits::time`](crate::SearchLimits::time) is a hard budget for the whole
 //! search: the search stops at [`HARD_SHARE`] of it less [`HARD_MARGIN`] wherever it is
 //! (the rest covers unwinding, writing the move and a busy machine's delays). Until then
 //! it deepens: the iteration the stop cuts keeps its move only when proven better than
@@ -19,7 +19,7 @@ pub(crate) fn hard_limit(time: Duration) -> Duration {
     time.mul_f64(HARD_SHARE).saturating_sub(HARD_MARGIN)
 }
 
-/// The time to give one move (for [`SearchLimits::time`](super::SearchLimits::time))
+/// The time to give one move (for [`SearchLimits::time`](crate::SearchLimits::time))
 /// from a game clock: `remaining` main time for the rest of the game, `per_move` the
 /// byo-yomi time each move gets once (or besides) the main time (GTP's
 /// `time_settings M T 1`: `T`), `empties` the empty squares of the board.

@@ -1,13 +1,15 @@
 //! The sessions: a protocol's commands answered with an [`Engine`].
 
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 use reversi::{Board, ByColor, Color, Ply};
 
 use super::gtp::{self, Command as GtpCommand};
 use super::nboard::{Command as NboardCommand, NboardError, Reply};
-use crate::{move_budget, Engine, SearchLimits, SearchReport};
+use crate::{move_budget, Analysis, Engine, SearchLimits, StopSignal};
 use reversi::ggf::{Clock, Game, MoveItem};
 
 /// The name the engine gives itself (GTP `name`, NBoard `set myname`).
@@ -371,6 +373,8 @@ fn showboard(board: &Board) -> String {
 /// An NBoard session ([`super::nboard`]): the board, the depth, the game's clock.
 pub struct NboardSession {
     engine: Engine,
+    /// The engine's stop signal: set when a command arrives during a search.
+    stop: StopSignal,
     defaults: Defaults,
     depth: u32,
     contempt: i32,
@@ -387,8 +391,11 @@ impl NboardSession {
     #[must_use]
     pub fn new(mut engine: Engine, defaults: Defaults) -> NboardSession {
         engine.new_game();
+        let stop = StopSignal::new();
+        engine.set_stop_signal(stop.clone());
         NboardSession {
             engine,
+            stop,
             depth: defaults.depth.unwrap_or(NBOARD_DEFAULT_DEPTH),
             defaults,
             contempt: 0,
@@ -411,7 +418,8 @@ impl NboardSession {
 
     /// Answers one command line on `out` (flushed after each reply that the GUI waits
     /// for), or says why it is ignored (nothing written, nothing changed). A blank line
-    /// is skipped.
+    /// is skipped. A `go` or `hint` runs to its limits: [`NboardSession::handle_line_watching`]
+    /// lets a later command stop it.
     ///
     /// # Errors
     /// The outer error: only an I/O error writing `out`.
@@ -420,14 +428,52 @@ impl NboardSession {
         line: &str,
         out: &mut dyn Write,
     ) -> io::Result<Result<Flow, NboardError>> {
+        let (result, _) = self.handle_line_watching::<()>(line, out, None)?;
+        Ok(result)
+    }
+
+    /// [`NboardSession::handle_line`], with `incoming` (the receiving end of the
+    /// program's command lines) watched while a `go` or `hint` searches: the first line
+    /// to arrive stops the search, as the protocol wants of a GUI that sends `ping`, a
+    /// new `set game`, a `move` or `quit` while the engine thinks. The stopped search
+    /// still answers what it completed (`===` with the best move of its last finished
+    /// iteration; the `search` lines of the finished iterations, then `nodestats` and
+    /// `status`), and that line is returned, to be handled next: its own answer (a
+    /// `pong`) comes after the search's, as the protocol orders them.
+    ///
+    /// ```
+    /// use std::sync::mpsc;
+    /// use reversi_engine::protocol::{Defaults, NboardSession};
+    /// let mut session = NboardSession::new(reversi_engine::Engine::with_table_bytes(1 << 20), Defaults::default());
+    /// let (send, mut incoming) = mpsc::channel();
+    /// session.handle_line("set depth 40", &mut Vec::new())?.unwrap();
+    /// send.send("ping 7".to_owned()).unwrap();
+    /// let mut out = Vec::new();
+    /// // A 40-ply search from the start would take hours: the ping stops it at once.
+    /// let (result, next) = session.handle_line_watching("go", &mut out, Some(&mut incoming))?;
+    /// assert!(result.is_ok());
+    /// assert_eq!(next.as_deref(), Some("ping 7"));
+    /// assert!(String::from_utf8(out).unwrap().contains("=== "));
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The outer error: only an I/O error writing `out`.
+    pub fn handle_line_watching<L: Send>(
+        &mut self,
+        line: &str,
+        out: &mut dyn Write,
+        incoming: Option<&mut Receiver<L>>,
+    ) -> io::Result<(Result<Flow, NboardError>, Option<L>)> {
         // A blank line is no command (the GUI's line ends may leave one).
         if line.trim().is_empty() {
-            return Ok(Ok(Flow::Continue));
+            return Ok((Ok(Flow::Continue), None));
         }
         let command = match NboardCommand::parse(line) {
             Ok(command) => command,
-            Err(error) => return Ok(Err(error)),
+            Err(error) => return Ok((Err(error), None)),
         };
+        let mut next = None;
         match command {
             NboardCommand::Nboard(_) => say(out, Reply::MyName(NAME.to_owned()))?,
             NboardCommand::SetDepth(depth) => {
@@ -437,32 +483,26 @@ impl NboardSession {
             NboardCommand::SetGame(game) => self.set_game(&game),
             NboardCommand::Move(item) => {
                 if let Err(error) = self.play_item(&item, line) {
-                    return Ok(Err(error));
+                    return Ok((Err(error), None));
                 }
             }
             NboardCommand::Go => {
                 if self.board().is_game_over() {
-                    return Ok(Err(NboardError::GameOver { command: "go" }));
+                    return Ok((Err(NboardError::GameOver { command: "go" }), None));
                 }
-                self.go(out)?;
+                next = self.go(out, incoming)?;
             }
             NboardCommand::Hint(n) => {
                 if self.board().is_game_over() {
-                    return Ok(Err(NboardError::GameOver { command: "hint" }));
+                    return Ok((Err(NboardError::GameOver { command: "hint" }), None));
                 }
-                say(out, Reply::Status("analysing".to_owned()))?;
-                let (hints, nodes, seconds) = self.hints(n as usize);
-                for hint in hints {
-                    say(out, hint)?;
-                }
-                say(out, Reply::NodeStats { nodes, seconds })?;
-                say(out, Reply::Status(String::new()))?;
+                next = self.hint(n as usize, out, incoming)?;
             }
             NboardCommand::Ping(n) => say(out, Reply::Pong(n))?,
             NboardCommand::Learn => say(out, Reply::Learned)?,
-            NboardCommand::Quit => return Ok(Ok(Flow::Quit)),
+            NboardCommand::Quit => return Ok((Ok(Flow::Quit), None)),
         }
-        Ok(Ok(Flow::Continue))
+        Ok((Ok(Flow::Continue), next))
     }
 
     /// `set game`: the game's board and clock, and each side's seconds used by its
@@ -511,10 +551,16 @@ impl NboardSession {
     }
 
     /// `go` on a board that is not over: `status thinking`, the search's nodestats and
-    /// its move (not played).
-    fn go(&mut self, out: &mut dyn Write) -> io::Result<()> {
+    /// its move (not played); the line that stopped it, if one did.
+    fn go<L: Send>(
+        &mut self,
+        out: &mut dyn Write,
+        incoming: Option<&mut Receiver<L>>,
+    ) -> io::Result<Option<L>> {
         say(out, Reply::Status("thinking".to_owned()))?;
-        let report = self.engine.search(self.limits(self.depth));
+        let limits = self.limits(self.depth);
+        let engine = &mut self.engine;
+        let (report, next) = watching(&self.stop, incoming, || engine.search(limits));
         say(
             out,
             Reply::NodeStats {
@@ -534,7 +580,8 @@ impl NboardSession {
                 seconds: Some(report.elapsed.as_secs_f64()),
             },
         };
-        say(out, Reply::Move(item))
+        say(out, Reply::Move(item))?;
+        Ok(next)
     }
 
     /// The limits of a search to `depth` plies: the node cap, and a time budget: the
@@ -555,53 +602,88 @@ impl NboardSession {
         }
     }
 
-    /// The hint lines for the best `n` moves, the nodes and seconds they took. One
-    /// move (or a pass) is the search of the board; several are each legal move's
-    /// search a ply shallower, best first (ties in square order).
-    fn hints(&mut self, n: usize) -> (Vec<Reply>, u64, f64) {
-        let board = *self.board();
-        let moves: Vec<Ply> = board.legal_moves().iter().map(Ply::Move).collect();
-        if n <= 1 || moves.len() <= 1 {
-            let report: SearchReport = self.engine.search(self.limits(self.depth));
-            let reply = Reply::Search {
-                pv: report.pv.clone(),
-                eval: report.score,
-                depth: report.depth,
-                exact: report.exact,
-            };
-            return (vec![reply], report.nodes, report.elapsed.as_secs_f64());
-        }
-        let child_depth = self.depth.saturating_sub(1).max(1);
-        let mut scored = Vec::new();
-        let (mut nodes, mut seconds) = (0, 0.0);
-        for &ply in &moves {
-            if let Ply::Move(square) = ply {
-                let child = match board.play(square) {
-                    Ok(child) => child,
-                    Err(_) => continue,
-                };
-                self.engine.set_board(child);
-                let report = self.engine.search(self.limits(child_depth));
-                nodes += report.nodes;
-                seconds += report.elapsed.as_secs_f64();
-                let mut pv = vec![ply];
-                pv.extend(report.pv.iter().copied());
-                let score = -report.score;
-                scored.push((
-                    score,
-                    Reply::Search {
-                        pv,
-                        eval: score,
-                        depth: report.depth + 1,
-                        exact: report.exact,
-                    },
-                ));
-            }
-        }
-        self.engine.set_board(board);
-        // Stable: equal scores stay in square order.
-        scored.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
-        let replies = scored.into_iter().take(n).map(|(_, reply)| reply).collect();
-        (replies, nodes, seconds)
+    /// `hint n` on a board that is not over: `status analysing`, then the `search`
+    /// lines of the best `n` moves ([`Engine::analyse`]) after each finished iteration
+    /// (the GUI's pane fills while the engine thinks), `nodestats`, and `status`; the
+    /// line that stopped it, if one did. Each line's depth is the plies searched from
+    /// the position, the move included (`100%` when exact).
+    fn hint<L: Send>(
+        &mut self,
+        n: usize,
+        out: &mut dyn Write,
+        incoming: Option<&mut Receiver<L>>,
+    ) -> io::Result<Option<L>> {
+        say(out, Reply::Status("analysing".to_owned()))?;
+        let limits = self.limits(self.depth);
+        let engine = &mut self.engine;
+        let mut written: io::Result<()> = Ok(());
+        let (analysis, next) = watching(&self.stop, incoming, || {
+            engine.analyse(limits, n.max(1), |iteration: &Analysis| {
+                if written.is_ok() {
+                    written = iteration
+                        .moves
+                        .iter()
+                        .try_for_each(|m| say(out, hint_line(m)));
+                }
+            })
+        });
+        written?;
+        say(
+            out,
+            Reply::NodeStats {
+                nodes: analysis.nodes,
+                seconds: analysis.elapsed.as_secs_f64(),
+            },
+        )?;
+        say(out, Reply::Status(String::new()))?;
+        Ok(next)
     }
+}
+
+/// The `search` line of one move of an analysis.
+fn hint_line(m: &crate::MoveValue) -> Reply {
+    Reply::Search {
+        pv: m.pv.clone(),
+        eval: m.score,
+        depth: m.depth,
+        exact: m.exact,
+    }
+}
+
+/// Runs `search` on this thread while another watches `incoming` (when given): the first
+/// line to arrive sets `stop`, so the search stops within about a millisecond, and is
+/// returned with the search's result. `stop` is clear again afterwards.
+fn watching<L: Send, T>(
+    stop: &StopSignal,
+    incoming: Option<&mut Receiver<L>>,
+    search: impl FnOnce() -> T,
+) -> (T, Option<L>) {
+    let incoming = match incoming {
+        Some(incoming) => incoming,
+        None => return (search(), None),
+    };
+    let done = AtomicBool::new(false);
+    let (result, line) = std::thread::scope(|scope| {
+        let done = &done;
+        let watcher = scope.spawn(move || {
+            while !done.load(Ordering::Relaxed) {
+                match incoming.recv_timeout(Duration::from_millis(2)) {
+                    Ok(line) => {
+                        stop.stop();
+                        return Some(line);
+                    }
+                    Err(RecvTimeoutError::Timeout) => {}
+                    // The input ended: the search runs to its limits.
+                    Err(RecvTimeoutError::Disconnected) => return None,
+                }
+            }
+            None
+        });
+        let result = search();
+        done.store(true, Ordering::Relaxed);
+        let line = watcher.join().unwrap_or(None);
+        (result, line)
+    });
+    stop.reset();
+    (result, line)
 }
