@@ -491,3 +491,54 @@ proptest! {
         }
     }
 }
+
+/// Every move's exact score of FFO #40-#44 (the published suite's, the file's last
+/// field) as [`reversi_engine::Engine::analyse`] gives them in exact mode (multi-PV:
+/// each move solved, best first).
+#[test]
+#[ignore = "minutes in release: every move of five 20-24-empty positions solved"]
+fn ffo_40_44_every_move_scored_by_analyse() {
+    use reversi_engine::{Engine, SearchLimits};
+    let lines: Vec<&str> = include_str!("data/ffo-40-59.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .take(5)
+        .collect();
+    let mut engine = Engine::new();
+    for line in lines {
+        let board = Board::from_obf(&line[..66]).unwrap();
+        let all = line.split(' ').nth(4).unwrap();
+        let mut expected: Vec<(String, i32)> = all
+            .split(',')
+            .map(|item| {
+                let (square, score) = item.split_once(':').unwrap();
+                (square.to_owned(), score.parse().unwrap())
+            })
+            .collect();
+        expected.sort_by_key(|(_, score)| std::cmp::Reverse(*score));
+        engine.new_game();
+        engine.set_board(board);
+        let analysis = engine.analyse(
+            SearchLimits {
+                depth: Some(60),
+                ..SearchLimits::default()
+            },
+            0,
+            |_| {},
+        );
+        assert!(analysis.exact, "{line}");
+        let mut got: Vec<(String, i32)> = analysis
+            .moves
+            .iter()
+            .map(|m| (m.ply.to_string(), m.score as i32))
+            .collect();
+        got.sort();
+        expected.sort();
+        assert_eq!(got, expected, "{line}");
+        assert!(
+            analysis.moves.windows(2).all(|w| w[0].score >= w[1].score),
+            "best first"
+        );
+        assert!(matches!(analysis.moves[0].pv[0], Ply::Move(_)));
+    }
+}

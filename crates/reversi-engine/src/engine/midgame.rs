@@ -19,7 +19,7 @@ use std::sync::Arc;
 use crate::eval::{clamp, Weights, SCALE};
 use crate::search::clock::Clock;
 use crate::search::node::{Move, Node};
-use crate::search::ordering::select;
+use crate::search::ordering::{select, CORNERS};
 use crate::table::{ScoreEntry, Table, EXACT, LOWER, NO_MOVE, UPPER};
 
 /// Above any score: the full window's bounds.
@@ -254,7 +254,7 @@ impl Midgame {
             m.order = if m.square as u8 == table_move {
                 i32::MAX
             } else if depth >= SORT_SEARCH_DEPTH {
-                -self.pvs(node.child(m), sort_depth(depth), -INF, INF)
+                -self.pvs(node.child(m), midgame_sort_depth(depth), -INF, INF)
             } else {
                 let replies = kernel::moves(cp, co);
                 let corner = (bit & CORNERS != 0) as i32;
@@ -266,14 +266,11 @@ impl Midgame {
     }
 }
 
-/// The corners.
-const CORNERS: u64 = 0x8100_0000_0000_0081;
-
 /// The depth of the ordering search of a node `depth` deep: the evaluation of each child
 /// up to depth 11, then one more ply every 3 plies, at most 3 (measured at depth 10 and 11
 /// on the positions of `reversi-tune depth`: against 1-ply searches from depth 6 and
 /// 2-ply from 9, 14% fewer nodes; weighting opponent replies in changed nothing).
-fn sort_depth(depth: u32) -> u32 {
+fn midgame_sort_depth(depth: u32) -> u32 {
     (depth.saturating_sub(9) / 3).min(3)
 }
 

@@ -5,14 +5,12 @@ use reversi::kernel;
 
 use super::isa::Isa;
 use super::node::DEEP;
+use super::ordering::CORNERS;
 use super::parity::{odd_quadrants, parity_order};
 use super::state::Search;
 
 // The shallow search keeps its empty squares in an array of 8.
 const _: () = assert!(DEEP <= 9);
-
-/// The four corners.
-pub(crate) const CORNERS: u64 = 0x8100_0000_0000_0081;
 
 /// Squares in the order the shallow search tries them within one parity class: corners,
 /// then the rest (X- and C-squares, next to the corners, last).
