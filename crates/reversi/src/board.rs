@@ -4,7 +4,7 @@ use thiserror::Error;
 
 use crate::bitboard;
 use crate::color::{ByColor, Color};
-use crate::squares::{Names, Square, SquareSet};
+use crate::squares::{Square, SquareNames, SquareSet};
 use crate::zobrist;
 
 /// Why a move (or a pass) cannot be played.
@@ -169,8 +169,8 @@ pub struct Board {
 impl std::fmt::Debug for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Board")
-            .field("black", &Names(self.discs(Color::Black)))
-            .field("white", &Names(self.discs(Color::White)))
+            .field("black", &SquareNames(self.discs(Color::Black)))
+            .field("white", &SquareNames(self.discs(Color::White)))
             .field("side_to_move", &self.side_to_move)
             .finish()
     }

@@ -618,14 +618,14 @@ impl fmt::Debug for SquareSet {
     /// The squares by name, e.g. `SquareSet[d4, e5]`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("SquareSet")?;
-        Names(*self).fmt(f)
+        SquareNames(*self).fmt(f)
     }
 }
 
 /// A set of squares listed by name in `Debug` (`[d4, e5]`).
-pub(crate) struct Names(pub(crate) SquareSet);
+pub(crate) struct SquareNames(pub(crate) SquareSet);
 
-impl fmt::Debug for Names {
+impl fmt::Debug for SquareNames {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         /// A square whose `Debug` is its name.
         struct Name(Square);
