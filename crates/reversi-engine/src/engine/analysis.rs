@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use reversi::{Board, Ply};
 
+use super::endgame::PRE_SOLVER_DEPTH;
 use super::facade::{Engine, SearchLimits, DEFAULT_DEPTH};
 use super::midgame::INF;
 use super::time;
@@ -62,8 +63,9 @@ impl Engine {
     /// finished is returned. A [`StopSignal`](crate::StopSignal) or the limits stop it.
     ///
     /// Exact when `limits.depth` is at least the empty squares, or when a time limit
-    /// leaves time to solve ([`exact_empties`](crate::exact_empties)): each move solved
-    /// to the end (a solve the limits stop leaves the midgame's values). Otherwise the
+    /// leaves time to solve ([`exact_empties`](crate::exact_empties)): after a midgame
+    /// search of at most 10 plies (reported as it deepens), each move solved to the end
+    /// (a solve the limits stop leaves the midgame's values). Otherwise the
     /// midgame search deepens one ply at a time from 1 (to [`DEFAULT_DEPTH`] with no
     /// limit at all): the best `best` moves searched with the full window (their values
     /// those of a search of that depth), every other move proven below the last of them
@@ -175,7 +177,13 @@ impl Engine {
         };
         self.midgame
             .start(limits.nodes.unwrap_or(u64::MAX), deadline);
-        let midgame_depth = if exact { depth.min(empties - 1) } else { depth };
+        // Before an exact solve, the midgame only shows something while the solver
+        // works: as many plies as the engine's pre-solver search.
+        let midgame_depth = if exact {
+            depth.min(empties - 1).min(PRE_SOLVER_DEPTH)
+        } else {
+            depth
+        };
         let mut last = self.deepen_all(&mut moves, best, midgame_depth.max(1), report);
         if exact && !self.midgame.stopped() {
             let nodes = limits.nodes.map(|n| n.saturating_sub(last.nodes));

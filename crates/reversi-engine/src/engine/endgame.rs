@@ -17,7 +17,7 @@ const SOLVER_TIME_SHARE: f64 = 0.97;
 
 /// The deepest midgame search before a solver (a fallback move, should the solver not
 /// finish).
-const PRE_SOLVER_DEPTH: u32 = 10;
+pub(super) const PRE_SOLVER_DEPTH: u32 = 10;
 
 /// The report of a complete exact solve of a board with `empties` empty squares, `None`
 /// for another solution.
