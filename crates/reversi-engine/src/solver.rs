@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use reversi::{kernel, Board, Ply, Square};
 
+use crate::search::move_loop::{pvs_loop, End, MoveLoop, Research, Trial};
 use crate::search::node::Node;
 pub use crate::search::state::Techniques;
 use crate::search::state::{Bounds, Search};
@@ -591,59 +592,28 @@ impl Solver {
         children
     }
 
-    /// Searches the root's `children` in `(alpha, beta)`: the move proven best (if
-    /// any), a proven lower bound of the root's score and an upper bound (of the moves
-    /// searched: 64 when some were not).
+    /// Searches the root's `children` in `(alpha, beta)` by [`pvs_loop`]: the move
+    /// proven best (if any), a proven lower bound of the root's score and an upper bound
+    /// (of the moves searched: 64 when some were not).
     fn root_moves(
         &mut self,
         children: &[(Square, Board, i32)],
         alpha: i32,
         beta: i32,
     ) -> (Option<Square>, i32, i32) {
-        let mut best: Option<Square> = None;
-        let mut upper = -64;
-        let mut lower = -64;
-        for (i, &(s, child, _)) in children.iter().enumerate() {
-            let a = alpha.max(lower);
-            if a >= beta {
-                return (best, lower, 64); // the moves left are unsearched
-            }
-            let mut bounds = Bounds::UNKNOWN;
-            if i == 0 || best.is_none() {
-                let v = -self.value(child, -beta, -a);
-                if self.search.stopped() {
-                    return (best, lower, 64);
-                }
-                bounds.add(v, a, beta);
-            } else {
-                let v = -self.value(child, -a - 1, -a);
-                if self.search.stopped() {
-                    return (best, lower, 64);
-                }
-                bounds.add(v, a, a + 1);
-                if v > a && v < beta {
-                    let w = -self.value(child, -beta, -(v - 1));
-                    if self.search.stopped() {
-                        // The null-window result stays proven.
-                        if bounds.lower > lower {
-                            return (Some(s), bounds.lower, 64);
-                        }
-                        return (best, lower, 64);
-                    }
-                    bounds.add(w, v - 1, beta);
-                }
-            }
-            upper = upper.max(bounds.upper);
-            if best.is_none() || bounds.lower > lower {
-                lower = bounds.lower;
-                best = Some(s);
-            }
-            // A thread is taken only for moves left to search (none once one reached beta).
-            if i == 0 && alpha.max(lower) < beta && self.search.may_split_root(children.len() - 1) {
-                return self.root_split(&children[1..], alpha, beta, (best, lower, upper));
-            }
+        let mut moves = RootMoves {
+            solver: self,
+            children,
+            window: (alpha, beta),
+            next: 0,
+            found: (None, -64, -64),
+            cut_short: None,
+        };
+        match pvs_loop(&mut moves, alpha, beta) {
+            End::Complete => moves.found,
+            End::Cutoff => (moves.found.0, moves.found.1, 64),
+            End::Stopped | End::Split => moves.cut_short.unwrap_or(moves.found),
         }
-        (best, lower, upper)
     }
 
     /// [`Solver::root_moves`] for the moves after the first (`rest`), shared with the
@@ -678,7 +648,7 @@ impl Solver {
         let (p, o) = (child.mover_bits(), child.opponent_bits());
         let n = (!(p | o)).count_ones();
         let depth = if n >= 20 { 4 } else { 2 };
-        -self.search.order_search(p, o, depth)
+        -self.search.root_sort_value(p, o, depth)
     }
 
     /// Adds the other moves reaching `solution.score` (each proven by one null-window
@@ -811,6 +781,87 @@ fn keep_proven(kept: Option<Solution>, mut solution: Solution) -> Solution {
 #[must_use]
 pub fn solve(board: &Board) -> Solution {
     Solver::default().solve(board, Mode::Exact)
+}
+
+/// The root's moves as [`pvs_loop`] searches them, each one's proven bounds kept.
+struct RootMoves<'a> {
+    solver: &'a mut Solver,
+    children: &'a [(Square, Board, i32)],
+    /// The root's window.
+    window: (i32, i32),
+    /// The next move's index in `children`.
+    next: usize,
+    /// The move proven best (if any), the best proven lower bound and the greatest upper
+    /// bound of the moves searched.
+    found: (Option<Square>, i32, i32),
+    /// The result when a stop or a split ended the loop.
+    cut_short: Option<(Option<Square>, i32, i32)>,
+}
+
+impl RootMoves<'_> {
+    /// The current move and the position after it.
+    fn current(&self) -> (Square, Board) {
+        let (s, child, _) = self.children[self.next - 1];
+        (s, child)
+    }
+}
+
+impl MoveLoop for RootMoves<'_> {
+    const RESEARCH: Research = Research::BelowValue;
+
+    fn next(&mut self) -> bool {
+        self.next += 1;
+        self.next <= self.children.len()
+    }
+
+    fn floor(&self) -> i32 {
+        self.found.1
+    }
+
+    fn search(&mut self, alpha: i32, beta: i32) -> i32 {
+        -self.solver.value(self.current().1, -beta, -alpha)
+    }
+
+    fn stopped(&self) -> bool {
+        self.solver.search.stopped()
+    }
+
+    fn searched(&mut self, trial: &Trial) -> bool {
+        let bounds = trial.bounds();
+        let square = self.current().0;
+        let (best, lower, upper) = &mut self.found;
+        *upper = (*upper).max(bounds.upper);
+        if best.is_none() || bounds.lower > *lower {
+            *lower = bounds.lower;
+            *best = Some(square);
+        }
+        // The moves left are then unsearched (the upper bound 64); after the last, the
+        // upper bound of them all stands.
+        self.window.0.max(*lower) >= self.window.1 && self.next < self.children.len()
+    }
+
+    fn interrupted(&mut self, proven: Option<&Trial>) {
+        let (best, lower, _) = self.found;
+        self.cut_short = Some(match proven {
+            // The null-window result stays proven.
+            Some(trial) if trial.bounds().lower > lower => {
+                (Some(self.current().0), trial.bounds().lower, 64)
+            }
+            _ => (best, lower, 64),
+        });
+    }
+
+    fn after_first(&mut self) -> bool {
+        // A thread is taken only for moves left to search (none once one reached beta).
+        let (alpha, beta) = self.window;
+        let left = self.children.len() - 1;
+        if alpha.max(self.found.1) >= beta || !self.solver.search.may_split_root(left) {
+            return false;
+        }
+        let rest = &self.children[1..];
+        self.cut_short = Some(self.solver.root_split(rest, alpha, beta, self.found));
+        true
+    }
 }
 
 #[cfg(test)]

@@ -8,8 +8,9 @@ use std::time::{Duration, Instant};
 use reversi::{Board, Ply, Square};
 
 use super::facade::{Engine, SearchReport};
-use super::midgame::INF;
+use super::midgame::{Midgame, INF};
 use crate::eval::SCALE;
+use crate::search::move_loop::{pvs_loop, End, MoveLoop, Research, Trial};
 use crate::search::node::Node;
 
 /// A root move: its square, the board after it, its ordering value.
@@ -170,9 +171,10 @@ impl Engine {
         }
     }
 
-    /// One iteration at the root to `depth` in the window `(lo, hi)`: the first move with
-    /// the window, the others with a null window first, re-searched when they fail high.
-    /// A move scoring `hi` or more ends it (fail-soft).
+    /// One iteration at the root to `depth` in the window `(lo, hi)`, its moves searched
+    /// by [`pvs_loop`]: the first move with the window, the others with a null window
+    /// first, re-searched when they fail high. A move scoring `hi` or more ends it
+    /// (fail-soft).
     fn root(
         &mut self,
         board: &Board,
@@ -181,47 +183,20 @@ impl Engine {
         lo: i32,
         hi: i32,
     ) -> Iteration {
-        let mut best: Option<(usize, i32)> = None;
-        let stopped = |best| Iteration {
-            best,
-            complete: false,
+        let mut root = RootMoves {
+            search: &mut self.midgame,
+            moves,
+            depth,
+            next: 0,
+            best: None,
         };
-        for (i, m) in moves.iter().enumerate() {
-            let node = Node::of(&m.child);
-            let search = &mut self.midgame;
-            let alpha = match best {
-                None => {
-                    let v = -search.pvs(node, depth - 1, -hi, -lo);
-                    if search.stopped() {
-                        return stopped(best);
-                    }
-                    best = Some((i, v));
-                    if v >= hi {
-                        break;
-                    }
-                    continue;
-                }
-                Some((_, b)) => b.max(lo),
+        let end = pvs_loop(&mut root, lo, hi);
+        let best = root.best;
+        if end == End::Stopped {
+            return Iteration {
+                best,
+                complete: false,
             };
-            let v = -search.pvs(node, depth - 1, -alpha - 1, -alpha);
-            if search.stopped() {
-                return stopped(best);
-            }
-            if v > alpha {
-                // Proven better than the best so far, whatever the re-search says.
-                best = Some((i, v));
-                if v >= hi {
-                    break;
-                }
-                let w = -search.pvs(node, depth - 1, -hi, -alpha);
-                if search.stopped() {
-                    return stopped(best);
-                }
-                best = Some((i, w.max(v)));
-                if w >= hi {
-                    break;
-                }
-            }
         }
         if let Some((i, v)) = best {
             let bound = if v >= hi {
@@ -266,6 +241,57 @@ impl Engine {
             }
             pv.push(Ply::Move(square));
             left -= 1;
+        }
+    }
+}
+
+/// The root's moves in one iteration, as [`pvs_loop`] searches them.
+struct RootMoves<'a> {
+    search: &'a mut Midgame,
+    moves: &'a [RootMove],
+    /// The iteration's depth.
+    depth: u32,
+    /// The next move's index in `moves`.
+    next: usize,
+    /// The best move's index and its score, once a move is proven.
+    best: Option<(usize, i32)>,
+}
+
+impl MoveLoop for RootMoves<'_> {
+    const RESEARCH: Research = Research::Alpha;
+
+    fn next(&mut self) -> bool {
+        self.next += 1;
+        self.next <= self.moves.len()
+    }
+
+    fn floor(&self) -> i32 {
+        self.best.map_or(-INF, |(_, v)| v)
+    }
+
+    fn search(&mut self, alpha: i32, beta: i32) -> i32 {
+        let node = Node::of(&self.moves[self.next - 1].child);
+        -self.search.pvs(node, self.depth - 1, -beta, -alpha)
+    }
+
+    fn stopped(&self) -> bool {
+        self.search.stopped()
+    }
+
+    fn searched(&mut self, trial: &Trial) -> bool {
+        // A move that failed high on the null window is proven better than the best so
+        // far, whatever its re-search says.
+        let v = trial.value().max(trial.first);
+        if self.best.is_none() || v > trial.alpha {
+            self.best = Some((self.next - 1, v));
+            return v >= trial.beta;
+        }
+        false
+    }
+
+    fn interrupted(&mut self, proven: Option<&Trial>) {
+        if let Some(trial) = proven {
+            self.best = Some((self.next - 1, trial.first));
         }
     }
 }

@@ -18,8 +18,9 @@ use std::sync::Arc;
 
 use crate::eval::{clamp, Weights, SCALE};
 use crate::search::clock::Clock;
+use crate::search::move_loop::{pvs_loop, MoveLoop, Research, Trial};
 use crate::search::node::{Move, Node};
-use crate::search::ordering::{select, CORNERS};
+use crate::search::ordering::{midgame_order, select};
 use crate::table::{ScoreEntry, Table, EXACT, LOWER, NO_MOVE, UPPER};
 
 /// Above any score: the full window's bounds.
@@ -39,9 +40,6 @@ const PROBCUT_T: f32 = 1.5;
 const PROBCUT_SIGMA: [f32; 13] = [
     0.0, 0.0, 0.0, 0.0, 1.49, 1.84, 2.15, 2.55, 2.02, 1.94, 2.11, 2.3, 2.3,
 ];
-
-/// From this depth on, moves are ordered by a shallow search of each child.
-const SORT_SEARCH_DEPTH: u32 = 5;
 
 /// The search's state: the table (kept between searches), the node count and the limits.
 pub(crate) struct Midgame {
@@ -133,7 +131,9 @@ impl Midgame {
             }
         }
         let mut list = [Move::default(); MAX_MOVES];
-        let n = self.generate(node, moves, depth, table_move, &mut list);
+        let n = midgame_order(node, moves, depth, table_move, &mut list, |child, d| {
+            self.pvs(child, d, -INF, INF)
+        });
         if self.stopped() {
             return 0;
         }
@@ -178,100 +178,85 @@ impl Midgame {
     }
 
     /// Searches the moves of `list` from `node` (ordered as they come by their `order`,
-    /// highest first): the best value and move.
+    /// highest first) by [`pvs_loop`]: the best value and move.
     fn moves(
         &mut self,
         node: Node,
         depth: u32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         list: &mut [Move],
     ) -> (i32, u8) {
-        let mut best = -INF;
-        let mut best_move = NO_MOVE;
-        for i in 0..list.len() {
-            let m = select(list, i);
-            let child = node.child(&m);
-            let v = if i == 0 {
-                -self.pvs(child, depth - 1, -beta, -alpha)
-            } else {
-                let v = -self.pvs(child, depth - 1, -alpha - 1, -alpha);
-                if v > alpha && v < beta && !self.stopped() {
-                    -self.pvs(child, depth - 1, -beta, -alpha)
-                } else {
-                    v
-                }
-            };
-            if self.stopped() {
-                return (best, best_move);
-            }
-            if v > best {
-                best = v;
-                best_move = m.square as u8;
-                if v > alpha {
-                    alpha = v;
-                    if v >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        (best, best_move)
-    }
-
-    /// Fills `list` with the moves of `moves` from `node` and their ordering values: the
-    /// table's move first; from [`SORT_SEARCH_DEPTH`] on a shallow search of each child,
-    /// below it fewest opponent replies (corners first). The number of moves.
-    fn generate(
-        &mut self,
-        node: Node,
-        moves: u64,
-        depth: u32,
-        table_move: u8,
-        list: &mut [Move; MAX_MOVES],
-    ) -> usize {
-        let (p, o) = (node.p, node.o);
-        let mut n = 0;
-        let mut todo = moves;
-        while todo != 0 {
-            let square = todo.trailing_zeros();
-            todo &= todo - 1;
-            let flips = kernel::flips(p, o, square);
-            list[n] = Move {
-                square,
-                flipped: flips,
-                key: 0,
-                order: 0,
-            };
-            n += 1;
-        }
-        if n == 1 {
-            return 1;
-        }
-        for m in &mut list[..n] {
-            let bit = 1u64 << m.square;
-            let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit);
-            m.order = if m.square as u8 == table_move {
-                i32::MAX
-            } else if depth >= SORT_SEARCH_DEPTH {
-                -self.pvs(node.child(m), midgame_sort_depth(depth), -INF, INF)
-            } else {
-                let replies = kernel::moves(cp, co);
-                let corner = (bit & CORNERS != 0) as i32;
-                -((replies.count_ones() + (replies & CORNERS).count_ones()) as i32) * 16
-                    + corner * 64
-            };
-        }
-        n
+        let mut moves = NodeMoves {
+            search: self,
+            node,
+            depth,
+            list,
+            next: 0,
+            child: node,
+            square: NO_MOVE,
+            best: (-INF, NO_MOVE),
+        };
+        pvs_loop(&mut moves, alpha, beta);
+        moves.best
     }
 }
 
-/// The depth of the ordering search of a node `depth` deep: the evaluation of each child
-/// up to depth 11, then one more ply every 3 plies, at most 3 (measured at depth 10 and 11
-/// on the positions of `reversi-tune depth`: against 1-ply searches from depth 6 and
-/// 2-ply from 9, 14% fewer nodes; weighting opponent replies in changed nothing).
-fn midgame_sort_depth(depth: u32) -> u32 {
-    (depth.saturating_sub(9) / 3).min(3)
+/// The moves of a midgame node, as [`pvs_loop`] searches them.
+struct NodeMoves<'a> {
+    search: &'a mut Midgame,
+    node: Node,
+    /// The node's depth (its children are searched one ply less).
+    depth: u32,
+    list: &'a mut [Move],
+    /// The next move's index in `list`.
+    next: usize,
+    /// The position after the current move, and its square.
+    child: Node,
+    square: u8,
+    /// The best value and its move.
+    best: (i32, u8),
+}
+
+impl MoveLoop for NodeMoves<'_> {
+    const RESEARCH: Research = Research::Alpha;
+
+    #[inline(always)]
+    fn next(&mut self) -> bool {
+        if self.next == self.list.len() {
+            return false;
+        }
+        let m = select(self.list, self.next);
+        self.child = self.node.child(&m);
+        self.square = m.square as u8;
+        self.next += 1;
+        true
+    }
+
+    #[inline(always)]
+    fn floor(&self) -> i32 {
+        self.best.0
+    }
+
+    #[inline(always)]
+    fn search(&mut self, alpha: i32, beta: i32) -> i32 {
+        -self.search.pvs(self.child, self.depth - 1, -beta, -alpha)
+    }
+
+    #[inline(always)]
+    fn stopped(&self) -> bool {
+        self.search.stopped()
+    }
+
+    #[inline(always)]
+    fn searched(&mut self, trial: &Trial) -> bool {
+        let v = trial.value();
+        if v > self.best.0 {
+            self.best = (v, self.square);
+            return v >= trial.beta;
+        }
+        false
+    }
 }
 
 #[cfg(test)]

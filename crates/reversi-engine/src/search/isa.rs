@@ -85,8 +85,8 @@ isa! {
     solve_3 => solve_3_in(p: u64, o: u64, window: (i32, i32), xs: [u32; 3]);
     /// [`Search::solve_4_in`].
     solve_4 => solve_4_in(p: u64, o: u64, window: (i32, i32), xs: [u32; 4]);
-    /// [`Search::mid_search_in`].
-    mid_search => mid_search_in(p: u64, o: u64, window: (i32, i32), depth: u32);
+    /// [`Search::sort_value_in`].
+    sort_value => sort_value_in(p: u64, o: u64, window: (i32, i32), depth: u32);
 }
 
 impl Search {

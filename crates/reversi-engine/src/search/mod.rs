@@ -10,8 +10,9 @@
 //! `v` is the score.
 //!
 //! One concept a module: [`state`] (the search state), [`node`] (the node and move
-//! types), [`clock`] (limits and the stop signal), [`ordering`] (move ordering), [`pvs`]
-//! (the null-window and principal-variation searches), [`last`] (the last empties,
+//! types), [`clock`] (limits and the stop signal), [`ordering`] (move ordering),
+//! [`move_loop`] (the principal-variation move loop, the midgame's and the solver's
+//! root's too), [`pvs`] (the null-window and principal-variation searches), [`last`] (the last empties,
 //! without the table), [`parity`] (parity ordering), [`split`] (the parallel split),
 //! [`threads`] (thread accounting), [`cpu`] (what this CPU runs) and [`isa`] (the copies
 //! of the search compiled per instruction set, and the dispatch by empties). This
@@ -21,6 +22,7 @@ pub(crate) mod clock;
 pub(crate) mod cpu;
 pub(crate) mod isa;
 pub(crate) mod last;
+pub(crate) mod move_loop;
 pub(crate) mod node;
 pub(crate) mod ordering;
 pub(crate) mod parity;

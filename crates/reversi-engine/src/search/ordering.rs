@@ -1,6 +1,8 @@
-//! Move ordering: the table's move, fastest-first (fewest replies), potential mobility,
-//! parity, corners, and from [`SORT_SEARCH_MIN`] empties a shallow search of each child
-//! on the pattern evaluation.
+//! Move ordering, one name a step: the table's move, fastest-first (fewest replies for
+//! the opponent), potential mobility, parity, corners, and the sort search (a shallow
+//! search of each child on the pattern evaluation: from [`SORT_SEARCH_MIN`] empties in
+//! the endgame, from [`MIDGAME_SORT_SEARCH_DEPTH`] plies in the midgame, where the
+//! midgame's own search gives it); [`select`] takes the moves in that order.
 
 use reversi::kernel;
 
@@ -29,13 +31,13 @@ pub(crate) const CORNERS: u64 = 0x8100_0000_0000_0081;
 impl Search {
     /// The value of a `depth`-ply search on the pattern evaluation
     /// ([`Search::weights`], [`crate::eval::SCALE`] a disc), for ordering moves.
-    pub(crate) fn order_search(&mut self, p: u64, o: u64, depth: u32) -> i32 {
+    pub(crate) fn root_sort_value(&mut self, p: u64, o: u64, depth: u32) -> i32 {
         let window = (-100_000, 100_000);
         #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
         if let Some(k) = self.v3 {
-            return k.mid_search(self, p, o, window, depth);
+            return k.sort_value(self, p, o, window, depth);
         }
-        Portable.mid_search(self, p, o, window, depth)
+        Portable.sort_value(self, p, o, window, depth)
     }
     /// Orders the moves of `node` (`moves`, non-empty) into `stack[base..]`: the table's
     /// move first, then fastest-first (fewest replies for the opponent, corners counted
@@ -120,7 +122,7 @@ impl Search {
                 continue;
             }
             let child = node.play(&m);
-            let v = -k.mid_search(self, child.p, child.o, (-100_000, 100_000), depth);
+            let v = -k.sort_value(self, child.p, child.o, (-100_000, 100_000), depth);
             self.stack[i].order = v + m.order * MOBILITY_WEIGHT;
         }
     }
@@ -134,7 +136,7 @@ impl Search {
     /// A depth-limited alpha-beta on the pattern evaluation ([`Search::weights`],
     /// finished games scored [`crate::eval::SCALE`] a disc) for ordering moves.
     #[inline(always)]
-    pub(crate) fn mid_search_in<K: Isa>(
+    pub(crate) fn sort_value_in<K: Isa>(
         &mut self,
         k: K,
         p: u64,
@@ -152,7 +154,7 @@ impl Search {
             if kernel::moves(o, p) == 0 {
                 return kernel::final_score(p, o) * crate::eval::SCALE;
             }
-            return -k.mid_search(self, o, p, (-beta, -alpha), depth - 1);
+            return -k.sort_value(self, o, p, (-beta, -alpha), depth - 1);
         }
         let mut best = -100_000;
         let mut a = alpha;
@@ -161,7 +163,7 @@ impl Search {
             let x = todo.trailing_zeros();
             todo &= todo - 1;
             let f = kernel::flips(p, o, x);
-            let v = -k.mid_search(self, o ^ f, p ^ f ^ (1 << x), (-beta, -a), depth - 1);
+            let v = -k.sort_value(self, o ^ f, p ^ f ^ (1 << x), (-beta, -a), depth - 1);
             if v > best {
                 best = v;
                 if v >= beta {
@@ -200,4 +202,65 @@ pub(crate) fn select(list: &mut [Move], i: usize) -> Move {
     }
     list.swap(i, best);
     list[i]
+}
+
+/// From this depth on, a midgame node orders its moves by a sort search of each child
+/// (the midgame's own search, [`midgame_sort_depth`] plies deep); below it fastest-first.
+pub(crate) const MIDGAME_SORT_SEARCH_DEPTH: u32 = 5;
+
+/// Fills `list` with the moves of the midgame node `node` (`moves`, non-empty) searched
+/// `depth` plies deep, with their ordering values: the table's move first; from
+/// [`MIDGAME_SORT_SEARCH_DEPTH`] on the sort search of each child (`sort_value(child,
+/// plies)`, the child's value from its mover's view), below it fastest-first (fewest
+/// opponent replies, corners counted twice, a corner move first). The number of moves.
+#[inline(always)]
+pub(crate) fn midgame_order(
+    node: Node,
+    moves: u64,
+    depth: u32,
+    table_move: u8,
+    list: &mut [Move],
+    mut sort_value: impl FnMut(Node, u32) -> i32,
+) -> usize {
+    let (p, o) = (node.p, node.o);
+    let mut n = 0;
+    let mut todo = moves;
+    while todo != 0 {
+        let square = todo.trailing_zeros();
+        todo &= todo - 1;
+        let flips = kernel::flips(p, o, square);
+        list[n] = Move {
+            square,
+            flipped: flips,
+            key: 0,
+            order: 0,
+        };
+        n += 1;
+    }
+    if n == 1 {
+        return 1;
+    }
+    for m in &mut list[..n] {
+        let bit = 1u64 << m.square;
+        let (cp, co) = (o ^ m.flipped, p ^ m.flipped ^ bit);
+        m.order = if m.square as u8 == table_move {
+            i32::MAX
+        } else if depth >= MIDGAME_SORT_SEARCH_DEPTH {
+            -sort_value(node.child(m), midgame_sort_depth(depth))
+        } else {
+            let replies = kernel::moves(cp, co);
+            let corner = (bit & CORNERS != 0) as i32;
+            -((replies.count_ones() + (replies & CORNERS).count_ones()) as i32) * 16 + corner * 64
+        };
+    }
+    n
+}
+
+/// The depth of the sort search of a midgame node `depth` deep: the evaluation of each
+/// child up to depth 11, then one more ply every 3 plies, at most 3 (measured at depth 10
+/// and 11 on the positions of `reversi-tune depth`: against 1-ply searches from depth 6
+/// and 2-ply from 9, 14% fewer nodes; weighting opponent replies in changed nothing).
+#[inline]
+pub(crate) fn midgame_sort_depth(depth: u32) -> u32 {
+    (depth.saturating_sub(9) / 3).min(3)
 }

@@ -7,6 +7,7 @@ use crate::stability::{stability_threshold, stable_discs};
 use crate::table::NO_MOVE;
 
 use super::isa::Isa;
+use super::move_loop::{pvs_loop, End, MoveLoop, Research, Trial};
 use super::node::{Move, Node};
 use super::ordering::ETC_MIN;
 use super::state::Search;
@@ -200,46 +201,114 @@ impl Search {
         Ok((alpha.max(lower - 1), beta.min(upper + 1), e.best))
     }
 
-    /// The moves of a principal-variation node, listed in `stack[base..self.top]`:
-    /// the best value and its move, `None` when a limit stopped the search.
+    /// The moves of a principal-variation node, listed in `stack[base..self.top]`,
+    /// searched by [`pvs_loop`]: the best value and its move, `None` when a limit stopped
+    /// the search.
     #[inline(always)]
     pub(crate) fn pvs_moves<K: Isa>(
         &mut self,
         k: K,
         node: Node,
         base: usize,
-        (alpha, beta): (i32, i32),
+        window: (i32, i32),
     ) -> Option<(i32, u8)> {
         let end = self.top;
-        let mut best = -65;
-        let mut best_move = NO_MOVE;
-        for i in base..end {
-            let m = self.select(i, end);
-            let child = node.play(&m);
-            let a = alpha.max(best);
-            let mut v;
-            if i == base || !self.techniques.null_window {
-                v = -self.search_in(k, child, -beta, -a);
-            } else {
-                v = -self.search_in(k, child, -a - 1, -a);
-                if !self.stopped() && v > a && v < beta {
-                    v = -self.search_in(k, child, -beta, -v);
-                }
-            }
-            if self.stopped() {
-                return None;
-            }
-            if v > best {
-                best = v;
-                best_move = m.square as u8;
-                if v >= beta {
-                    break;
-                }
-            }
-            if i == base && self.may_split(node.n, end - base - 1) {
-                return self.split_rest(k, node, base + 1, (alpha, beta), (best, best_move));
-            }
+        let mut moves = PvMoves {
+            search: self,
+            k,
+            node,
+            base,
+            end,
+            next: base,
+            child: node,
+            square: NO_MOVE,
+            window,
+            best: (-65, NO_MOVE),
+            split: None,
+        };
+        match pvs_loop(&mut moves, window.0, window.1) {
+            End::Stopped => None,
+            End::Split => moves.split,
+            End::Complete | End::Cutoff => Some(moves.best),
         }
-        Some((best, best_move))
+    }
+}
+
+/// The moves of an endgame principal-variation node (`stack[base..end]`), as
+/// [`pvs_loop`] searches them.
+struct PvMoves<'a, K> {
+    search: &'a mut Search,
+    k: K,
+    node: Node,
+    base: usize,
+    end: usize,
+    /// The next move's index in the stack.
+    next: usize,
+    /// The position after the current move, and its square.
+    child: Node,
+    square: u8,
+    /// The node's window.
+    window: (i32, i32),
+    /// The best value and its move.
+    best: (i32, u8),
+    /// The split's result, when the moves after the first went to one.
+    split: Option<(i32, u8)>,
+}
+
+impl<K: Isa> MoveLoop for PvMoves<'_, K> {
+    const RESEARCH: Research = Research::Value;
+
+    #[inline(always)]
+    fn null_window(&self) -> bool {
+        self.search.techniques.null_window
+    }
+
+    #[inline(always)]
+    fn next(&mut self) -> bool {
+        if self.next == self.end {
+            return false;
+        }
+        let m = self.search.select(self.next, self.end);
+        self.child = self.node.play(&m);
+        self.square = m.square as u8;
+        self.next += 1;
+        true
+    }
+
+    #[inline(always)]
+    fn floor(&self) -> i32 {
+        self.best.0
+    }
+
+    #[inline(always)]
+    fn search(&mut self, alpha: i32, beta: i32) -> i32 {
+        -self.search.search_in(self.k, self.child, -beta, -alpha)
+    }
+
+    #[inline(always)]
+    fn stopped(&self) -> bool {
+        self.search.stopped()
+    }
+
+    #[inline(always)]
+    fn searched(&mut self, trial: &Trial) -> bool {
+        let v = trial.value();
+        if v > self.best.0 {
+            self.best = (v, self.square);
+            return v >= trial.beta;
+        }
+        false
+    }
+
+    #[inline(always)]
+    fn after_first(&mut self) -> bool {
+        if !self.search.may_split(self.node.n, self.end - self.base - 1) {
+            return false;
+        }
+        let (k, node, from) = (self.k, self.node, self.base + 1);
+        self.split = self
+            .search
+            .split_rest(k, node, from, self.window, self.best);
+        true
     }
 }

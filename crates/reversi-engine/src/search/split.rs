@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use super::isa::{Isa, Portable};
+use super::move_loop::{pvs_loop, MoveLoop, Research, Trial};
 use super::node::{Move, Node};
 use super::state::{Bounds, Search};
 
@@ -130,7 +131,7 @@ impl Search {
         SplitResult { moves, complete }
     }
     /// One thread's part of a split: takes the next move until none is left or the
-    /// split stops.
+    /// split stops, each searched by [`pvs_loop`] against the best proven so far.
     pub(crate) fn split_worker<K: Isa>(
         &mut self,
         k: K,
@@ -139,47 +140,17 @@ impl Search {
         beta: i32,
         shared: &Split,
     ) {
-        let record = |j: usize, bounds: Bounds, v: i32| {
-            let mut results = shared
-                .results
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            results.push((j, bounds, v));
-            shared.lower.fetch_max(bounds.lower, Ordering::Relaxed);
-            if bounds.lower >= beta {
-                shared.cutoff.store(true, Ordering::Relaxed);
-                shared.stop.store(true, Ordering::Relaxed);
-            }
+        let mut share = Share {
+            search: self,
+            k,
+            children,
+            shared,
+            beta,
+            current: 0,
         };
-        while !shared.stop.load(Ordering::Relaxed) {
-            let j = shared.next.fetch_add(1, Ordering::Relaxed);
-            let child = match children.get(j) {
-                Some(&child) => child,
-                None => return,
-            };
-            let a = alpha.max(shared.lower.load(Ordering::Relaxed));
-            let mut bounds = Bounds::UNKNOWN;
-            let v = -self.search_in(k, child, -a - 1, -a);
-            if self.stopped() {
-                shared.stop.store(true, Ordering::Relaxed);
-                return;
-            }
-            bounds.add(v, a, a + 1);
-            if v > a && v < beta {
-                let w = -self.search_in(k, child, -beta, -(v - 1));
-                if self.stopped() {
-                    // The null-window result stays proven.
-                    record(j, bounds, v);
-                    shared.stop.store(true, Ordering::Relaxed);
-                    return;
-                }
-                bounds.add(w, v - 1, beta);
-                record(j, bounds, w);
-            } else {
-                record(j, bounds, v);
-            }
-        }
+        pvs_loop(&mut share, alpha, beta);
     }
+
     /// The moves of a node after its first, `stack[from..self.top]`, searched by
     /// [`Search::split`] (the first's value and move `best`) in `(alpha, beta)`: the
     /// best value and its move, `None` when a limit stopped the search.
@@ -207,5 +178,75 @@ impl Search {
             }
         }
         Some((best, best_move))
+    }
+}
+
+/// One thread's share of a split's moves, as [`pvs_loop`] searches them: every move with
+/// a null window first (the node's first move was searched before the split).
+struct Share<'a, K> {
+    search: &'a mut Search,
+    k: K,
+    children: &'a [Node],
+    shared: &'a Split,
+    /// The node's beta.
+    beta: i32,
+    /// The current move's index in `children`.
+    current: usize,
+}
+
+impl<K: Isa> Share<'_, K> {
+    /// Records a searched move's proven bounds and value; stops every thread when it
+    /// reached beta.
+    fn record(&self, bounds: Bounds, v: i32) {
+        let shared = self.shared;
+        let mut results = shared
+            .results
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        results.push((self.current, bounds, v));
+        shared.lower.fetch_max(bounds.lower, Ordering::Relaxed);
+        if bounds.lower >= self.beta {
+            shared.cutoff.store(true, Ordering::Relaxed);
+            shared.stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+impl<K: Isa> MoveLoop for Share<'_, K> {
+    const RESEARCH: Research = Research::BelowValue;
+    const FULL_FIRST: bool = false;
+
+    fn next(&mut self) -> bool {
+        if self.shared.stop.load(Ordering::Relaxed) {
+            return false;
+        }
+        self.current = self.shared.next.fetch_add(1, Ordering::Relaxed);
+        self.current < self.children.len()
+    }
+
+    fn floor(&self) -> i32 {
+        self.shared.lower.load(Ordering::Relaxed)
+    }
+
+    fn search(&mut self, alpha: i32, beta: i32) -> i32 {
+        let child = self.children[self.current];
+        -self.search.search_in(self.k, child, -beta, -alpha)
+    }
+
+    fn stopped(&self) -> bool {
+        self.search.stopped()
+    }
+
+    fn searched(&mut self, trial: &Trial) -> bool {
+        self.record(trial.bounds(), trial.value());
+        false
+    }
+
+    fn interrupted(&mut self, proven: Option<&Trial>) {
+        if let Some(trial) = proven {
+            // The null-window result stays proven.
+            self.record(trial.bounds(), trial.first);
+        }
+        self.shared.stop.store(true, Ordering::Relaxed);
     }
 }
