@@ -332,8 +332,9 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(24))]
 
         /// With ProbCut off, the analysis's best value at depth d is the plain search's
-        /// value at depth d (both are the depth-d minimax value), and every move of the
-        /// best N is scored by a search of that depth.
+        /// value at depth d (both are the depth-d minimax value), its best move the plain
+        /// search's when no other move scores as much, and every move of the best N is
+        /// scored by a search of that depth.
         #[test]
         fn the_best_value_is_the_plain_searchs(seed in any::<u64>(), plies in 4u32..40, depth in 1u32..5, n in 0usize..4) {
             let board = random_board(seed, plies);
@@ -348,6 +349,11 @@ mod tests {
             let mut reported = Vec::new();
             let analysis = engine.analyse(limits, n, |a| reported.push(a.depth));
             prop_assert_eq!(analysis.moves[0].score, plain.score);
+            // A best move scoring above every other is the one the plain search plays.
+            let unique = analysis.moves.get(1).map_or(true, |m| m.score < plain.score);
+            if unique && (n == 0 || n > 1) {
+                prop_assert_eq!(Some(analysis.moves[0].ply), plain.best);
+            }
             prop_assert_eq!(reported, (1..=depth).collect::<Vec<_>>());
             let moves = board.legal_moves().len() as usize;
             prop_assert_eq!(analysis.moves.len(), if n == 0 { moves } else { n.min(moves) });
