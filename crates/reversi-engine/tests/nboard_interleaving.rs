@@ -87,13 +87,80 @@ fn each_command_during_a_search() {
                 (false, "set depth 2".to_owned()),
                 (false, "go".to_owned()),
             ];
-            let (stops, end) = interleaving::check_interleaving(&script, LONG);
-            stopped += stops;
-            assert_eq!(end, board, "{search} then {during}");
+            let outcome = interleaving::check_interleaving(&script, LONG);
+            stopped += outcome.stopped;
+            assert_eq!(outcome.board, board, "{search} then {during}");
         }
     }
     assert_eq!(
         stopped, 8,
         "every search stopped by the line sent during it"
     );
+}
+
+/// A GUI's session with lines sent during searches, pinned: the order of the replies
+/// (a stopped `go` still answers `nodestats` and `===` before the `pong` of the ping that
+/// stopped it; a stopped `hint` its finished `search` lines, `nodestats` and `status`).
+/// What a stopped search had finished depends on the machine's timing: its numbers,
+/// moves and `search` lines are redacted. The first searches run to their 2 plies on an
+/// empty table and are pinned whole but for their times (after a stopped search, the
+/// table holds what it reached, and a 2-ply search may find deeper values there).
+#[test]
+fn an_interleaved_session_is_pinned() {
+    let script: Vec<(bool, String)> = [
+        (false, "nboard 2"),
+        (false, "set depth 2"),
+        (false, "hint 2"),
+        (false, "go"),
+        (false, "set depth 30"),
+        (false, "go"),
+        (true, "ping 1"),
+        (false, "hint 3"),
+        (true, "move d3"),
+        (false, "go"),
+        (true, "set game (;GM[Othello]PC[NBoard]TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[F5];)"),
+        (false, "ping 2"),
+        (false, "go"),
+        (true, "quit"),
+    ]
+    .into_iter()
+    .map(|(during, line)| (during, line.to_owned()))
+    .collect();
+    let outcome = interleaving::check_interleaving(&script, LONG);
+    assert_eq!(outcome.stopped, 4);
+    insta::assert_snapshot!(redact_stopped(&outcome.transcript));
+}
+
+/// The transcript with what a stopped search answers redacted: its `search` lines left
+/// out, its move and evaluation written `MOVE/EVAL`; every `nodestats` and every time
+/// (machine-dependent) redacted too. A search is stopped when the next line handled
+/// arrived during it (`> !`).
+fn redact_stopped(transcript: &str) -> String {
+    let mut blocks: Vec<Vec<&str>> = Vec::new();
+    for line in transcript.lines() {
+        if line.starts_with("> ") {
+            blocks.push(Vec::new());
+        }
+        blocks.last_mut().unwrap().push(line);
+    }
+    let mut out = Vec::new();
+    for (i, block) in blocks.iter().enumerate() {
+        let stopped = blocks
+            .get(i + 1)
+            .is_some_and(|next| next[0].starts_with("> !"));
+        for line in block {
+            let words: Vec<&str> = line.split(' ').collect();
+            match words[0] {
+                "nodestats" => out.push("nodestats N T".to_owned()),
+                "search" if stopped => {}
+                "===" if stopped => out.push("=== MOVE/EVAL/T".to_owned()),
+                "===" => {
+                    let item = words[1].rsplit_once('/').map_or(words[1], |(rest, _)| rest);
+                    out.push(format!("=== {item}/T"));
+                }
+                _ => out.push((*line).to_owned()),
+            }
+        }
+    }
+    out.join("\n")
 }

@@ -33,13 +33,22 @@ pub const SHORT: Defaults = Defaults {
 
 /// Runs `script` (each line and whether it arrives during the line before it) through an
 /// NBoard session and panics when the protocol's order or a move's legality is broken.
-/// The session's searches are capped by `defaults`. Returns the number of searches a
-/// line stopped and the session's board at the end.
-pub fn check_interleaving(script: &[(bool, String)], defaults: Defaults) -> (usize, Board) {
+/// What a script did: the searches a line stopped, the board at the end, and the
+/// transcript (each line handled, `> ` before it, `!` after that when it arrived during
+/// the line before, then its answer).
+pub struct Outcome {
+    pub stopped: usize,
+    pub board: Board,
+    pub transcript: String,
+}
+
+/// The session's searches are capped by `defaults`.
+pub fn check_interleaving(script: &[(bool, String)], defaults: Defaults) -> Outcome {
     let mut session = NboardSession::new(Engine::with_table_bytes(1 << 16), defaults);
     let (send, mut incoming) = mpsc::channel::<usize>();
     let mut handled = Vec::new();
     let mut stopped = 0;
+    let mut transcript = String::new();
     let mut queued: Option<usize> = None;
     let mut unread = 0;
     loop {
@@ -72,6 +81,8 @@ pub fn check_interleaving(script: &[(bool, String)], defaults: Defaults) -> (usi
             stopped += 1;
         }
         let text = String::from_utf8(out).unwrap();
+        let mark = if script[at].0 { "!" } else { "" };
+        transcript.push_str(&format!("> {mark}{line}\n{text}"));
         check_answer(line, &before, result.is_ok(), &text);
         if result.is_err() {
             assert_eq!(
@@ -87,7 +98,11 @@ pub fn check_interleaving(script: &[(bool, String)], defaults: Defaults) -> (usi
     }
     let order: Vec<usize> = (0..handled.len()).collect();
     assert_eq!(handled, order, "{script:?}");
-    (stopped, *session.board())
+    Outcome {
+        stopped,
+        board: *session.board(),
+        transcript,
+    }
 }
 
 /// Checks the answer `text` to `line` on the board `before` it (`ok`: not refused).
