@@ -17,7 +17,7 @@ use judge::{Exit, Program};
 use reversi::wthor::{NameKind, Names};
 use reversi_cli::games::{read_text, read_wthor, InputError, InputGame};
 use reversi_cli::report::{json_line, write_text, Analysed};
-use reversi_engine::{Engine, GameAnalysisSettings};
+use reversi_engine::{Engine, GameAnalysis, GameAnalysisSettings, IllegalPly};
 
 const PROGRAM: Program = Program::new("reversi-analyse", include_str!("help/reversi-analyse.txt"));
 
@@ -180,6 +180,23 @@ fn progress_bar() -> ProgressBar {
     bar
 }
 
+/// A game's analysis (the engine's tables cleared first), the bar showing its plies.
+fn analyse(
+    engine: &mut Engine,
+    game: &InputGame,
+    options: &Options,
+    bar: &ProgressBar,
+    number: usize,
+) -> Result<GameAnalysis, IllegalPly> {
+    bar.reset();
+    bar.set_length(game.plies.len() as u64);
+    bar.set_prefix(format!("game {number}"));
+    engine.new_game();
+    engine.analyse_game(&game.start, &game.plies, &options.settings, |done, _| {
+        bar.set_position(done as u64);
+    })
+}
+
 /// The run: each input, each game, its analysis written; `false` if any input error.
 fn run(options: &Options, out: &mut impl Write) -> io::Result<bool> {
     let mut engine = Engine::new();
@@ -217,13 +234,7 @@ fn run(options: &Options, out: &mut impl Write) -> io::Result<bool> {
                 game.white = names.get(white).map(str::to_owned);
             }
             number += 1;
-            bar.set_prefix(format!("game {number}"));
-            engine.new_game();
-            let analysis =
-                engine.analyse_game(&game.start, &game.plies, &options.settings, |done, all| {
-                    bar.set_length(all as u64);
-                    bar.set_position(done as u64);
-                });
+            let analysis = analyse(&mut engine, &game, options, &bar, number);
             let analysis = match analysis {
                 Ok(analysis) => analysis,
                 Err(error) => {
