@@ -281,12 +281,11 @@ impl<R: BufRead> Iterator for TextGames<R> {
     type Item = Result<InputGame, InputError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if let State::Start(_) = self.state {
-            let State::Start(input) = std::mem::replace(&mut self.state, State::Done) else {
-                unreachable!("matched above")
-            };
-            if let Err(error) = self.start(input) {
-                return Some(Err(InputError::Io(error)));
+        if matches!(self.state, State::Start(_)) {
+            if let State::Start(input) = std::mem::replace(&mut self.state, State::Done) {
+                if let Err(error) = self.start(input) {
+                    return Some(Err(InputError::Io(error)));
+                }
             }
         }
         let item = match self.state {
@@ -361,7 +360,7 @@ pub fn read_wthor<R: Read>(
 /// A GGF input that counts its lines as the reader takes its bytes, and notes the line of
 /// the first byte other than white space taken since `first` was cleared (the reader
 /// gives a good game no line; this is its `(;`'s).
-pub struct Counted<R> {
+struct Counted<R> {
     input: R,
     /// The line of the next byte, from 1.
     line: u64,
