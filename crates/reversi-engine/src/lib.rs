@@ -16,6 +16,9 @@ pub use engine::analysis::{Analysis, MoveValue};
 pub use engine::facade::{
     Engine, SearchLimits, SearchReport, DEFAULT_DEPTH, DEFAULT_ENGINE_TABLE_BYTES,
 };
+pub use engine::game_analysis::{
+    GameAnalysis, GameAnalysisSettings, IllegalPly, MoveScore, PlayerSummary, PlyAnalysis,
+};
 pub use engine::time::{exact_empties, move_budget};
 
 pub mod protocol;

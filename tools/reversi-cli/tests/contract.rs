@@ -7,6 +7,7 @@
 const PROGRAMS: &[(&str, &str)] = &[
     ("reversi-solve", env!("CARGO_BIN_EXE_reversi-solve")),
     ("reversi-engine", env!("CARGO_BIN_EXE_reversi-engine")),
+    ("reversi-analyse", env!("CARGO_BIN_EXE_reversi-analyse")),
 ];
 
 test_support::contract_tests!(PROGRAMS);
