@@ -9,6 +9,7 @@ use crate::measure::endgame::{EndgameArgs, HardArgs, PositionsArgs};
 use crate::measure::ffo::{FfoArgs, SolveArgs};
 use crate::measure::probcut;
 use crate::measure::speed::{DepthArgs, SearchSpeedArgs};
+use crate::recenter::RecenterArgs;
 use crate::train::TrainArgs;
 
 /// The command line.
@@ -27,6 +28,10 @@ pub struct Cli {
 pub enum Command {
     /// Plays games, scores their positions, fits the weights and writes the weights file.
     Train(TrainArgs),
+    /// Corrects the evaluation's bias toward the side to move: each stage's constant and
+    /// odd-empties weights shifted so that the evaluation's mean meets the mean final
+    /// result of seeded self-play games.
+    Recenter(RecenterArgs),
     /// Mean absolute error (discs) of the evaluation and of a mobility-only baseline on
     /// held-out positions with `--empties` empty squares scored by a `--depth` search.
     Mae(MaeArgs),

@@ -6,6 +6,9 @@
 //!   near the end, then stage by stage towards the opening a fixed-depth search of the
 //!   crate's engine on the weights fitted so far), fits each stage's weights by
 //!   regularised least squares and writes the weights file;
+//! - `recenter`: shifts each stage's constant and odd-empties weights so that the
+//!   evaluation's mean meets the mean final result of seeded self-play games (its bias
+//!   toward the side to move taken off);
 //! - `mae`: the mean absolute error, in discs, of the evaluation and of a mobility-only
 //!   baseline on held-out positions scored by a deeper search;
 //! - `eval-speed`; and the engine's measurements: `search-speed`, `depth`, `ffo`,
@@ -24,6 +27,7 @@ mod label;
 mod mae;
 mod measure;
 mod process;
+mod recenter;
 mod train;
 
 use anyhow::Result;
@@ -35,6 +39,7 @@ use measure::{endgame, ffo, probcut, speed};
 fn main() -> Result<()> {
     match Cli::parse().command {
         Command::Train(args) => train::run(&args)?,
+        Command::Recenter(args) => recenter::run(&args)?,
         Command::Mae(args) => mae::run(&args)?,
         Command::EvalSpeed(args) => eval_speed::run(&args),
         Command::SearchSpeed(args) => speed::search_speed(&args),
