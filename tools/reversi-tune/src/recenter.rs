@@ -175,3 +175,44 @@ fn shift(weights: &mut Weights, st: usize, i: usize, discs: f64) {
         value.clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16,
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rules' final score: the disc difference, the empty squares to the winner.
+    #[test]
+    fn the_result_gives_the_empties_to_the_winner() {
+        // Black 40, White 20, 4 empty: +24.
+        let black = "X".repeat(40) + &"O".repeat(20) + "----";
+        let board = Board::from_obf(&format!("{black} X")).unwrap();
+        assert_eq!(black_result(&board), 24);
+        let white = "O".repeat(40) + &"X".repeat(20) + "----";
+        let board = Board::from_obf(&format!("{white} X")).unwrap();
+        assert_eq!(black_result(&board), -24);
+    }
+
+    /// A stage's even empties give the constant's shift, its odd ones the parity term's;
+    /// both are taken off in evaluation units.
+    #[test]
+    fn the_bias_of_each_parity_is_taken_off() {
+        let mut sums: Box<Sums> = Box::new([(0.0, 0.0, 0); 61]);
+        // Stage 0 is 1..=4 empties: even (2, 4) evaluate 3 discs above the result, odd
+        // (1, 3) 1 disc above.
+        sums[2] = (10.0, 4.0, 2);
+        sums[4] = (0.0, 0.0, 0);
+        sums[1] = (5.0, 4.0, 1);
+        sums[3] = (1.0, 1.0, 0);
+        assert_eq!(bias(&sums, 0, 0), Some(3.0));
+        assert_eq!(bias(&sums, 0, 1), Some(1.0));
+        assert_eq!(bias(&sums, 1, 0), None);
+        let mut weights = Weights::zero();
+        shift(&mut weights, 0, 0, 3.0);
+        shift(&mut weights, 0, 1, 1.0 - 3.0);
+        assert_eq!(weights.scalar(0, 0), -3 * SCALE as i16);
+        assert_eq!(weights.scalar(0, 1), 2 * SCALE as i16);
+        // A position of stage 0 with even empties now evaluates 3 discs lower, odd 1.
+        assert_eq!(weights.evaluate(!0xf, 0), -3 * SCALE);
+        assert_eq!(weights.evaluate(!0x7, 0), -SCALE);
+    }
+}
