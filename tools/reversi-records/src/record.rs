@@ -164,9 +164,7 @@ impl Record {
         if let Some(b) = self.black_discs {
             game.black_discs = b;
         }
-        game.theoretical_black_discs = self
-            .theoretical
-            .map_or(game.black_discs, |t| t.black_discs);
+        game.theoretical_black_discs = self.theoretical.map_or(game.black_discs, |t| t.black_discs);
         let numbers = self.numbers.unwrap_or_default();
         game.tournament = numbers.tournament;
         game.black_player = numbers.black;

@@ -128,7 +128,11 @@ impl Stats {
     #[must_use]
     pub fn sorted(&self) -> Vec<(Square, Tally)> {
         let mut all: Vec<(Square, Tally)> = self.replies.iter().map(|(s, t)| (*s, *t)).collect();
-        all.sort_by(|a, b| b.1.games.cmp(&a.1.games).then(a.0.index().cmp(&b.0.index())));
+        all.sort_by(|a, b| {
+            b.1.games
+                .cmp(&a.1.games)
+                .then(a.0.index().cmp(&b.0.index()))
+        });
         all
     }
 
@@ -138,7 +142,11 @@ impl Stats {
         let name = if self.opening.is_empty() {
             "the start".to_owned()
         } else {
-            self.opening.squares().iter().map(ToString::to_string).collect()
+            self.opening
+                .squares()
+                .iter()
+                .map(ToString::to_string)
+                .collect()
         };
         let mut text = format!(
             "{name}: {} games, {} end there, {} replies\n",

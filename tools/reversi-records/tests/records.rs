@@ -8,7 +8,10 @@ use std::process::{Command, Output};
 use reversi::wthor::{self, GameReader, Header, NameKind, Names};
 use reversi::{ggf, Board, Color, Ply};
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../crates/reversi/tests/data/wthor");
+const DATA: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../crates/reversi/tests/data/wthor"
+);
 
 fn data(name: &str) -> PathBuf {
     Path::new(DATA).join(name)
@@ -45,9 +48,16 @@ fn wthor_games(path: &Path) -> Vec<wthor::Game> {
 
 #[test]
 fn wthor_to_ggf_reads_back_through_the_ggf_reader_to_the_same_games() {
-    let players = Names::read(fs::read(data("WTHOR.JOU")).unwrap().as_slice(), NameKind::Player).unwrap();
-    let tournaments =
-        Names::read(fs::read(data("WTHOR.TRN")).unwrap().as_slice(), NameKind::Tournament).unwrap();
+    let players = Names::read(
+        fs::read(data("WTHOR.JOU")).unwrap().as_slice(),
+        NameKind::Player,
+    )
+    .unwrap();
+    let tournaments = Names::read(
+        fs::read(data("WTHOR.TRN")).unwrap().as_slice(),
+        NameKind::Tournament,
+    )
+    .unwrap();
     for file in ["WTH_1977.wtb", "WTH_1978.wtb"] {
         let path = data(file);
         let output = run(&[
@@ -73,7 +83,10 @@ fn wthor_to_ggf_reads_back_through_the_ggf_reader_to_the_same_games() {
             assert_eq!(ggf_game.board, *game.board());
             assert_eq!(ggf_game.black.as_deref(), game.black_name(&players));
             assert_eq!(ggf_game.white.as_deref(), game.white_name(&players));
-            assert_eq!(ggf_game.place.as_deref(), game.tournament_name(&tournaments));
+            assert_eq!(
+                ggf_game.place.as_deref(),
+                game.tournament_name(&tournaments)
+            );
             assert_eq!(ggf_game.date, Some(game.year.to_string()));
             // RE is Black's disc difference: black discs minus the other 64 - black.
             let difference = 2 * i32::from(game.black_discs) - 64;
@@ -104,17 +117,36 @@ fn transcripts_to_wthor_and_back_are_the_same_lines() {
         .iter()
         .map(|g| g.transcript().to_string())
         .collect();
-    lines.extend(["f5d6c3d3c4".to_owned(), "d3c3b3b2f5a3a1c1e3".to_owned(), String::new()]);
+    lines.extend([
+        "f5d6c3d3c4".to_owned(),
+        "d3c3b3b2f5a3a1c1e3".to_owned(),
+        String::new(),
+    ]);
     lines.pop();
     let input = temp("roundtrip.txt");
     fs::write(&input, lines.join("\n") + "\n").unwrap();
     let wtb = temp("roundtrip.wtb");
-    let output = run(&["convert", "--to", "wthor", "--wthor-year", "1999", "-o", wtb.to_str().unwrap(), input.to_str().unwrap()]);
+    let output = run(&[
+        "convert",
+        "--to",
+        "wthor",
+        "--wthor-year",
+        "1999",
+        "-o",
+        wtb.to_str().unwrap(),
+        input.to_str().unwrap(),
+    ]);
     assert!(output.status.success(), "{}", stderr(&output));
     let bytes = fs::read(&wtb).unwrap();
-    assert_eq!(bytes.len(), wthor::HEADER_LEN + lines.len() * wthor::GAME_LEN);
+    assert_eq!(
+        bytes.len(),
+        wthor::HEADER_LEN + lines.len() * wthor::GAME_LEN
+    );
     let header = Header::from_bytes(bytes[..16].try_into().unwrap());
-    assert_eq!((header.games as usize, header.game_year), (lines.len(), 1999));
+    assert_eq!(
+        (header.games as usize, header.game_year),
+        (lines.len(), 1999)
+    );
     let back = run(&["convert", "--to", "transcript", wtb.to_str().unwrap()]);
     assert!(back.status.success(), "{}", stderr(&back));
     assert_eq!(stdout(&back), lines.join("\n") + "\n");
@@ -132,7 +164,14 @@ f5\nd3\nc4\ne6\n";
 fn filtered(opening: &str) -> String {
     let input = temp(&format!("two-moves-{opening}.txt"));
     fs::write(&input, TWO_MOVES).unwrap();
-    let output = run(&["convert", "--to", "transcript", "--opening", opening, input.to_str().unwrap()]);
+    let output = run(&[
+        "convert",
+        "--to",
+        "transcript",
+        "--opening",
+        opening,
+        input.to_str().unwrap(),
+    ]);
     assert!(output.status.success(), "{}", stderr(&output));
     stdout(&output)
 }
@@ -170,7 +209,11 @@ fn the_player_and_year_filters_keep_the_matching_games() {
         data("WTH_1978.wtb").to_str().unwrap(),
     ]);
     assert!(output.status.success(), "{}", stderr(&output));
-    let players = Names::read(fs::read(data("WTHOR.JOU")).unwrap().as_slice(), NameKind::Player).unwrap();
+    let players = Names::read(
+        fs::read(data("WTHOR.JOU")).unwrap().as_slice(),
+        NameKind::Player,
+    )
+    .unwrap();
     let expected: Vec<String> = wthor_games(&data("WTH_1978.wtb"))
         .iter()
         .filter(|g| {
@@ -184,7 +227,12 @@ fn the_player_and_year_filters_keep_the_matching_games() {
     assert!(!expected.is_empty());
     let found: Vec<String> = stdout(&output)
         .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["moves"].as_str().unwrap().to_owned())
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["moves"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
         .collect();
     assert_eq!(found, expected);
 }
@@ -204,7 +252,13 @@ const SCORED: &str = "\
 fn stats_count_each_reply_and_its_score_from_the_movers_view() {
     let input = temp("scored.ggf");
     fs::write(&input, SCORED).unwrap();
-    let output = run(&["stats", "--opening", "f5", "--json", input.to_str().unwrap()]);
+    let output = run(&[
+        "stats",
+        "--opening",
+        "f5",
+        "--json",
+        input.to_str().unwrap(),
+    ]);
     assert!(output.status.success(), "{}", stderr(&output));
     let value: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
     // Seven games reach f5 (up to symmetry); e6 alone ends there.
@@ -215,15 +269,32 @@ fn stats_count_each_reply_and_its_score_from_the_movers_view() {
     assert_eq!(replies[0]["move"], "f6");
     assert_eq!(replies[0]["games"], 3);
     assert_eq!(replies[0]["mean_black_discs"], 35.0);
-    assert_eq!((&replies[0]["wins"], &replies[0]["draws"], &replies[0]["losses"]), (&1.into(), &0.into(), &2.into()));
+    assert_eq!(
+        (
+            &replies[0]["wins"],
+            &replies[0]["draws"],
+            &replies[0]["losses"]
+        ),
+        (&1.into(), &0.into(), &2.into())
+    );
     // d6: f5d6 (37 black discs) and d3c5 (32); White, to move, lost one and drew one.
     assert_eq!(replies[1]["move"], "d6");
     assert_eq!(replies[1]["games"], 2);
     assert_eq!(replies[1]["mean_black_discs"], 34.5);
-    assert_eq!((&replies[1]["wins"], &replies[1]["draws"], &replies[1]["losses"]), (&0.into(), &1.into(), &1.into()));
+    assert_eq!(
+        (
+            &replies[1]["wins"],
+            &replies[1]["draws"],
+            &replies[1]["losses"]
+        ),
+        (&0.into(), &1.into(), &1.into())
+    );
     // f4: no known result.
     assert_eq!(replies[2]["move"], "f4");
-    assert_eq!((&replies[2]["games"], &replies[2]["scored"]), (&1.into(), &0.into()));
+    assert_eq!(
+        (&replies[2]["games"], &replies[2]["scored"]),
+        (&1.into(), &0.into())
+    );
     assert_eq!(replies.len(), 3);
 
     let text = run(&["stats", "--opening", "f5", input.to_str().unwrap()]);
@@ -241,7 +312,10 @@ fn a_bad_record_is_reported_with_its_file_and_number_and_the_others_are_read() {
     assert!(!output.status.success());
     assert_eq!(
         stderr(&output),
-        format!("{}: record 2 at byte 152: move 1 (a1): Black on a1 flips no disc\n", path.display())
+        format!(
+            "{}: record 2 at byte 152: move 1 (a1): Black on a1 flips no disc\n",
+            path.display()
+        )
     );
     let expected: Vec<String> = wthor_games(&data("WTH_1978.wtb"))
         .iter()
@@ -259,8 +333,10 @@ fn a_bad_record_is_reported_with_its_file_and_number_and_the_others_are_read() {
     let name = text.display();
     assert_eq!(
         stderr(&output),
-        format!("{name}: line 2: move 2 (f5): square f5 is not empty\n{name}: line 3: move 1: {}\n",
-            "zz".parse::<reversi::Square>().unwrap_err())
+        format!(
+            "{name}: line 2: move 2 (f5): square f5 is not empty\n{name}: line 3: move 1: {}\n",
+            "zz".parse::<reversi::Square>().unwrap_err()
+        )
     );
 }
 
@@ -289,7 +365,11 @@ fn check_agrees_with_the_solver_and_reports_a_wrong_theoretical_score() {
     for game in &mut games {
         let board = at_empties(game, 12);
         let score = reversi_engine::solve(&board).score;
-        let black = if board.side_to_move() == Color::Black { score } else { -score };
+        let black = if board.side_to_move() == Color::Black {
+            score
+        } else {
+            -score
+        };
         game.theoretical_black_discs = ((64 + black) / 2) as u8;
     }
     games[5].theoretical_black_discs += 2;
@@ -301,18 +381,37 @@ fn check_agrees_with_the_solver_and_reports_a_wrong_theoretical_score() {
     fs::write(&path, bytes).unwrap();
     let output = run(&["check", "--json", path.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
-    let lines: Vec<serde_json::Value> =
-        stdout(&output).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0]["record"], 5);
     assert_eq!(lines[0]["empties"], 12);
-    assert_eq!(lines[0]["record_black_discs"], u64::from(games[5].theoretical_black_discs));
-    assert_eq!(lines[0]["solver_black_discs"], u64::from(games[5].theoretical_black_discs - 2));
-    assert_eq!((&lines[1]["checked"], &lines[1]["agree"], &lines[1]["differ"]), (&8.into(), &7.into(), &1.into()));
+    assert_eq!(
+        lines[0]["record_black_discs"],
+        u64::from(games[5].theoretical_black_discs)
+    );
+    assert_eq!(
+        lines[0]["solver_black_discs"],
+        u64::from(games[5].theoretical_black_discs - 2)
+    );
+    assert_eq!(
+        (
+            &lines[1]["checked"],
+            &lines[1]["agree"],
+            &lines[1]["differ"]
+        ),
+        (&8.into(), &7.into(), &1.into())
+    );
     // With a limit, the first games only.
     let output = run(&["check", "--limit", "3", path.to_str().unwrap()]);
     assert!(output.status.success(), "{}", stderr(&output));
-    assert!(stdout(&output).starts_with("3 games checked: 3 agree, 0 differ;"), "{}", stdout(&output));
+    assert!(
+        stdout(&output).starts_with("3 games checked: 3 agree, 0 differ;"),
+        "{}",
+        stdout(&output)
+    );
 }
 
 /// The real files' theoretical scores (from 24 empties, the files' depth P3) against the

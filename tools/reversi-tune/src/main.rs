@@ -5,7 +5,8 @@
 //! - `train`: plays seeded self-play games, scores their positions (the exact solver
 //!   near the end, then stage by stage towards the opening a fixed-depth search of the
 //!   crate's engine on the weights fitted so far), fits each stage's weights by
-//!   regularised least squares and writes the weights file;
+//!   regularised least squares and writes the weights file; `--wthor FILE...` adds the
+//!   positions of real games from WTHOR files;
 //! - `mae`: the mean absolute error, in discs, of the evaluation and of a mobility-only
 //!   baseline on held-out positions scored by a deeper search;
 //! - `eval-speed`; and the engine's measurements: `search-speed`, `depth`, `ffo`,
@@ -25,6 +26,7 @@ mod mae;
 mod measure;
 mod process;
 mod train;
+mod wthor_games;
 
 use anyhow::Result;
 use clap::Parser;
