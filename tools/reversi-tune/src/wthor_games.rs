@@ -111,7 +111,8 @@ mod tests {
     use super::*;
 
     fn real() -> PathBuf {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../crates/reversi/tests/data/wthor/WTH_1978.wtb")
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../crates/reversi/tests/data/wthor/WTH_1978.wtb")
     }
 
     fn args(positions: usize) -> WthorArgs {
@@ -139,7 +140,11 @@ mod tests {
             assert_eq!(exact.len(), 1);
             assert_eq!(exact[0].board.empty_squares().len(), 24);
             let black = 2 * i32::from(game.theoretical_black_discs) - 64;
-            let mover = if exact[0].board.side_to_move() == Color::Black { black } else { -black };
+            let mover = if exact[0].board.side_to_move() == Color::Black {
+                black
+            } else {
+                -black
+            };
             assert_eq!(exact[0].exact, Some(mover));
         }
     }
@@ -148,7 +153,10 @@ mod tests {
     fn sampled_positions_are_a_seeded_subset_in_game_order() {
         let all = positions(&args(0), 1).unwrap();
         let boards = |games: &[Vec<Record>]| -> Vec<Vec<Board>> {
-            games.iter().map(|g| g.iter().map(|r| r.board).collect()).collect()
+            games
+                .iter()
+                .map(|g| g.iter().map(|r| r.board).collect())
+                .collect()
         };
         let five = boards(&positions(&args(5), 1).unwrap());
         assert_eq!(five, boards(&positions(&args(5), 1).unwrap()));
@@ -158,7 +166,9 @@ mod tests {
         for (sample, game) in five.iter().zip(boards(&all)) {
             assert_eq!(sample.len(), 5);
             // In game order: empty squares fall along the sample.
-            assert!(sample.windows(2).all(|w| w[0].empty_squares().len() > w[1].empty_squares().len()));
+            assert!(sample
+                .windows(2)
+                .all(|w| w[0].empty_squares().len() > w[1].empty_squares().len()));
             assert!(sample.iter().all(|b| game.contains(b)));
         }
     }
