@@ -39,7 +39,7 @@ fn random_game(rng: &mut fastrand::Rng) -> Transcript {
 
 /// The file's bytes and its number of moves.
 fn file() -> (Vec<u8>, u64) {
-    let mut rng = fastrand::Rng::with_seed(0x5EED_0F_2024);
+    let mut rng = fastrand::Rng::with_seed(0x5EED_2024);
     let games: Vec<Game> = (0..GAMES)
         .map(|_| Game::new(random_game(&mut rng)))
         .collect();
