@@ -77,6 +77,12 @@ impl Transcript {
         Transcript::default()
     }
 
+    /// A transcript of `moves` that reach `board`, both already checked by the caller
+    /// (the WTHOR reader's replay on bitboards).
+    pub(crate) fn from_replayed(moves: Vec<Square>, board: Board) -> Transcript {
+        Transcript { moves, board }
+    }
+
     /// The moves played, in order (passes are not listed).
     ///
     /// ```

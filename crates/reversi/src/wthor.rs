@@ -64,6 +64,7 @@ use std::io::{self, Read, Write};
 
 use thiserror::Error;
 
+use crate::bitboard;
 use crate::board::{Board, IllegalMove};
 use crate::color::Color;
 use crate::perft::Ply;
@@ -560,26 +561,10 @@ impl Game {
     /// # Ok::<_, reversi::wthor::RecordError>(())
     /// ```
     pub fn from_record(record: &[u8; GAME_LEN], year: u16) -> Result<Game, RecordError> {
-        let mut transcript = Transcript::new();
-        let mut ended = false;
-        for (i, &byte) in record[8..].iter().enumerate() {
-            let number = i + 1;
-            if byte == 0 {
-                ended = true;
-                continue;
-            }
-            if ended {
-                return Err(RecordError::MoveAfterEnd { number, byte });
-            }
-            let square = decode_square(byte).ok_or(RecordError::BadSquare { number, byte })?;
-            transcript
-                .play(square)
-                .map_err(|source| RecordError::Illegal {
-                    number,
-                    square,
-                    source,
-                })?;
-        }
+        let transcript = match replay_fast(&record[8..]) {
+            Some(transcript) => transcript,
+            None => replay_checked(&record[8..])?,
+        };
         Ok(Game {
             tournament: u16::from_le_bytes([record[0], record[1]]),
             black_player: u16::from_le_bytes([record[2], record[3]]),
@@ -627,6 +612,90 @@ impl Game {
     }
 }
 
+/// Replays the move bytes of a record (bytes 8 to 67) by the rules through
+/// [`Transcript::play`], naming the first bad byte or illegal move: the reference
+/// replay, and the error path of [`replay_fast`].
+fn replay_checked(bytes: &[u8]) -> Result<Transcript, RecordError> {
+    let mut transcript = Transcript::new();
+    let mut ended = false;
+    for (i, &byte) in bytes.iter().enumerate() {
+        let number = i + 1;
+        if byte == 0 {
+            ended = true;
+            continue;
+        }
+        if ended {
+            return Err(RecordError::MoveAfterEnd { number, byte });
+        }
+        let square = decode_square(byte).ok_or(RecordError::BadSquare { number, byte })?;
+        transcript
+            .play(square)
+            .map_err(|source| RecordError::Illegal {
+                number,
+                square,
+                source,
+            })?;
+    }
+    Ok(transcript)
+}
+
+/// Replays the move bytes of a record on bitboards alone: for each byte the flips of
+/// the side to move, or, when it has none there and no legal move at all, of the other
+/// side after its pass (the rule of [`Board::play_after_pass`]); the board's Zobrist key
+/// computed once at the end. `None` at anything else (a bad byte, a byte after the end,
+/// an illegal move), which [`replay_checked`] then names. The same transcript as
+/// [`replay_checked`] for every legal record (property-tested), with no move generation
+/// for most moves and one allocation a record.
+fn replay_fast(bytes: &[u8]) -> Option<Transcript> {
+    let mut moves = Vec::with_capacity(MOVES_LEN);
+    let (mut mover, mut opponent) = (Board::START.mover_bits(), Board::START.opponent_bits());
+    let mut black_to_move = true;
+    let mut ended = false;
+    for &byte in bytes {
+        if byte == 0 {
+            ended = true;
+            continue;
+        }
+        if ended {
+            return None;
+        }
+        let index = SQUARE_OF_BYTE[usize::from(byte)];
+        let square = Square::from_index(usize::from(index))?;
+        let index = u32::from(index);
+        let bit = 1u64 << index;
+        if (mover | opponent) & bit != 0 {
+            return None;
+        }
+        let mut flipped = bitboard::flips(mover, opponent, index);
+        if flipped == 0 {
+            // A pass, when the side to move has no move and the other side this one.
+            if bitboard::moves(mover, opponent) != 0 {
+                return None;
+            }
+            flipped = bitboard::flips(opponent, mover, index);
+            if flipped == 0 {
+                return None;
+            }
+            std::mem::swap(&mut mover, &mut opponent);
+            black_to_move = !black_to_move;
+        }
+        let next_mover = opponent ^ flipped;
+        opponent = mover ^ flipped ^ bit;
+        mover = next_mover;
+        black_to_move = !black_to_move;
+        moves.push(square);
+    }
+    let side = if black_to_move {
+        Color::Black
+    } else {
+        Color::White
+    };
+    Some(Transcript::from_replayed(
+        moves,
+        Board::with_key(mover, opponent, side),
+    ))
+}
+
 /// Black's discs with the empty squares given to the side with more discs, half each on
 /// a draw, once the game is over; the black discs while it goes on.
 fn final_black_discs(board: &Board) -> u8 {
@@ -653,6 +722,22 @@ fn decode_square(byte: u8) -> Option<Square> {
         None
     }
 }
+
+/// [`decode_square`] as a table: the square index of each move byte, 64 for a byte that
+/// is no square (no division in the fast replay's loop).
+const SQUARE_OF_BYTE: [u8; 256] = {
+    let mut table = [64u8; 256];
+    let mut rank = 1;
+    while rank <= 8 {
+        let mut file = 1;
+        while file <= 8 {
+            table[10 * rank + file] = ((rank - 1) * 8 + file - 1) as u8;
+            file += 1;
+        }
+        rank += 1;
+    }
+    table
+};
 
 /// The move byte of a square: `10 * rank + file`, both from 1.
 const fn encode_square(square: Square) -> u8 {
@@ -1061,4 +1146,68 @@ pub fn write_names<W: Write, S: AsRef<str>>(
     }
     writer.flush()?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The move bytes of the game that picks, at each ply, the legal move of index
+    /// `choice % moves` (passing when it must), until the choices or the game end.
+    fn game_bytes(choices: &[u8]) -> [u8; MOVES_LEN] {
+        let mut bytes = [0u8; MOVES_LEN];
+        let mut board = Board::START;
+        for (byte, &choice) in bytes.iter_mut().zip(choices) {
+            if let Ok(passed) = board.pass() {
+                board = passed;
+            }
+            let moves = board.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let square = moves
+                .iter()
+                .nth(usize::from(choice) % moves.len() as usize)
+                .unwrap();
+            *byte = encode_square(square);
+            board = board.play(square).unwrap();
+        }
+        bytes
+    }
+
+    #[test]
+    fn the_byte_table_decodes_as_decode_square() {
+        for byte in 0..=255u8 {
+            let table = Square::from_index(usize::from(SQUARE_OF_BYTE[usize::from(byte)]));
+            assert_eq!(table, decode_square(byte), "byte {byte}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn the_fast_replay_is_the_checked_one_on_legal_games(
+            choices in proptest::collection::vec(any::<u8>(), 0..70)
+        ) {
+            let bytes = game_bytes(&choices);
+            let checked = replay_checked(&bytes).unwrap();
+            let fast = replay_fast(&bytes).unwrap();
+            prop_assert_eq!(fast.board().zobrist_key(), checked.board().zobrist_key());
+            prop_assert_eq!(fast, checked);
+        }
+
+        #[test]
+        fn the_fast_replay_refuses_what_the_checked_one_refuses(
+            choices in proptest::collection::vec(any::<u8>(), 0..70),
+            at in 0..MOVES_LEN,
+            byte in any::<u8>(),
+        ) {
+            let mut bytes = game_bytes(&choices);
+            bytes[at] = byte;
+            match replay_checked(&bytes) {
+                Ok(checked) => prop_assert_eq!(replay_fast(&bytes), Some(checked)),
+                Err(_) => prop_assert_eq!(replay_fast(&bytes), None),
+            }
+        }
+    }
 }

@@ -49,18 +49,20 @@ pub(crate) const fn side(color: Color) -> u64 {
     }
 }
 
-/// The key of the discs `black` and `white` (raw bitboards) with `side_to_move`.
+/// The key of the discs `black` and `white` (raw bitboards) with `side_to_move`: a
+/// loop over the discs (set bits), not over the 64 squares, so no branch depends on
+/// where the discs are (the WTHOR reader computes it once a game).
 pub(crate) const fn key(black: u64, white: u64, side_to_move: Color) -> u64 {
     let mut key = side(side_to_move);
-    let mut square = 0;
-    while square < 64 {
-        if black >> square & 1 != 0 {
-            key ^= DISC[0][square];
-        }
-        if white >> square & 1 != 0 {
-            key ^= DISC[1][square];
-        }
-        square += 1;
+    let mut bits = black;
+    while bits != 0 {
+        key ^= DISC[0][bits.trailing_zeros() as usize];
+        bits &= bits - 1;
+    }
+    let mut bits = white;
+    while bits != 0 {
+        key ^= DISC[1][bits.trailing_zeros() as usize];
+        bits &= bits - 1;
     }
     key
 }

@@ -5,7 +5,8 @@
 //! - `train`: plays seeded self-play games, scores their positions (the exact solver
 //!   near the end, then stage by stage towards the opening a fixed-depth search of the
 //!   crate's engine on the weights fitted so far), fits each stage's weights by
-//!   regularised least squares and writes the weights file;
+//!   regularised least squares and writes the weights file; `--wthor FILE...` adds the
+//!   positions of real games from WTHOR files;
 //! - `recenter`: shifts each stage's constant and odd-empties weights so that the
 //!   evaluation's mean meets the mean final result of seeded self-play games (its bias
 //!   toward the side to move taken off);
@@ -29,6 +30,7 @@ mod measure;
 mod process;
 mod recenter;
 mod train;
+mod wthor_games;
 
 use anyhow::Result;
 use clap::Parser;

@@ -17,12 +17,15 @@ use crate::fit::{least_squares, Layout, Rows};
 use crate::games::{generate, some_children, GameArgs, Record};
 use crate::label::{mean_abs_error, Labeller};
 use crate::process::{par_map, report_time};
+use crate::wthor_games::{self, WthorArgs};
 
 /// `train`'s options.
 #[derive(clap::Args, Debug)]
 pub struct TrainArgs {
     #[command(flatten)]
     games_args: GameArgs,
+    #[command(flatten)]
+    wthor: WthorArgs,
     /// Games to play.
     #[arg(long, default_value_t = 5000)]
     games: u64,
@@ -63,9 +66,15 @@ pub struct TrainArgs {
 /// time taken.
 pub fn run(args: &TrainArgs) -> Result<()> {
     let wall = Instant::now();
-    let records = generate(&args.games_args, 0, args.games);
+    let mut records = generate(&args.games_args, 0, args.games);
     let positions: usize = records.iter().map(Vec::len).sum();
     eprintln!("{} games, {positions} positions", args.games);
+    if !args.wthor.files.is_empty() {
+        let real = wthor_games::positions(&args.wthor, args.games_args.seed)?;
+        let taken: usize = real.iter().map(Vec::len).sum();
+        eprintln!("{} WTHOR games, {taken} positions", real.len());
+        records.extend(real);
+    }
     report_time("games", wall);
     let by_stage = by_stage(records, args.children, args.games_args.seed);
 

@@ -1,0 +1,400 @@
+//! The subcommands: each reads its inputs record by record, reports bad records on
+//! standard error (`FILE: ...`) and goes on, and says at the end whether all went well.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Cursor, Read, Write};
+use std::path::Path;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use reversi::wthor::{self, GameReader, Header, NameKind, Names};
+use reversi::Transcript;
+use reversi_engine::Solver;
+use serde_json::json;
+
+use crate::check::check;
+use crate::cli::{
+    CheckArgs, ConvertArgs, CountArgs, FilterArgs, GenerateArgs, InputArgs, OutputKind, StatsArgs,
+};
+use crate::filter::{Filter, Opening};
+use crate::input::{read_records, Kind, WthorNames};
+use crate::record::Record;
+use crate::stats::Stats;
+
+/// Bytes read from an input to tell its kind.
+const HEAD_BYTES: u64 = 512;
+
+/// The filters of the command line.
+///
+/// # Errors
+/// An opening that is not a list of squares.
+pub fn filter_of(args: &FilterArgs) -> Result<Filter> {
+    Ok(Filter {
+        player: args.player.clone(),
+        year: args.year,
+        opening: args
+            .opening
+            .as_deref()
+            .map(Opening::parse)
+            .transpose()
+            .map_err(anyhow::Error::msg)?,
+    })
+}
+
+/// Opens an input (`-` is standard input) and tells its kind (`from` when given).
+fn open(path: &Path, from: Option<Kind>) -> io::Result<(Kind, Box<dyn Read>)> {
+    let mut input: Box<dyn Read> = if path == Path::new("-") {
+        Box::new(io::stdin().lock())
+    } else {
+        Box::new(File::open(path)?)
+    };
+    let mut head = Vec::new();
+    (&mut input).take(HEAD_BYTES).read_to_end(&mut head)?;
+    let kind = from.unwrap_or_else(|| Kind::detect(path, &head));
+    Ok((kind, Box::new(Cursor::new(head).chain(input))))
+}
+
+/// A name file, read whole.
+fn names(path: Option<&Path>, kind: NameKind) -> Result<Option<Names>> {
+    path.map(|path| {
+        let file = File::open(path).with_context(|| format!("{}", path.display()))?;
+        Names::read(io::BufReader::new(file), kind).with_context(|| format!("{}", path.display()))
+    })
+    .transpose()
+}
+
+/// Where a record was read: its file and its number there (from 0, errors counted: a
+/// WTHOR file's record number).
+#[derive(Clone, Copy, Debug)]
+pub struct Place<'a> {
+    /// The file.
+    pub file: &'a Path,
+    /// The record's number in the file, from 0.
+    pub index: u64,
+}
+
+/// Calls `each` with every record of the inputs that passes `filter`, in order, until it
+/// returns `false`; prints each bad record or input as `FILE: error` on standard error.
+/// The number of errors.
+///
+/// # Errors
+/// A name file that cannot be read.
+pub fn for_each_record(
+    args: &InputArgs,
+    filter: &Filter,
+    mut each: impl FnMut(Place<'_>, Record) -> bool,
+) -> Result<u64> {
+    let players = names(args.players.as_deref(), NameKind::Player)?;
+    let tournaments = names(args.tournaments.as_deref(), NameKind::Tournament)?;
+    let names = WthorNames {
+        players: players.as_ref(),
+        tournaments: tournaments.as_ref(),
+    };
+    let mut errors = 0;
+    for file in &args.inputs {
+        let (kind, input) = match open(file, args.from) {
+            Ok(opened) => opened,
+            Err(e) => {
+                eprintln!("{}: {e}", file.display());
+                errors += 1;
+                continue;
+            }
+        };
+        for (index, item) in read_records(kind, input, names).enumerate() {
+            match item {
+                Ok(record) if filter.matches(&record) => {
+                    let place = Place {
+                        file,
+                        index: index as u64,
+                    };
+                    if !each(place, record) {
+                        return Ok(errors);
+                    }
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    eprintln!("{}: {e}", file.display());
+                    errors += 1;
+                }
+            }
+        }
+    }
+    Ok(errors)
+}
+
+/// The output: a file or standard output, buffered.
+fn output(path: Option<&Path>) -> Result<Box<dyn Write>> {
+    Ok(match path {
+        Some(path) => Box::new(BufWriter::new(
+            File::create(path).with_context(|| format!("{}", path.display()))?,
+        )),
+        None => Box::new(BufWriter::new(io::stdout().lock())),
+    })
+}
+
+/// `convert`: whether every input was read without error.
+///
+/// # Errors
+/// A name file or the output that cannot be read or written.
+pub fn convert(args: &ConvertArgs) -> Result<bool> {
+    let filter = filter_of(&args.filter)?;
+    let mut out = output(args.output.as_deref())?;
+    let mut wthor_games: Vec<Record> = Vec::new();
+    let mut failure: Option<io::Error> = None;
+    let errors = for_each_record(&args.input, &filter, |_, record| {
+        let written = match args.to {
+            OutputKind::Wthor => {
+                wthor_games.push(record);
+                Ok(())
+            }
+            OutputKind::Ggf => writeln!(out, "{}", record.to_ggf()),
+            OutputKind::Transcript => writeln!(out, "{}", record.transcript),
+            OutputKind::Json => writeln!(out, "{}", record.to_json()),
+        };
+        written.map_err(|e| failure = Some(e)).is_ok()
+    })?;
+    if let Some(e) = failure {
+        return Err(e).context("writing the output");
+    }
+    if args.to == OutputKind::Wthor {
+        write_wthor(&mut out, &wthor_games, args.wthor_year)?;
+    }
+    out.flush().context("writing the output")?;
+    Ok(errors == 0)
+}
+
+/// The WTHOR file of `records`: the header's year `year`, else the first record's, else
+/// 0; its depth P3 the first record's theoretical depth, else 0.
+fn write_wthor(out: &mut dyn Write, records: &[Record], year: Option<u16>) -> Result<()> {
+    let first = records.first();
+    let year = year.or(first.and_then(|r| r.year)).unwrap_or(0);
+    let count = u32::try_from(records.len()).context("too many games for a WTHOR file")?;
+    let mut header = Header::for_games(year, count);
+    header.depth = first.and_then(|r| r.theoretical).map_or(0, |t| t.empties);
+    out.write_all(&header.to_bytes())?;
+    for record in records {
+        out.write_all(&record.to_wthor(year).to_record())?;
+    }
+    Ok(())
+}
+
+/// `stats`: whether every input was read without error.
+///
+/// # Errors
+/// A name file that cannot be read, an opening that is not squares.
+pub fn stats(args: &StatsArgs) -> Result<bool> {
+    let mut filter = filter_of(&args.filter)?;
+    // The statistics count the games of the opening themselves.
+    let opening = filter.opening.take().unwrap_or_default();
+    let mut stats = Stats::new(opening);
+    let errors = for_each_record(&args.input, &filter, |_, record| {
+        stats.add(&record);
+        true
+    })?;
+    if args.json {
+        println!("{}", stats.to_json());
+    } else {
+        print!("{}", stats.to_text());
+    }
+    Ok(errors == 0)
+}
+
+/// The number of game records the WTHOR inputs announce by their size (`None` when one
+/// is standard input).
+fn wthor_total(args: &InputArgs) -> Option<u64> {
+    args.inputs.iter().try_fold(0, |sum, path| {
+        let len = std::fs::metadata(path).ok()?.len();
+        Some(sum + len.saturating_sub(wthor::HEADER_LEN as u64) / wthor::GAME_LEN as u64)
+    })
+}
+
+/// A progress bar on standard error, hidden when it is not a terminal.
+fn progress(total: Option<u64>) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(total, ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed} (eta {eta})")
+        .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar
+}
+
+/// What `check` found.
+#[derive(Debug, Default)]
+struct CheckTotals {
+    checked: u64,
+    differ: u64,
+    skipped: u64,
+    nodes: u64,
+}
+
+/// `check`: whether every input was read without error and every record agrees.
+///
+/// # Errors
+/// A name file that cannot be read, an opening that is not squares.
+pub fn check_command(args: &CheckArgs) -> Result<bool> {
+    let filter = filter_of(&args.filter)?;
+    let limit = args.limit.unwrap_or(u64::MAX);
+    let bar = progress(wthor_total(&args.input).map(|n| n.min(limit)));
+    let mut solver = Solver::new(args.table_mib << 20);
+    let mut totals = CheckTotals::default();
+    let start = Instant::now();
+    let errors = for_each_record(&args.input, &filter, |place, record| {
+        let Some(theoretical) = record.theoretical else {
+            totals.skipped += 1;
+            return true;
+        };
+        let empties = args.empties.unwrap_or(theoretical.empties);
+        let checked = check(
+            &record.transcript,
+            empties,
+            theoretical.black_discs,
+            &mut solver,
+        );
+        totals.checked += 1;
+        totals.nodes += checked.nodes;
+        if !checked.agrees() {
+            totals.differ += 1;
+            bar.suspend(|| report_mismatch(args.json, place, &record.transcript, &checked));
+        }
+        bar.inc(1);
+        totals.checked < limit
+    })?;
+    bar.finish_and_clear();
+    let seconds = start.elapsed().as_secs_f64();
+    if args.json {
+        println!(
+            "{}",
+            json!({"checked": totals.checked, "agree": totals.checked - totals.differ,
+                   "differ": totals.differ, "skipped": totals.skipped, "errors": errors,
+                   "nodes": totals.nodes, "seconds": seconds})
+        );
+    } else {
+        println!(
+            "{} games checked: {} agree, {} differ; {} without a theoretical score, {errors} unreadable; {} nodes in {seconds:.1} s",
+            totals.checked,
+            totals.checked - totals.differ,
+            totals.differ,
+            totals.skipped,
+            totals.nodes
+        );
+    }
+    Ok(errors == 0 && totals.differ == 0)
+}
+
+/// One line for a record whose theoretical score differs from the solver's.
+fn report_mismatch(json: bool, place: Place<'_>, moves: &Transcript, checked: &crate::Checked) {
+    if json {
+        println!(
+            "{}",
+            json!({"file": place.file.display().to_string(), "record": place.index,
+                   "record_black_discs": checked.record, "solver_black_discs": checked.solver,
+                   "empties": checked.empties, "moves": moves.to_string()})
+        );
+    } else {
+        println!(
+            "{}: record {}: theoretical score {} in the record, {} by the solver from {} empties ({moves})",
+            place.file.display(),
+            place.index,
+            checked.record,
+            checked.solver,
+            checked.empties
+        );
+    }
+}
+
+/// `count`: reads every game and prints the games, moves, errors and moves per second
+/// (WTHOR files straight through [`GameReader`], the others as records).
+///
+/// # Errors
+/// A name file that cannot be read.
+pub fn count(args: &CountArgs) -> Result<bool> {
+    let start = Instant::now();
+    let (mut games, mut moves, mut errors) = (0u64, 0u64, 0u64);
+    for file in &args.input.inputs {
+        let (kind, input) = match open(file, args.input.from) {
+            Ok(opened) => opened,
+            Err(e) => {
+                eprintln!("{}: {e}", file.display());
+                errors += 1;
+                continue;
+            }
+        };
+        if kind != Kind::Wthor {
+            let one = InputArgs {
+                inputs: vec![file.clone()],
+                from: Some(kind),
+                ..args.input.clone()
+            };
+            errors += for_each_record(&one, &Filter::default(), |_, record| {
+                games += 1;
+                moves += record.transcript.len() as u64;
+                true
+            })?;
+            continue;
+        }
+        let reader = match GameReader::new(io::BufReader::with_capacity(1 << 16, input)) {
+            Ok(reader) => reader,
+            Err(e) => {
+                eprintln!("{}: {e}", file.display());
+                errors += 1;
+                continue;
+            }
+        };
+        for item in reader {
+            match item {
+                Ok(game) => {
+                    games += 1;
+                    moves += game.moves().len() as u64;
+                }
+                Err(e) => {
+                    eprintln!("{}: {e}", file.display());
+                    errors += 1;
+                }
+            }
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    println!(
+        "{games} games, {moves} moves, {errors} errors in {seconds:.3} s: {:.1} million moves/s",
+        moves as f64 / seconds / 1e6
+    );
+    Ok(errors == 0)
+}
+
+/// A random legal game from the start, played to its end by `rng`.
+#[must_use]
+pub fn random_game(rng: &mut fastrand::Rng) -> Transcript {
+    let mut transcript = Transcript::new();
+    loop {
+        let board = *transcript.board();
+        let mut moves = board.legal_moves();
+        if moves.is_empty() {
+            moves = board.pass().map_or(moves, |passed| passed.legal_moves());
+            if moves.is_empty() {
+                return transcript;
+            }
+        }
+        let pick = rng.usize(..moves.len() as usize);
+        let square = moves.iter().nth(pick).expect("pick < len");
+        // A legal move of the side to move (after its pass).
+        transcript.play(square).expect("a legal move");
+    }
+}
+
+/// `generate`: a WTHOR file of `--games` random legal games (seeded), written as it is
+/// made (flat memory).
+///
+/// # Errors
+/// The output cannot be written.
+pub fn generate(args: &GenerateArgs) -> Result<bool> {
+    let mut out = output(Some(&args.output))?;
+    let mut rng = fastrand::Rng::with_seed(args.seed);
+    let header = Header::for_games(args.year, args.games);
+    out.write_all(&header.to_bytes())?;
+    for _ in 0..args.games {
+        let game = wthor::Game::new(random_game(&mut rng));
+        out.write_all(&game.to_record())?;
+    }
+    out.flush()?;
+    Ok(true)
+}
