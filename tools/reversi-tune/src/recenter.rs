@@ -1,7 +1,9 @@
 //! `recenter`: corrects the evaluation's bias toward the side to move. Self-play games of
-//! the engine at a fixed node budget from seeded random openings give, for every
-//! position, the evaluation (the side to move's view) and the game's final disc
-//! difference (the same view, empty squares to the winner). In each stage the mean of
+//! the engine at a fixed node budget from seeded random openings, played perfectly by
+//! the exact solver from `--exact` empties on, give for every position the evaluation
+//! (the side to move's view) and the game's final disc difference (the same view, empty
+//! squares to the winner): from `--exact` empties on the exact score, before it the
+//! exact score of where the engine's play ended. In each stage the mean of
 //! evaluation less result is fitted as an intercept plus a term for an odd number of
 //! empties (the stage's positions with even empties give the intercept, the odd ones the
 //! parity term), and both are taken off the stage's scalar weights 0 (the constant) and
@@ -22,7 +24,7 @@ use anyhow::{bail, Context, Result};
 use reversi::{Board, Color, Ply};
 use reversi_engine::eval::weights::{stage, Weights, STAGES};
 use reversi_engine::eval::SCALE;
-use reversi_engine::{Engine, SearchLimits};
+use reversi_engine::{Engine, Mode, SearchLimits, Solver};
 
 /// `recenter`'s options.
 #[derive(clap::Args, Debug)]
@@ -39,6 +41,11 @@ pub struct RecenterArgs {
     /// The seed of the openings.
     #[arg(long, default_value_t = 7)]
     seed: u64,
+    /// From this many empty squares on, both sides play perfectly (the exact solver's
+    /// best move): the game's result is then the exact score of the position where
+    /// perfect play began, and of every position after it.
+    #[arg(long, default_value_t = 16)]
+    exact: u32,
     /// The weights to correct (default: the compiled-in weights).
     #[arg(long)]
     weights: Option<PathBuf>,
@@ -101,6 +108,7 @@ pub fn run(args: &RecenterArgs) -> Result<()> {
 fn play(args: &RecenterArgs, weights: &Weights) -> Box<Sums> {
     let mut engine = Engine::with_table_bytes(16 << 20);
     engine.set_weights(Arc::new(weights.clone()));
+    let mut solver = Solver::new(16 << 20);
     let mut rng = fastrand::Rng::with_seed(args.seed);
     let mut sums: Box<Sums> = Box::new([(0.0, 0.0, 0); 61]);
     let limits = SearchLimits {
@@ -125,8 +133,13 @@ fn play(args: &RecenterArgs, weights: &Weights) -> Box<Sums> {
             }
             let eval = f64::from(weights.evaluate(board.mover_bits(), board.opponent_bits()));
             seen.push((board.empty_squares().len(), board.side_to_move(), eval));
-            engine.set_board(board);
-            board = match engine.search(limits).best {
+            let best = if board.empty_squares().len() <= args.exact {
+                solver.solve(&board, Mode::Exact).best_moves.first().copied()
+            } else {
+                engine.set_board(board);
+                engine.search(limits).best
+            };
+            board = match best {
                 Some(Ply::Move(s)) => board.play(s).unwrap_or(board),
                 _ => break,
             };
