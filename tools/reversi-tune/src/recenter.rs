@@ -134,7 +134,11 @@ fn play(args: &RecenterArgs, weights: &Weights) -> Box<Sums> {
             let eval = f64::from(weights.evaluate(board.mover_bits(), board.opponent_bits()));
             seen.push((board.empty_squares().len(), board.side_to_move(), eval));
             let best = if board.empty_squares().len() <= args.exact {
-                solver.solve(&board, Mode::Exact).best_moves.first().copied()
+                solver
+                    .solve(&board, Mode::Exact)
+                    .best_moves
+                    .first()
+                    .copied()
             } else {
                 engine.set_board(board);
                 engine.search(limits).best
