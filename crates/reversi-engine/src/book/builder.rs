@@ -138,7 +138,14 @@ impl<'a> BookBuilder<'a> {
         };
         book.insert_key(key, entry);
         if let Some((value, exact)) = book.negamax_of(key) {
-            book.insert_key(key, BookEntry { value, exact, ..entry });
+            book.insert_key(
+                key,
+                BookEntry {
+                    value,
+                    exact,
+                    ..entry
+                },
+            );
         }
         true
     }
@@ -206,7 +213,10 @@ impl<'a> BookBuilder<'a> {
         let Some(best) = scores.first().map(|s| s.value as i32) else {
             return;
         };
-        for score in scores.iter().filter(|s| best - s.value as i32 <= max_loss as i32) {
+        for score in scores
+            .iter()
+            .filter(|s| best - s.value as i32 <= max_loss as i32)
+        {
             if book.len() >= max_positions {
                 return;
             }

@@ -102,6 +102,12 @@ impl Book {
             .iter()
             .take_while(|m| best - m.value as i32 <= randomness as i32)
             .count();
-        Some(moves[if randomness == 0 { 0 } else { rng.usize(..within) }])
+        Some(
+            moves[if randomness == 0 {
+                0
+            } else {
+                rng.usize(..within)
+            }],
+        )
     }
 }

@@ -210,11 +210,13 @@ impl Book {
         let mut previous = None;
         for index in 0..count {
             let offset = HEADER + index * ENTRY_BYTES;
-            let (key, entry) = decode(&bytes[offset..offset + ENTRY_BYTES], previous)
-                .map_err(|reason| ReadBookError::InvalidEntry {
-                    index,
-                    offset,
-                    reason,
+            let (key, entry) =
+                decode(&bytes[offset..offset + ENTRY_BYTES], previous).map_err(|reason| {
+                    ReadBookError::InvalidEntry {
+                        index,
+                        offset,
+                        reason,
+                    }
                 })?;
             previous = Some(key);
             book.insert_key(key, entry);
@@ -265,7 +267,8 @@ fn read_header(bytes: &[u8]) -> Result<usize, ReadBookError> {
             needed: HEADER + CHECKSUM,
         });
     }
-    let word = |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+    let word =
+        |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
     let version = word(8);
     if version != BOOK_VERSION {
         return Err(ReadBookError::UnsupportedVersion { version });
@@ -315,8 +318,11 @@ fn decode(bytes: &[u8], previous: Option<BookKey>) -> Result<(BookKey, BookEntry
     };
     let Some(board) = key.board() else {
         let first = (key.player & key.opponent).trailing_zeros() as usize;
-        return Err(Square::from_index(first)
-            .map_or(InvalidEntry::EmptyCentre, |square| InvalidEntry::Overlap { square }));
+        return Err(
+            Square::from_index(first).map_or(InvalidEntry::EmptyCentre, |square| {
+                InvalidEntry::Overlap { square }
+            }),
+        );
     };
     const CENTRE: u64 = (1 << 27) | (1 << 28) | (1 << 35) | (1 << 36);
     if (key.player | key.opponent) & CENTRE != CENTRE {
@@ -340,7 +346,9 @@ fn decode(bytes: &[u8], previous: Option<BookKey>) -> Result<(BookKey, BookEntry
     if flags & !(EXACT | HAS_LEAF | LEAF_EXACT) != 0 {
         return Err(InvalidEntry::Flags { flags });
     }
-    if bytes[21..].iter().any(|&b| b != 0) || (flags & HAS_LEAF == 0 && (bytes[19] != 0 || bytes[20] != 0 || flags & LEAF_EXACT != 0)) {
+    if bytes[21..].iter().any(|&b| b != 0)
+        || (flags & HAS_LEAF == 0 && (bytes[19] != 0 || bytes[20] != 0 || flags & LEAF_EXACT != 0))
+    {
         return Err(InvalidEntry::Reserved);
     }
     let leaf = if flags & HAS_LEAF != 0 {
