@@ -232,8 +232,8 @@ impl<'a> BookBuilder<'a> {
     }
 
     /// Adds the positions of a game from `start` (the plies as played; a move may leave
-    /// out the pass before it) of fewer than `max_ply` plies from the start (discs less
-    /// 4). The positions added.
+    /// out the pass before it), the one it ends on included (after a forced pass), of
+    /// fewer than `max_ply` plies from the start (discs less 4). The positions added.
     ///
     /// # Errors
     /// The first illegal ply, the positions before it added.
@@ -246,15 +246,23 @@ impl<'a> BookBuilder<'a> {
     ) -> Result<usize, IllegalMove> {
         let mut board = start;
         let mut added = 0;
-        for &ply in plies {
-            if board.disc_counts().black + board.disc_counts().white < max_ply + 4 {
-                added += usize::from(self.add_position(book, &board));
+        let mut add = |builder: &mut Self, board: &Board| {
+            let discs = board.disc_counts().black + board.disc_counts().white;
+            if discs < max_ply + 4 {
+                added += usize::from(builder.add_position(book, board));
             }
+        };
+        for &ply in plies {
+            add(self, &board);
             board = match ply {
                 Ply::Move(square) => board.play_after_pass(square)?,
                 Ply::Pass => board.pass()?,
             };
         }
+        if board.must_pass() {
+            board = board.pass().unwrap_or(board);
+        }
+        add(self, &board);
         Ok(added)
     }
 
