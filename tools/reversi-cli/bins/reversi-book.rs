@@ -194,9 +194,12 @@ fn deviate_book(path: &Path, deviate: &DeviateArgs, search: &SearchArgs) -> Resu
     write_book(&book, path)
 }
 
+/// A game: its start and its plies.
+type Game = (Board, Vec<Ply>);
+
 /// The games of a file: GGF when it holds `(;`, else one transcript a line. A bad game
 /// is reported with its place and skipped; the others are read.
-fn games(path: &Path) -> Result<(Vec<(Board, Vec<Ply>)>, usize), String> {
+fn games(path: &Path) -> Result<(Vec<Game>, usize), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut games = Vec::new();
     let mut bad = 0;
