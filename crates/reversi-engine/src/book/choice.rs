@@ -29,14 +29,15 @@ impl Book {
     /// use reversi::Board;
     /// use reversi_engine::{Book, BookEntry, Leaf};
     /// let mut book = Book::new();
-    /// let f5: reversi::Square = "f5".parse()?;
-    /// book.insert(&Board::START, BookEntry { value: 0, depth: 4, exact: false,
-    ///     leaf: Some(Leaf { square: f5, value: 0, exact: false }) });
-    /// // The start's mirror image is the start: f5 shows as c4 there.
-    /// let mirrored = Board::START.transform(reversi::Symmetry::Rotate180);
-    /// let moves = book.moves(&mirrored);
-    /// assert_eq!(moves[0].square, "c4".parse()?);
-    /// assert!(mirrored.legal_moves().contains(moves[0].square));
+    /// // After f5, the book knows d6 (the perpendicular opening).
+    /// let f5 = Board::START.play("f5".parse()?)?;
+    /// book.insert(&f5, BookEntry { value: 0, depth: 4, exact: false,
+    ///     leaf: Some(Leaf { square: "d6".parse()?, value: 0, exact: false }) });
+    /// // After d3, f5's image in the a8-h1 diagonal, d6 shows as its image c5.
+    /// let d3 = Board::START.play("d3".parse()?)?;
+    /// let moves = book.moves(&d3);
+    /// assert_eq!(moves[0].square, "c5".parse()?);
+    /// assert!(d3.legal_moves().contains(moves[0].square));
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
