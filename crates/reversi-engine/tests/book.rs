@@ -169,8 +169,9 @@ proptest! {
 }
 
 /// A built book: each entry's value is the negamax of its children and its own
-/// search's leaf, and each leaf's value is the search of that move (checked by searching
-/// it again with a fresh engine at the same depth).
+/// search's leaf, each leaf's value is the search of that move (checked by searching
+/// it again with a fresh engine: 3 plies in all at an even ply from the start, 4 at an
+/// odd one), and every value's horizon (ply plus depth) has the same parity.
 #[test]
 fn a_built_book_is_the_negamax_of_its_searches() {
     let mut engine = Engine::with_table_bytes(1 << 20);
@@ -187,13 +188,18 @@ fn a_built_book_is_the_negamax_of_its_searches() {
     assert!(book.len() > 10, "{} positions", book.len());
     assert!(book.get(game.board()).is_some());
     check_book(&book).unwrap();
+    for (key, entry) in book.entries() {
+        let ply = key.discs() - 4;
+        assert_eq!((ply + entry.depth as u32) % 2, 1, "the horizon of {key:?}");
+    }
     for (key, entry) in book.entries().into_iter().take(12) {
         let Some(leaf) = entry.leaf else { continue };
+        let depth = 3 + (key.discs() - 4) % 2;
         let board = key.board().unwrap();
         let mut fresh = Engine::with_table_bytes(1 << 20);
         fresh.set_board(board.play(leaf.square).unwrap());
         let report = fresh.search(reversi_engine::SearchLimits {
-            depth: Some(2),
+            depth: Some(depth - 1),
             ..Default::default()
         });
         assert_eq!(

@@ -20,7 +20,12 @@ struct MoveScore {
 
 /// Builds a [`Book`] with an [`Engine`]: every position it adds gets each of its moves
 /// valued by a search of `depth` plies in all (the successor searched `depth - 1`
-/// plies, exactly when that reaches the end), so its leaf (the best move outside the
+/// plies, exactly when that reaches the end) at an even ply from the start (discs less
+/// 4), one ply more at an odd ply, so that every value in the book reaches a horizon of
+/// the same parity: a book move's value (its successor's own best search, one ply
+/// further) and the leaf's compare like with like. (The evaluation swings with the
+/// parity of the depth, several discs at shallow depths: values of mixed parity would
+/// favour one side of each comparison.) Its leaf (the best move outside the
 /// book) can be refreshed without a new search when that move enters the book. Call
 /// [`BookBuilder::finish`] after adding positions: it refreshes the leaves and
 /// negamaxes the book.
@@ -61,6 +66,12 @@ impl<'a> BookBuilder<'a> {
         self.searches
     }
 
+    /// The plies of the searches that value `key`'s moves, the move included:
+    /// [`BookBuilder::new`]'s depth, one more at an odd ply from the start.
+    fn depth_at(&self, key: BookKey) -> u32 {
+        self.depth + (key.discs() - 4) % 2
+    }
+
     /// The values of `key`'s moves, best first, searched once and kept.
     fn scores(&mut self, key: BookKey) -> Vec<MoveScore> {
         if let Some(scores) = self.scores.get(&key) {
@@ -91,7 +102,7 @@ impl<'a> BookBuilder<'a> {
         let after = board.play(square).unwrap_or(board);
         self.engine.set_board(after);
         let limits = SearchLimits {
-            depth: Some((self.depth - 1).max(1)),
+            depth: Some((self.depth_at(key) - 1).max(1)),
             ..SearchLimits::default()
         };
         let report = self.engine.search(limits);
@@ -128,7 +139,7 @@ impl<'a> BookBuilder<'a> {
         let depth = if scores.iter().all(|s| s.exact) {
             board.empty_squares().len()
         } else {
-            self.depth
+            self.depth_at(key)
         };
         let entry = BookEntry {
             value: best.map_or(0, |s| s.value),
