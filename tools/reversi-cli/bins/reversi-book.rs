@@ -275,20 +275,20 @@ fn position(text: &str) -> Result<Board, String> {
 fn show(path: &Path, text: &str) -> Result<(), String> {
     let book = read_book(path)?;
     let board = position(text)?;
-    print!("{board}");
+    let mut out = format!("{board}");
     match book.get(&board) {
-        None => println!("not in the book"),
+        None => out.push_str("not in the book\n"),
         Some(entry) => {
             let exact = if entry.exact { " exact" } else { "" };
-            println!("value {:+}{exact}, depth {}", entry.value, entry.depth);
+            out += &format!("value {:+}{exact}, depth {}\n", entry.value, entry.depth);
             for m in book.moves(&board) {
                 let kind = if m.in_book { "book" } else { "leaf" };
                 let exact = if m.exact { " exact" } else { "" };
-                println!("{} {:+} {kind}{exact}", m.square, m.value);
+                out += &format!("{} {:+} {kind}{exact}\n", m.square, m.value);
             }
         }
     }
-    Ok(())
+    print_out(&out)
 }
 
 fn stats(path: &Path) -> Result<(), String> {
@@ -299,10 +299,10 @@ fn stats(path: &Path) -> Result<(), String> {
     let entries = book.entries();
     let exact = entries.iter().filter(|(_, e)| e.exact).count();
     let leaves = entries.iter().filter(|(_, e)| e.leaf.is_some()).count();
-    println!("positions: {}", entries.len());
-    println!("exact values: {exact}");
-    println!("with a leaf: {leaves}");
-    println!("file size: {size} bytes");
+    let mut out = format!("positions: {}\n", entries.len());
+    out += &format!("exact values: {exact}\n");
+    out += &format!("with a leaf: {leaves}\n");
+    out += &format!("file size: {size} bytes\n");
     let mut depths = std::collections::BTreeMap::new();
     let mut plies = std::collections::BTreeMap::new();
     for (key, entry) in &entries {
@@ -315,13 +315,25 @@ fn stats(path: &Path) -> Result<(), String> {
             .collect::<Vec<_>>()
             .join(" ")
     };
-    println!("depths (depth:positions): {}", line(&depths));
-    println!("plies (ply:positions): {}", line(&plies));
+    out += &format!("depths (depth:positions): {}\n", line(&depths));
+    out += &format!("plies (ply:positions): {}\n", line(&plies));
     let start = book
         .get(&Board::START)
         .map_or("not in the book".to_owned(), |e| format!("{:+}", e.value));
-    println!("start value: {start}");
-    Ok(())
+    out += &format!("start value: {start}\n");
+    print_out(&out)
+}
+
+/// Writes `text` on standard output; a reader that closed the pipe early (`| head`) is
+/// no error.
+fn print_out(text: &str) -> Result<(), String> {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(format!("standard output: {error}"))
+        }
+        _ => Ok(()),
+    }
 }
 
 fn run(cli: Cli) -> Result<bool, String> {
