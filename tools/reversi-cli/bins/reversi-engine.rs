@@ -44,6 +44,28 @@ struct BookOptions {
 }
 
 impl BookOptions {
+    /// Sets the option `name` (one of the four `--book` options) from `value`, which
+    /// reads the option's value (its argument names what is expected).
+    fn set(
+        &mut self,
+        name: &str,
+        value: &mut dyn FnMut(&str) -> Result<String, String>,
+    ) -> Result<(), String> {
+        const RANDOMNESS: &str = "a number of discs from 0 to 64";
+        const SEED: &str = "a seed from 0 to 2^64 - 1";
+        const DEPTH: &str = "a depth from 1 to 60";
+        match name {
+            "--book" => self.path = Some(value("a book file")?),
+            "--book-randomness" => {
+                let n = number(name, &value(RANDOMNESS)?, 0..=64, RANDOMNESS)?;
+                self.randomness = n as u8;
+            }
+            "--book-seed" => self.seed = Some(number(name, &value(SEED)?, 0..=u64::MAX, SEED)?),
+            _ => self.depth = Some(number(name, &value(DEPTH)?, 1..=60, DEPTH)? as u32),
+        }
+        Ok(())
+    }
+
     /// The session's book, read from its file (the error names the file and what is
     /// wrong: `--book FILE: truncated at byte N ...`).
     fn read(self) -> Result<Option<SessionBook>, String> {
@@ -114,8 +136,6 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
         (None, None, None, reversi_engine::DEFAULT_ENGINE_TABLE_BYTES);
     let mut threads = 1;
     let mut book = BookOptions::default();
-    const RANDOMNESS: &str = "a number of discs from 0 to 64";
-    const SEED: &str = "a seed from 0 to 2^64 - 1";
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         let (name, inline) = match arg.split_once('=') {
@@ -150,16 +170,8 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
             "--threads" => {
                 threads = number("--threads", &value(THREADS)?, 1..=256, THREADS)? as usize
             }
-            "--book" => book.path = Some(value("a book file")?),
-            "--book-randomness" => {
-                let n = number("--book-randomness", &value(RANDOMNESS)?, 0..=64, RANDOMNESS)?;
-                book.randomness = n as u8
-            }
-            "--book-seed" => {
-                book.seed = Some(number("--book-seed", &value(SEED)?, 0..=u64::MAX, SEED)?)
-            }
-            "--book-depth" => {
-                book.depth = Some(number("--book-depth", &value(DEPTH)?, 1..=60, DEPTH)? as u32)
+            "--book" | "--book-randomness" | "--book-seed" | "--book-depth" => {
+                book.set(&name, &mut value)?
             }
             _ => return Err(judge::unknown(&arg)),
         }
