@@ -23,4 +23,11 @@ pub use engine::time::{exact_empties, move_budget};
 
 pub mod protocol;
 
+pub mod book;
+pub use book::builder::BookBuilder;
+pub use book::choice::BookMove;
+pub use book::entry::{BookEntry, BookKey, Leaf};
+pub use book::format::{InvalidEntry, ReadBookError, BOOK_MAGIC, BOOK_VERSION};
+pub use book::graph::Book;
+
 pub use search::clock::StopSignal;

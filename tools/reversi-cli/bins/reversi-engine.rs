@@ -1,5 +1,6 @@
 //! `reversi-engine [--gtp | --nboard] [--depth N] [--nodes N] [--time S] [--table-mib N]
-//! [--threads N] [--no-probcut]`: the Reversi engine for GUIs and match runners, speaking GTP (the default) or the NBoard
+//! [--threads N] [--no-probcut] [--book FILE [--book-randomness N] [--book-seed N]
+//! [--book-depth N]]`: the Reversi engine for GUIs and match runners, speaking GTP (the default) or the NBoard
 //! protocol on standard input and output; each reply is flushed at once. The protocols
 //! are documented in `reversi_engine::protocol`; see `bins/help/reversi-engine.txt`.
 //!
@@ -14,8 +15,8 @@ use std::time::Duration;
 
 use judge::lines::{utf8, MAX_LINE};
 use judge::{Line, LineReader, Program};
-use reversi_engine::protocol::{gtp, Defaults, Flow, GtpSession, NboardSession};
-use reversi_engine::Engine;
+use reversi_engine::protocol::{gtp, Defaults, Flow, GtpSession, NboardSession, SessionBook};
+use reversi_engine::{Book, Engine};
 
 const PROGRAM: Program = Program::new("reversi-engine", include_str!("help/reversi-engine.txt"));
 
@@ -30,6 +31,63 @@ struct Options {
     table_bytes: usize,
     threads: usize,
     probcut: bool,
+    book: Option<SessionBook>,
+}
+
+/// The book options: the file, the randomness, the seed, `learn`'s depth.
+#[derive(Default)]
+struct BookOptions {
+    path: Option<String>,
+    randomness: u8,
+    seed: Option<u64>,
+    depth: Option<u32>,
+}
+
+impl BookOptions {
+    /// Sets the option `name` (one of the four `--book` options) from `value`, which
+    /// reads the option's value (its argument names what is expected).
+    fn set(
+        &mut self,
+        name: &str,
+        value: &mut dyn FnMut(&str) -> Result<String, String>,
+    ) -> Result<(), String> {
+        const RANDOMNESS: &str = "a number of discs from 0 to 64";
+        const SEED: &str = "a seed from 0 to 2^64 - 1";
+        const DEPTH: &str = "a depth from 1 to 60";
+        match name {
+            "--book" => self.path = Some(value("a book file")?),
+            "--book-randomness" => {
+                let n = number(name, &value(RANDOMNESS)?, 0..=64, RANDOMNESS)?;
+                self.randomness = n as u8;
+            }
+            "--book-seed" => self.seed = Some(number(name, &value(SEED)?, 0..=u64::MAX, SEED)?),
+            _ => self.depth = Some(number(name, &value(DEPTH)?, 1..=60, DEPTH)? as u32),
+        }
+        Ok(())
+    }
+
+    /// The session's book, read from its file (the error names the file and what is
+    /// wrong: `--book FILE: truncated at byte N ...`).
+    fn read(self) -> Result<Option<SessionBook>, String> {
+        let Some(path) = self.path else {
+            return Ok(None);
+        };
+        let book = Book::read(path.as_ref()).map_err(|error| match error {
+            reversi_engine::ReadBookError::Io { .. } => format!("--book: {error}"),
+            error => format!("--book {path}: {error}"),
+        })?;
+        // Without a seed, games differ from run to run (when the randomness allows).
+        let seed = self.seed.unwrap_or_else(|| {
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+            now.map_or(0, |d| d.as_nanos() as u64) ^ u64::from(std::process::id())
+        });
+        let mut book = SessionBook::new(book, self.randomness, seed);
+        book.path = Some(path.into());
+        if let Some(depth) = self.depth {
+            book.learn_depth = depth;
+        }
+        Ok(Some(book))
+    }
 }
 
 /// A number in `range`, or the judge's wording of a bad value.
@@ -77,6 +135,7 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
     let (mut depth, mut nodes, mut time, mut table_bytes) =
         (None, None, None, reversi_engine::DEFAULT_ENGINE_TABLE_BYTES);
     let mut threads = 1;
+    let mut book = BookOptions::default();
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         let (name, inline) = match arg.split_once('=') {
@@ -111,6 +170,9 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
             "--threads" => {
                 threads = number("--threads", &value(THREADS)?, 1..=256, THREADS)? as usize
             }
+            "--book" | "--book-randomness" | "--book-seed" | "--book-depth" => {
+                book.set(&name, &mut value)?
+            }
             _ => return Err(judge::unknown(&arg)),
         }
     }
@@ -136,6 +198,7 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
             table_bytes,
             threads,
             probcut,
+            book: book.read()?,
         },
         Vec::new(),
     ))
@@ -187,9 +250,17 @@ fn run(options: Options) -> io::Result<bool> {
     engine.set_probcut(options.probcut);
     engine.set_threads(options.threads);
     if options.nboard {
-        run_nboard(NboardSession::new(engine, options.defaults))
+        let mut session = NboardSession::new(engine, options.defaults);
+        if let Some(book) = options.book {
+            session.set_book(book);
+        }
+        run_nboard(session)
     } else {
-        run_gtp(GtpSession::new(engine, options.defaults))
+        let mut session = GtpSession::new(engine, options.defaults);
+        if let Some(book) = options.book {
+            session.set_book(book);
+        }
+        run_gtp(session)
     }
 }
 

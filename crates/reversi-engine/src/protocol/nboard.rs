@@ -15,7 +15,7 @@
 //! | `hint N` | evaluate the best `N` moves | `search ...` lines, then `status` |
 //! | `go` | choose a move (not played: the GUI sends `move`) | `nodestats`, `=== MOVE/EVAL/TIME` |
 //! | `ping N` | synchronise | `pong N` |
-//! | `learn` | learn the game (a no-op here) | `learned` |
+//! | `learn` | add the game to the book (with `--book`; else a no-op) | `learned` |
 //! | `quit` | end the session | none |
 //!
 //! The replies: `=== F5/-1.00/0.52` (the move, its evaluation in discs for the side to
@@ -96,6 +96,12 @@ pub enum NboardError {
         text: String,
         /// Why it is not legal.
         error: reversi::IllegalMove,
+    },
+    /// `learn` could not save the book (the book in memory has the game).
+    #[error("learn: {reason}")]
+    Learn {
+        /// Why.
+        reason: String,
     },
     /// `go` or `hint` on a finished game.
     #[error("{command}: the game is over")]

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use reversi::{Board, ByColor, Color, Ply};
 
+use super::book::SessionBook;
 use super::gtp::{self, Command as GtpCommand};
 use super::nboard::{Command as NboardCommand, NboardError, Reply};
 use crate::{move_budget, Analysis, Engine, SearchLimits, StopSignal};
@@ -126,6 +127,7 @@ pub struct GtpSession {
     history: Vec<Board>,
     settings: Option<TimeSettings>,
     clocks: ByColor<Option<Period>>,
+    book: Option<SessionBook>,
 }
 
 impl GtpSession {
@@ -139,7 +141,14 @@ impl GtpSession {
             history: Vec::new(),
             settings: None,
             clocks: ByColor::from_fn(|_| None),
+            book: None,
         }
+    }
+
+    /// Answers `genmove` from `book` when it has the position (at once, no search; the
+    /// clock is not charged), else searches as before.
+    pub fn set_book(&mut self, book: SessionBook) {
+        self.book = Some(book);
     }
 
     /// The board.
@@ -240,8 +249,11 @@ impl GtpSession {
             plies.push(Ply::Pass);
             searched = board.pass().unwrap_or(board);
         }
+        let from_book = self.book.as_mut().and_then(|book| book.choose(&searched));
         let ply = if searched.must_pass() {
             Ply::Pass
+        } else if let Some(book_move) = from_book {
+            Ply::Move(book_move.square)
         } else {
             let limits = SearchLimits {
                 depth: self.defaults.depth,
@@ -381,6 +393,10 @@ pub struct NboardSession {
     clock: Option<Clock>,
     /// Seconds each side has used (the times of its moves).
     used: ByColor<f64>,
+    /// The game's start and its plies so far (what `learn` adds to the book).
+    start: Board,
+    plies: Vec<Ply>,
+    book: Option<SessionBook>,
 }
 
 /// The depth of an NBoard session before `set depth` (which the GUI sends first).
@@ -401,7 +417,22 @@ impl NboardSession {
             contempt: 0,
             clock: None,
             used: ByColor::from_fn(|_| 0.0),
+            start: Board::START,
+            plies: Vec::new(),
+            book: None,
         }
+    }
+
+    /// Answers `go` from `book` when it has the position, and lets `learn` add the
+    /// session's game to it ([`SessionBook::learn`]).
+    pub fn set_book(&mut self, book: SessionBook) {
+        self.book = Some(book);
+    }
+
+    /// The session's book, if it has one.
+    #[must_use]
+    pub fn book(&self) -> Option<&SessionBook> {
+        self.book.as_ref()
     }
 
     /// The board.
@@ -499,7 +530,13 @@ impl NboardSession {
                 next = self.hint(n as usize, out, incoming)?;
             }
             NboardCommand::Ping(n) => say(out, Reply::Pong(n))?,
-            NboardCommand::Learn => say(out, Reply::Learned)?,
+            NboardCommand::Learn => {
+                let learned = self.learn();
+                say(out, Reply::Learned)?;
+                if let Err(error) = learned {
+                    return Ok((Err(error), None));
+                }
+            }
             NboardCommand::Quit => return Ok((Ok(Flow::Quit), None)),
         }
         Ok((Ok(Flow::Continue), next))
@@ -511,6 +548,8 @@ impl NboardSession {
         self.engine.set_board(game.board);
         self.clock = game.clock;
         self.used = ByColor::from_fn(|_| 0.0);
+        self.start = game.start;
+        self.plies = game.moves.iter().map(|item| item.ply).collect();
         let mut board = game.start;
         for item in &game.moves {
             *self.used.get_mut(board.side_to_move()) += item.seconds.unwrap_or(0.0);
@@ -532,8 +571,9 @@ impl NboardSession {
             board.side_to_move()
         };
         match plies_for(&board, color, item.ply) {
-            Some((_, after)) => {
+            Some((plies, after)) => {
                 *self.used.get_mut(color) += item.seconds.unwrap_or(0.0);
+                self.plies.extend(plies);
                 self.engine.set_board(after);
                 Ok(())
             }
@@ -558,6 +598,23 @@ impl NboardSession {
         incoming: Option<&mut Receiver<L>>,
     ) -> io::Result<Option<L>> {
         say(out, Reply::Status("thinking".to_owned()))?;
+        let board = *self.board();
+        if let Some(book_move) = self.book.as_mut().and_then(|book| book.choose(&board)) {
+            say(
+                out,
+                Reply::NodeStats {
+                    nodes: 0,
+                    seconds: 0.0,
+                },
+            )?;
+            let item = MoveItem {
+                ply: Ply::Move(book_move.square),
+                eval: Some(book_move.value as f64),
+                seconds: Some(0.0),
+            };
+            say(out, Reply::Move(item))?;
+            return Ok(None);
+        }
         let limits = self.limits(self.depth);
         let engine = &mut self.engine;
         let (report, next) = watching(&self.stop, incoming, || engine.search(limits));
@@ -582,6 +639,18 @@ impl NboardSession {
         };
         say(out, Reply::Move(item))?;
         Ok(next)
+    }
+
+    /// `learn`: the session's game added to its book (nothing without a book).
+    fn learn(&mut self) -> Result<(), NboardError> {
+        let Some(book) = self.book.as_mut() else {
+            return Ok(());
+        };
+        book.learn(&mut self.engine, self.start, &self.plies)
+            .map(|_| ())
+            .map_err(|error| NboardError::Learn {
+                reason: error.to_string(),
+            })
     }
 
     /// The limits of a search to `depth` plies: the node cap, and a time budget: the

@@ -1,0 +1,296 @@
+//! Building a book with the engine: self-play lines, deviations (the moves within a
+//! given loss of the best, Edax's `deviate` idea), and games added; each new position's
+//! moves valued by a fixed-depth search; the leaves refreshed and the graph negamaxed.
+
+use std::collections::HashMap;
+
+use reversi::{Board, IllegalMove, Ply, Square};
+
+use super::entry::{BookEntry, BookKey, Leaf, Successor};
+use super::graph::Book;
+use crate::{Engine, SearchLimits};
+
+/// A move's searched value, on the key's board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct MoveScore {
+    square: Square,
+    value: i8,
+    exact: bool,
+}
+
+/// Builds a [`Book`] with an [`Engine`]: every position it adds gets each of its moves
+/// valued by a search of `depth` plies in all (the successor searched `depth - 1`
+/// plies, exactly when that reaches the end) at an even ply from the start (discs less
+/// 4), one ply more at an odd ply, so that every value in the book reaches a horizon of
+/// the same parity: a book move's value (its successor's own best search, one ply
+/// further) and the leaf's compare like with like. (The evaluation swings with the
+/// parity of the depth, several discs at shallow depths: values of mixed parity would
+/// favour one side of each comparison.) Its leaf (the best move outside the
+/// book) can be refreshed without a new search when that move enters the book. Call
+/// [`BookBuilder::finish`] after adding positions: it refreshes the leaves and
+/// negamaxes the book.
+///
+/// ```
+/// use reversi::Board;
+/// use reversi_engine::{Book, BookBuilder, Engine};
+/// let mut engine = Engine::with_table_bytes(1 << 20);
+/// let mut book = Book::new();
+/// let mut builder = BookBuilder::new(&mut engine, 2);
+/// builder.play_line(&mut book, Board::START, 3);
+/// builder.finish(&mut book);
+/// assert_eq!(book.len(), 3);
+/// assert!(book.get(&Board::START).is_some());
+/// ```
+pub struct BookBuilder<'a> {
+    engine: &'a mut Engine,
+    depth: u32,
+    scores: HashMap<BookKey, Vec<MoveScore>>,
+    searches: u64,
+}
+
+impl<'a> BookBuilder<'a> {
+    /// A builder searching with `engine` to `depth` plies (at least 1).
+    #[must_use]
+    pub fn new(engine: &'a mut Engine, depth: u32) -> BookBuilder<'a> {
+        BookBuilder {
+            engine,
+            depth: depth.max(1),
+            scores: HashMap::new(),
+            searches: 0,
+        }
+    }
+
+    /// The searches run so far (one a move of each new position).
+    #[must_use]
+    pub fn searches(&self) -> u64 {
+        self.searches
+    }
+
+    /// The plies of the searches that value `key`'s moves, the move included:
+    /// [`BookBuilder::new`]'s depth, one more at an odd ply from the start.
+    fn depth_at(&self, key: BookKey) -> u32 {
+        self.depth + (key.discs() - 4) % 2
+    }
+
+    /// The values of `key`'s moves, best first, searched once and kept.
+    fn scores(&mut self, key: BookKey) -> Vec<MoveScore> {
+        if let Some(scores) = self.scores.get(&key) {
+            return scores.clone();
+        }
+        let mut scores = Vec::new();
+        for (square, successor) in Book::successors(key) {
+            let score = match successor {
+                Successor::End(value) => MoveScore {
+                    square,
+                    value,
+                    exact: true,
+                },
+                Successor::Position { .. } => self.search_move(key, square),
+            };
+            scores.push(score);
+        }
+        scores.sort_by_key(|s| (std::cmp::Reverse(s.value), s.square.index()));
+        self.scores.insert(key, scores.clone());
+        scores
+    }
+
+    /// The value of `square` (legal, not ending the game) on `key`'s board: minus the
+    /// score of a `depth - 1` search of the position after it (a search on a board that
+    /// must pass scores the position after the pass for the side that passes).
+    fn search_move(&mut self, key: BookKey, square: Square) -> MoveScore {
+        let board = key.board().unwrap_or(Board::START);
+        let after = board.play(square).unwrap_or(board);
+        self.engine.set_board(after);
+        let limits = SearchLimits {
+            depth: Some((self.depth_at(key) - 1).max(1)),
+            ..SearchLimits::default()
+        };
+        let report = self.engine.search(limits);
+        self.searches += 1;
+        MoveScore {
+            square,
+            value: (-report.score).round().clamp(-64.0, 64.0) as i8,
+            exact: report.exact,
+        }
+    }
+
+    /// The best of `scores` whose move leads out of the book (not into it, not to the
+    /// game's end).
+    fn leaf(book: &Book, key: BookKey, scores: &[MoveScore]) -> Option<Leaf> {
+        scores
+            .iter()
+            .find(|s| !book.leads_into_book(key, s.square))
+            .map(|s| Leaf {
+                square: s.square,
+                value: s.value,
+                exact: s.exact,
+            })
+    }
+
+    /// Adds `board`'s position (when the side to move has a move and it is new): its
+    /// moves searched, its leaf, its value from them. Whether it was added.
+    pub fn add_position(&mut self, book: &mut Book, board: &Board) -> bool {
+        let (key, _) = BookKey::of(board);
+        if book.contains_key(key) || !board.can_move() {
+            return false;
+        }
+        let scores = self.scores(key);
+        let best = scores.first().copied();
+        let depth = if scores.iter().all(|s| s.exact) {
+            board.empty_squares().len()
+        } else {
+            self.depth_at(key)
+        };
+        let entry = BookEntry {
+            value: best.map_or(0, |s| s.value),
+            depth: depth.min(u8::MAX as u32) as u8,
+            exact: scores.iter().all(|s| s.exact),
+            leaf: BookBuilder::leaf(book, key, &scores),
+        };
+        book.insert_key(key, entry);
+        if let Some((value, exact)) = book.negamax_of(key) {
+            book.insert_key(
+                key,
+                BookEntry {
+                    value,
+                    exact,
+                    ..entry
+                },
+            );
+        }
+        true
+    }
+
+    /// Self-play from `start` for at most `plies` plies (passes free), each position
+    /// added and its best searched move played: the engine's main line.
+    pub fn play_line(&mut self, book: &mut Book, start: Board, plies: u32) {
+        let mut board = start;
+        for _ in 0..plies {
+            if board.must_pass() {
+                board = board.pass().unwrap_or(board);
+            }
+            if board.is_game_over() {
+                return;
+            }
+            self.add_position(book, &board);
+            let (key, symmetry) = BookKey::of(&board);
+            let Some(best) = self.scores(key).first().copied() else {
+                return;
+            };
+            let square = best.square.transform(symmetry.inverse());
+            board = board.play(square).unwrap_or(board);
+        }
+    }
+
+    /// Deviations: level by level (plies from the start, counted as discs less 4), each
+    /// book position of fewer than `max_ply` plies gets the successors of its moves
+    /// within `max_loss` discs of its best searched move added, until the book holds
+    /// `max_positions` positions. `progress` is told the book's size after each level.
+    /// The positions added.
+    pub fn deviate(
+        &mut self,
+        book: &mut Book,
+        max_loss: u8,
+        max_ply: u32,
+        max_positions: usize,
+        progress: &mut dyn FnMut(u32, usize),
+    ) -> usize {
+        let before = book.len();
+        for ply in 0..max_ply {
+            let mut level: Vec<BookKey> = book
+                .entries()
+                .into_iter()
+                .map(|(key, _)| key)
+                .filter(|key| key.discs() == ply + 4)
+                .collect();
+            level.sort_unstable();
+            for key in level {
+                if book.len() >= max_positions {
+                    return book.len() - before;
+                }
+                self.deviate_from(book, key, max_loss, max_positions);
+            }
+            progress(ply + 1, book.len());
+        }
+        book.len() - before
+    }
+
+    /// Adds the successors of `key`'s moves within `max_loss` of its best.
+    fn deviate_from(&mut self, book: &mut Book, key: BookKey, max_loss: u8, max_positions: usize) {
+        let Some(board) = key.board() else {
+            return;
+        };
+        let scores = self.scores(key);
+        let Some(best) = scores.first().map(|s| s.value as i32) else {
+            return;
+        };
+        for score in scores
+            .iter()
+            .filter(|s| best - s.value as i32 <= max_loss as i32)
+        {
+            if book.len() >= max_positions {
+                return;
+            }
+            let Ok(after) = board.play(score.square) else {
+                continue;
+            };
+            let next = match after.pass() {
+                Ok(passed) if after.must_pass() => passed,
+                _ => after,
+            };
+            self.add_position(book, &next);
+        }
+    }
+
+    /// Adds the positions of a game from `start` (the plies as played; a move may leave
+    /// out the pass before it), the one it ends on included (after a forced pass), of
+    /// fewer than `max_ply` plies from the start (discs less 4). The positions added.
+    ///
+    /// # Errors
+    /// The first illegal ply, the positions before it added.
+    pub fn add_game(
+        &mut self,
+        book: &mut Book,
+        start: Board,
+        plies: &[Ply],
+        max_ply: u32,
+    ) -> Result<usize, IllegalMove> {
+        let mut board = start;
+        let mut added = 0;
+        let mut add = |builder: &mut Self, board: &Board| {
+            let discs = board.disc_counts().black + board.disc_counts().white;
+            if discs < max_ply + 4 {
+                added += usize::from(builder.add_position(book, board));
+            }
+        };
+        for &ply in plies {
+            add(self, &board);
+            board = match ply {
+                Ply::Move(square) => board.play_after_pass(square)?,
+                Ply::Pass => board.pass()?,
+            };
+        }
+        if board.must_pass() {
+            board = board.pass().unwrap_or(board);
+        }
+        add(self, &board);
+        Ok(added)
+    }
+
+    /// Refreshes every stale leaf (its move now leads into the book: the next best move
+    /// outside the book takes its place, from the kept searches or new ones) and
+    /// negamaxes the book ([`Book::negamax`]).
+    pub fn finish(&mut self, book: &mut Book) {
+        for (key, entry) in book.entries() {
+            let stale = entry
+                .leaf
+                .is_some_and(|leaf| book.leads_into_book(key, leaf.square));
+            if stale {
+                let scores = self.scores(key);
+                let leaf = BookBuilder::leaf(book, key, &scores);
+                book.insert_key(key, BookEntry { leaf, ..entry });
+            }
+        }
+        book.negamax();
+    }
+}

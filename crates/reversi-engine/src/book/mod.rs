@@ -1,0 +1,25 @@
+//! An opening book that learns, as Edax's and Egaroucid's: positions keyed by their
+//! canonical form under the 8 board symmetries ([`BookKey`]), each with its value in
+//! discs, the depth of its search and whether the value is exact ([`BookEntry`]);
+//! negamaxed over the book's graph ([`Book::negamax`]); built by the engine from
+//! self-play and deviations and extended by games ([`BookBuilder`]); used in play
+//! ([`Book::moves`], [`Book::choose`]); stored in one versioned file format with a
+//! checksum ([`Book::to_bytes`], [`Book::from_bytes`], [`ReadBookError`]).
+//!
+//! The file format is described on [`Book::to_bytes`] (and in the crate README).
+//!
+//! [`BookKey`]: crate::BookKey
+//! [`BookEntry`]: crate::BookEntry
+//! [`Book::negamax`]: crate::Book::negamax
+//! [`BookBuilder`]: crate::BookBuilder
+//! [`Book::moves`]: crate::Book::moves
+//! [`Book::choose`]: crate::Book::choose
+//! [`Book::to_bytes`]: crate::Book::to_bytes
+//! [`Book::from_bytes`]: crate::Book::from_bytes
+//! [`ReadBookError`]: crate::ReadBookError
+
+pub mod builder;
+pub mod choice;
+pub mod entry;
+pub mod format;
+pub mod graph;

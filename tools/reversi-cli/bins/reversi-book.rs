@@ -1,0 +1,380 @@
+//! `reversi-book`: builds, extends and shows opening books for `reversi-engine --book`
+//! (the format: `reversi_engine::Book::to_bytes`). Subcommands: `build` (self-play
+//! from the start, then deviations), `deviate` (more deviations on a book), `add`
+//! (games from transcripts or GGF files), `show` (a position's book moves), `stats`.
+//! `reversi-book --help` and `reversi-book SUBCOMMAND --help` list the options.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Args, Parser, Subcommand};
+use reversi::{Board, Ply, Transcript};
+use reversi_engine::{Book, BookBuilder, BookKey, Engine};
+
+/// Builds, extends and shows opening books for `reversi-engine --book`.
+#[derive(Parser)]
+#[command(name = "reversi-book", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// A new book: the engine's main line from the start (or from each opening), then
+    /// the deviations within --loss discs of the best move, then negamax.
+    Build {
+        /// The book file to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// Plies of self-play from the start (or from each opening).
+        #[arg(long, default_value_t = 20)]
+        line_plies: u32,
+        /// Openings to play the main line from: one transcript a line (`f5d6c3`).
+        #[arg(long)]
+        openings: Option<PathBuf>,
+        #[command(flatten)]
+        deviate: DeviateArgs,
+        #[command(flatten)]
+        search: SearchArgs,
+    },
+    /// Adds the deviations within --loss discs of the best move to a book, then negamax.
+    Deviate {
+        /// The book file (read, then written).
+        #[arg(long)]
+        book: PathBuf,
+        #[command(flatten)]
+        deviate: DeviateArgs,
+        #[command(flatten)]
+        search: SearchArgs,
+    },
+    /// Adds games to a book (the positions of their first --plies plies), then negamax.
+    Add {
+        /// The book file (created when missing).
+        #[arg(long)]
+        book: PathBuf,
+        /// Positions of fewer plies from the start are added.
+        #[arg(long, default_value_t = 30)]
+        plies: u32,
+        /// Game files: GGF (`(;GM[Othello]...;)`), or one transcript a line.
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        search: SearchArgs,
+    },
+    /// A position's book moves with their values (best first).
+    Show {
+        /// The book file.
+        #[arg(long)]
+        book: PathBuf,
+        /// A transcript from the start (`f5d6`, `-` for the start) or an OBF board.
+        position: String,
+    },
+    /// The book's positions, exact values, depths and plies, and file size.
+    Stats {
+        /// The book file.
+        #[arg(long)]
+        book: PathBuf,
+    },
+}
+
+/// How deviations are added.
+#[derive(Args)]
+struct DeviateArgs {
+    /// The most a deviation may lose against the position's best move, in discs.
+    #[arg(long, default_value_t = 2)]
+    loss: u8,
+    /// Deviations from positions of fewer plies than this.
+    #[arg(long, default_value_t = 10)]
+    plies: u32,
+    /// Stop adding positions once the book holds this many.
+    #[arg(long, default_value_t = 100_000)]
+    max_positions: usize,
+}
+
+/// The searches that value new positions.
+#[derive(Args)]
+struct SearchArgs {
+    /// The depth a position's moves are searched to (the move included).
+    #[arg(long, default_value_t = 10)]
+    depth: u32,
+    /// The engine's tables, in MiB.
+    #[arg(long, default_value_t = 64)]
+    table_mib: usize,
+}
+
+impl SearchArgs {
+    fn engine(&self) -> Engine {
+        Engine::with_table_bytes(self.table_mib << 20)
+    }
+}
+
+/// Prints where a deviation run stands.
+fn progress(start: Instant) -> impl FnMut(u32, usize) {
+    move |ply, positions| {
+        eprintln!(
+            "deviate: plies < {ply} done, {positions} positions, {:.1} s",
+            start.elapsed().as_secs_f64()
+        );
+    }
+}
+
+fn read_book(path: &Path) -> Result<Book, String> {
+    Book::read(path).map_err(|error| match error {
+        reversi_engine::ReadBookError::Io { .. } => error.to_string(),
+        error => format!("{}: {error}", path.display()),
+    })
+}
+
+fn write_book(book: &Book, path: &Path) -> Result<(), String> {
+    book.write(path).map_err(|error| error.to_string())?;
+    eprintln!("{}: {} positions", path.display(), book.len());
+    Ok(())
+}
+
+/// The openings of a transcript file (blank lines and `#` comments skipped).
+fn openings(path: &Path) -> Result<Vec<Board>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut boards = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let game: Transcript = line
+            .parse()
+            .map_err(|e| format!("{} line {}: {e}", path.display(), number + 1))?;
+        boards.push(*game.board());
+    }
+    Ok(boards)
+}
+
+fn build(
+    out: &Path,
+    line_plies: u32,
+    starts: Vec<Board>,
+    deviate: &DeviateArgs,
+    search: &SearchArgs,
+) -> Result<(), String> {
+    let start = Instant::now();
+    let mut engine = search.engine();
+    let mut book = Book::new();
+    let mut builder = BookBuilder::new(&mut engine, search.depth);
+    for board in starts {
+        builder.play_line(&mut book, board, line_plies);
+    }
+    eprintln!(
+        "main lines: {} positions, {:.1} s",
+        book.len(),
+        start.elapsed().as_secs_f64()
+    );
+    let (loss, plies, max) = (deviate.loss, deviate.plies, deviate.max_positions);
+    builder.deviate(&mut book, loss, plies, max, &mut progress(start));
+    builder.finish(&mut book);
+    eprintln!(
+        "{} searches, {:.1} s",
+        builder.searches(),
+        start.elapsed().as_secs_f64()
+    );
+    write_book(&book, out)
+}
+
+fn deviate_book(path: &Path, deviate: &DeviateArgs, search: &SearchArgs) -> Result<(), String> {
+    let start = Instant::now();
+    let mut book = read_book(path)?;
+    let mut engine = search.engine();
+    let mut builder = BookBuilder::new(&mut engine, search.depth);
+    let (loss, plies, max) = (deviate.loss, deviate.plies, deviate.max_positions);
+    let added = builder.deviate(&mut book, loss, plies, max, &mut progress(start));
+    builder.finish(&mut book);
+    eprintln!(
+        "{added} positions added, {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
+    write_book(&book, path)
+}
+
+/// A game: its start and its plies.
+type Game = (Board, Vec<Ply>);
+
+/// The games of a file: GGF when it holds `(;`, else one transcript a line. A bad game
+/// is reported with its place and skipped; the others are read.
+fn games(path: &Path) -> Result<(Vec<Game>, usize), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut games = Vec::new();
+    let mut bad = 0;
+    if text.contains("(;") {
+        for game in reversi::ggf::read_games(text.as_bytes()) {
+            match game {
+                Ok(game) => games.push((game.start, game.moves.iter().map(|m| m.ply).collect())),
+                Err(error) => {
+                    bad += 1;
+                    eprintln!("{}: {error}", path.display());
+                }
+            }
+        }
+        return Ok((games, bad));
+    }
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        match line.parse::<Transcript>() {
+            Ok(game) => games.push((
+                Board::START,
+                game.moves().iter().map(|&s| Ply::Move(s)).collect(),
+            )),
+            Err(error) => {
+                bad += 1;
+                eprintln!("{} line {}: {error}", path.display(), number + 1);
+            }
+        }
+    }
+    Ok((games, bad))
+}
+
+fn add(path: &Path, plies: u32, files: &[PathBuf], search: &SearchArgs) -> Result<bool, String> {
+    let mut book = if path.exists() {
+        read_book(path)?
+    } else {
+        Book::new()
+    };
+    let mut engine = search.engine();
+    let mut builder = BookBuilder::new(&mut engine, search.depth);
+    let (mut added, mut count, mut all_good) = (0, 0, true);
+    for file in files {
+        let (games, bad) = games(file)?;
+        all_good &= bad == 0;
+        for (start, game) in games {
+            // Games are read checked: every ply is legal.
+            added += builder
+                .add_game(&mut book, start, &game, plies)
+                .unwrap_or(0);
+            count += 1;
+        }
+    }
+    builder.finish(&mut book);
+    eprintln!("{count} games, {added} positions added");
+    write_book(&book, path)?;
+    Ok(all_good)
+}
+
+/// The board of a transcript (`-`: the start) or an OBF line.
+fn position(text: &str) -> Result<Board, String> {
+    if text.trim() == "-" {
+        return Ok(Board::START);
+    }
+    if let Ok(game) = text.parse::<Transcript>() {
+        return Ok(*game.board());
+    }
+    Board::from_obf(text)
+        .map_err(|e| format!("{text:?}: neither a transcript nor an OBF board ({e})"))
+}
+
+fn show(path: &Path, text: &str) -> Result<(), String> {
+    let book = read_book(path)?;
+    let board = position(text)?;
+    let mut out = format!("{board}");
+    match book.get(&board) {
+        None => out.push_str("not in the book\n"),
+        Some(entry) => {
+            let exact = if entry.exact { " exact" } else { "" };
+            out += &format!("value {:+}{exact}, depth {}\n", entry.value, entry.depth);
+            for m in book.moves(&board) {
+                let kind = if m.in_book { "book" } else { "leaf" };
+                let exact = if m.exact { " exact" } else { "" };
+                out += &format!("{} {:+} {kind}{exact}\n", m.square, m.value);
+            }
+        }
+    }
+    print_out(&out)
+}
+
+fn stats(path: &Path) -> Result<(), String> {
+    let book = read_book(path)?;
+    let size = std::fs::metadata(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?
+        .len();
+    let entries = book.entries();
+    let exact = entries.iter().filter(|(_, e)| e.exact).count();
+    let leaves = entries.iter().filter(|(_, e)| e.leaf.is_some()).count();
+    let mut out = format!("positions: {}\n", entries.len());
+    out += &format!("exact values: {exact}\n");
+    out += &format!("with a leaf: {leaves}\n");
+    out += &format!("file size: {size} bytes\n");
+    let mut depths = std::collections::BTreeMap::new();
+    let mut plies = std::collections::BTreeMap::new();
+    for (key, entry) in &entries {
+        *depths.entry(u32::from(entry.depth)).or_insert(0) += 1;
+        *plies.entry(BookKey::discs(*key) - 4).or_insert(0) += 1;
+    }
+    let line = |map: &std::collections::BTreeMap<u32, usize>| {
+        map.iter()
+            .map(|(k, n)| format!("{k}:{n}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    out += &format!("depths (depth:positions): {}\n", line(&depths));
+    out += &format!("plies (ply:positions): {}\n", line(&plies));
+    let start = book
+        .get(&Board::START)
+        .map_or("not in the book".to_owned(), |e| format!("{:+}", e.value));
+    out += &format!("start value: {start}\n");
+    print_out(&out)
+}
+
+/// Writes `text` on standard output; a reader that closed the pipe early (`| head`) is
+/// no error.
+fn print_out(text: &str) -> Result<(), String> {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(format!("standard output: {error}"))
+        }
+        _ => Ok(()),
+    }
+}
+
+fn run(cli: Cli) -> Result<bool, String> {
+    match cli.command {
+        Command::Build {
+            out,
+            line_plies,
+            openings: file,
+            deviate,
+            search,
+        } => {
+            let starts = match file {
+                Some(file) => openings(&file)?,
+                None => vec![Board::START],
+            };
+            build(&out, line_plies, starts, &deviate, &search)?;
+        }
+        Command::Deviate {
+            book,
+            deviate,
+            search,
+        } => deviate_book(&book, &deviate, &search)?,
+        Command::Add {
+            book,
+            plies,
+            files,
+            search,
+        } => return add(&book, plies, &files, &search),
+        Command::Show { book, position } => show(&book, &position)?,
+        Command::Stats { book } => stats(&book)?,
+    }
+    Ok(true)
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(error) => {
+            eprintln!("reversi-book: {error}");
+            ExitCode::from(2)
+        }
+    }
+}

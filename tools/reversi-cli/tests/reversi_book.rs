@@ -1,0 +1,160 @@
+//! The `reversi-book` program (build, add, show, stats, bad files) and
+//! `reversi-engine --book` (the book's move answered, a bad book refused), and the
+//! shipped default book (it reads, and its moves are legal in every orientation).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use reversi::{Board, Symmetry};
+use reversi_engine::Book;
+
+const BOOK: &str = env!("CARGO_BIN_EXE_reversi-book");
+const ENGINE: &str = env!("CARGO_BIN_EXE_reversi-engine");
+
+/// A file in the system's temporary folder for this test process.
+fn temporary(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("reversi-book-test-{}-{name}", std::process::id()))
+}
+
+fn run(exe: &str, args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(exe)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A program that refuses its command line exits without reading: a broken pipe.
+    let _ = std::io::Write::write_all(child.stdin.as_mut().unwrap(), input.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn build_show_stats_and_add() {
+    let path = temporary("small.book");
+    let file = path.to_str().unwrap();
+    let out = run(
+        BOOK,
+        &[
+            "build",
+            "--out",
+            file,
+            "--depth",
+            "2",
+            "--line-plies",
+            "4",
+            "--loss",
+            "1",
+            "--plies",
+            "3",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let book = Book::read(&path).unwrap();
+    assert!(book.len() >= 4);
+    let out = run(BOOK, &["stats", "--book", file], "");
+    let stats = text(&out.stdout);
+    assert!(
+        stats.contains(&format!("positions: {}\n", book.len())),
+        "{stats}"
+    );
+    assert!(
+        stats.contains(&format!("file size: {} bytes", 24 + 24 * book.len())),
+        "{stats}"
+    );
+    let out = run(BOOK, &["show", "--book", file, "-"], "");
+    let shown = text(&out.stdout);
+    let best = book.moves(&Board::START)[0];
+    assert!(
+        shown.contains(&format!("\n{} {:+} ", best.square, best.value)),
+        "{shown}"
+    );
+    // Games: one good transcript, one bad line (reported, skipped, exit status 1).
+    let games = temporary("games.txt");
+    std::fs::write(&games, "e6f4c3c4d3\nf5a1\n").unwrap();
+    let out = run(
+        BOOK,
+        &[
+            "add",
+            "--book",
+            file,
+            "--depth",
+            "2",
+            games.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("line 2"),
+        "{}",
+        text(&out.stderr)
+    );
+    let extended = Book::read(&path).unwrap();
+    let e6f4c3c4d3: reversi::Transcript = "e6f4c3c4d3".parse().unwrap();
+    assert!(extended.get(e6f4c3c4d3.board()).is_some());
+    // The engine plays the book's move at the start.
+    let out = run(
+        ENGINE,
+        &["--gtp", "--depth", "1", "--book", file],
+        "genmove b\n",
+    );
+    assert_eq!(
+        text(&out.stdout),
+        format!("= {}\n\n", extended.moves(&Board::START)[0].square)
+    );
+    for path in [&path, &games] {
+        std::fs::remove_file(path).unwrap();
+    }
+}
+
+#[test]
+fn bad_book_files_are_refused_with_the_reason() {
+    let path = temporary("bad.book");
+    let mut bytes = Book::new().to_bytes();
+    bytes.truncate(20);
+    std::fs::write(&path, &bytes).unwrap();
+    let file = path.to_str().unwrap();
+    let out = run(BOOK, &["stats", "--book", file], "");
+    assert_eq!(out.status.code(), Some(2));
+    let expected =
+        format!("{file}: truncated at byte 20: the header and its entries need 24 bytes");
+    assert!(
+        text(&out.stderr).contains(&expected),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(ENGINE, &["--book", file], "genmove b\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains(&expected),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(out.stdout.is_empty());
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// The shipped book reads, and each position's book moves are legal in all 8
+/// orientations.
+#[test]
+fn the_default_book_reads_and_its_moves_are_legal() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("book/default.book");
+    let book = Book::read(&path).unwrap();
+    assert!(book.len() > 500, "{} positions", book.len());
+    assert!(book.get(&Board::START).is_some());
+    for (key, _) in book.entries() {
+        let board = key.board().unwrap();
+        for symmetry in Symmetry::ALL {
+            let image = board.transform(symmetry);
+            let moves = book.moves(&image);
+            assert!(!moves.is_empty());
+            assert!(moves.iter().all(|m| image.legal_moves().contains(m.square)));
+        }
+    }
+}
