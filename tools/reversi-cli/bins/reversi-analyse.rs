@@ -16,6 +16,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use judge::{Exit, Program};
 use reversi::wthor::{NameKind, Names};
 use reversi_cli::games::{read_text, read_wthor, InputError, InputGame};
+use reversi_cli::options::{self, seconds};
 use reversi_cli::report::{json_line, write_text, Analysed};
 use reversi_engine::{Engine, GameAnalysis, GameAnalysisSettings, IllegalPly};
 
@@ -34,36 +35,8 @@ struct Options {
 
 /// A number in `range`, or the judge's wording of a bad value.
 fn number(option: &str, value: &str, range: std::ops::RangeInclusive<u64>) -> Result<u64, String> {
-    value
-        .parse::<u64>()
-        .ok()
-        .filter(|n| range.contains(n) && value.bytes().all(|b| b.is_ascii_digit()))
-        .ok_or_else(|| {
-            judge::bad(
-                &format!("{option} value"),
-                value.as_bytes(),
-                &format_args!(
-                    "expected a number from {} to {}",
-                    range.start(),
-                    range.end()
-                ),
-            )
-        })
-}
-
-fn seconds(value: &str) -> Result<Duration, String> {
-    value
-        .parse::<f64>()
-        .ok()
-        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
-        .map(Duration::from_secs_f64)
-        .ok_or_else(|| {
-            judge::bad(
-                "--time value",
-                value.as_bytes(),
-                &"expected seconds above 0, at most 86400",
-            )
-        })
+    let expected = format!("a number from {} to {}", range.start(), range.end());
+    options::number(option, value, range, &expected)
 }
 
 fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {

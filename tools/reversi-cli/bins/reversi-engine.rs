@@ -15,6 +15,7 @@ use std::time::Duration;
 
 use judge::lines::{utf8, MAX_LINE};
 use judge::{Line, LineReader, Program};
+use reversi_cli::options::{number, seconds};
 use reversi_engine::protocol::{gtp, Defaults, Flow, GtpSession, NboardSession, SessionBook};
 use reversi_engine::{Book, Engine};
 
@@ -88,41 +89,6 @@ impl BookOptions {
         }
         Ok(Some(book))
     }
-}
-
-/// A number in `range`, or the judge's wording of a bad value.
-fn number(
-    option: &str,
-    value: &str,
-    range: std::ops::RangeInclusive<u64>,
-    expected: &str,
-) -> Result<u64, String> {
-    value
-        .parse::<u64>()
-        .ok()
-        .filter(|n| range.contains(n) && value.bytes().all(|b| b.is_ascii_digit()))
-        .ok_or_else(|| {
-            judge::bad(
-                &format!("{option} value"),
-                value.as_bytes(),
-                &format_args!("expected {expected}"),
-            )
-        })
-}
-
-fn seconds(value: &str) -> Result<Duration, String> {
-    value
-        .parse::<f64>()
-        .ok()
-        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
-        .map(Duration::from_secs_f64)
-        .ok_or_else(|| {
-            judge::bad(
-                "--time value",
-                value.as_bytes(),
-                &"expected seconds above 0, at most 86400",
-            )
-        })
 }
 
 fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
