@@ -3,7 +3,7 @@
 //! shipped default book (it reads, and its moves are legal in every orientation).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use reversi::{Board, Symmetry};
 use reversi_engine::Book;
@@ -16,17 +16,9 @@ fn temporary(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("reversi-book-test-{}-{name}", std::process::id()))
 }
 
+/// [`test_support::run`] with text input.
 fn run(exe: &str, args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(exe)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // A program that refuses its command line exits without reading: a broken pipe.
-    let _ = std::io::Write::write_all(child.stdin.as_mut().unwrap(), input.as_bytes());
-    child.wait_with_output().unwrap()
+    test_support::run(exe, args, input.as_bytes())
 }
 
 fn text(bytes: &[u8]) -> String {
