@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use judge::lines::{utf8, MAX_LINE};
 use judge::{Line, LineReader, Program};
-use reversi_cli::options::{number, seconds};
+use reversi_cli::options::{self, number, seconds};
 use reversi_engine::protocol::{gtp, Defaults, Flow, GtpSession, NboardSession, SessionBook};
 use reversi_engine::{Book, Engine};
 
@@ -104,18 +104,8 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
     let mut book = BookOptions::default();
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
-        let (name, inline) = match arg.split_once('=') {
-            Some((name, value)) if name.starts_with("--") => {
-                (name.to_owned(), Some(value.to_owned()))
-            }
-            _ => (arg.clone(), None),
-        };
-        let mut value = |expected: &str| {
-            inline
-                .clone()
-                .or_else(|| args.next())
-                .ok_or_else(|| judge::missing(&format!("{name} value"), expected))
-        };
+        let (name, inline) = options::split_inline(&arg);
+        let mut value = |expected: &str| options::value(&name, &inline, &mut args, expected);
         match name.as_str() {
             "--gtp" => gtp = true,
             "--nboard" => nboard = true,

@@ -61,3 +61,36 @@ pub fn seconds(value: &str) -> Result<Duration, String> {
             )
         })
 }
+
+/// An argument split into its option name and its inline value: `--depth=12` gives
+/// (`--depth`, `Some("12")`); anything else is the name alone.
+///
+/// ```
+/// use reversi_cli::options::split_inline;
+/// assert_eq!(split_inline("--depth=12"), ("--depth".to_owned(), Some("12".to_owned())));
+/// assert_eq!(split_inline("--json"), ("--json".to_owned(), None));
+/// ```
+#[must_use]
+pub fn split_inline(arg: &str) -> (String, Option<String>) {
+    match arg.split_once('=') {
+        Some((name, value)) if name.starts_with("--") => (name.to_owned(), Some(value.to_owned())),
+        _ => (arg.to_owned(), None),
+    }
+}
+
+/// The value of option `name`: its inline value, else the next argument, else the
+/// judge's wording of a missing value, saying it `expected`.
+///
+/// # Errors
+/// The message for a missing value.
+pub fn value(
+    name: &str,
+    inline: &Option<String>,
+    args: &mut impl Iterator<Item = String>,
+    expected: &str,
+) -> Result<String, String> {
+    inline
+        .clone()
+        .or_else(|| args.next())
+        .ok_or_else(|| judge::missing(&format!("{name} value"), expected))
+}
