@@ -24,7 +24,7 @@ pub use engine::time::{exact_empties, move_budget};
 pub mod protocol;
 
 pub mod book;
-pub use book::builder::BookBuilder;
+pub use book::builder::{BookBuilder, SCREEN_PLIES};
 pub use book::choice::BookMove;
 pub use book::entry::{BookEntry, BookKey, Leaf};
 pub use book::format::{InvalidEntry, ReadBookError, BOOK_MAGIC, BOOK_VERSION};

@@ -7,7 +7,7 @@
 use proptest::prelude::*;
 use reversi::{Board, Color, Ply, Square, Symmetry};
 use reversi_engine::{
-    Book, BookBuilder, BookEntry, BookKey, Engine, InvalidEntry, Leaf, ReadBookError,
+    Book, BookBuilder, BookEntry, BookKey, Engine, InvalidEntry, Leaf, ReadBookError, SCREEN_PLIES,
 };
 
 /// The board after `picks` (each an index into the legal moves, modulo their count;
@@ -212,6 +212,65 @@ fn a_built_book_is_the_negamax_of_its_searches() {
             "a leaf leaves the book"
         );
     }
+}
+
+/// A book built on two threads with screening: the same bytes on a second run, the
+/// negamax property, and each leaf's value the search of its move, either the full one
+/// (11 plies after the move at an even ply from the start, 12 at an odd one) or, for a
+/// move screened out, the screening one ([`SCREEN_PLIES`] fewer), which is then more
+/// than the margin below the position's best screening value.
+#[test]
+fn a_book_built_on_two_threads_with_screening_is_its_searches() {
+    let margin = 2;
+    let build = || {
+        let mut engines = [
+            Engine::with_table_bytes(1 << 20),
+            Engine::with_table_bytes(1 << 20),
+        ];
+        let mut book = Book::new();
+        let mut builder = BookBuilder::with_engines(&mut engines, 12).screen(Some(margin));
+        builder.play_line(&mut book, Board::START, 3);
+        builder.finish(&mut book);
+        book
+    };
+    let book = build();
+    assert_eq!(book.len(), 3);
+    assert_eq!(book.to_bytes(), build().to_bytes(), "the same on every run");
+    check_book(&book).unwrap();
+    let search = |board: Board, depth: u32| {
+        let mut fresh = Engine::with_table_bytes(1 << 20);
+        fresh.set_board(board);
+        let report = fresh.search(reversi_engine::SearchLimits {
+            depth: Some(depth),
+            ..Default::default()
+        });
+        (-report.score).round() as i32
+    };
+    let mut leaves = 0;
+    for (key, entry) in book.entries() {
+        let Some(leaf) = entry.leaf else { continue };
+        leaves += 1;
+        let full = 11 + (key.discs() - 4) % 2;
+        let board = key.board().unwrap();
+        let after = board.play(leaf.square).unwrap();
+        if i32::from(leaf.value) == search(after, full) {
+            continue;
+        }
+        let shallow = full - SCREEN_PLIES;
+        assert_eq!(
+            i32::from(leaf.value),
+            search(after, shallow),
+            "leaf of {key:?}"
+        );
+        let best = board
+            .legal_moves()
+            .iter()
+            .map(|square| search(board.play(square).unwrap(), shallow))
+            .max()
+            .unwrap();
+        assert!(best - i32::from(leaf.value) > i32::from(margin), "{key:?}");
+    }
+    assert!(leaves >= 2, "{leaves} leaves");
 }
 
 /// A move ending the game counts its final score: a book position one move before the

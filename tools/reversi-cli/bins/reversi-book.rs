@@ -98,14 +98,31 @@ struct SearchArgs {
     /// The depth a position's moves are searched to (the move included).
     #[arg(long, default_value_t = 10)]
     depth: u32,
-    /// The engine's tables, in MiB.
+    /// The engine's tables, in MiB (each thread's engine has its own).
     #[arg(long, default_value_t = 64)]
     table_mib: usize,
+    /// Search a position's moves on this many threads at once, one engine each (the
+    /// book is the same on every run with the same number).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: u32,
+    /// Screen a position's moves first with searches 10 plies shallower (when the
+    /// searches are deeper than 11 plies): only the moves within this many discs of
+    /// the best of them are searched to the full depth.
+    #[arg(long)]
+    screen: Option<u8>,
 }
 
 impl SearchArgs {
-    fn engine(&self) -> Engine {
-        Engine::with_table_bytes(self.table_mib << 20)
+    /// One engine a thread.
+    fn engines(&self) -> Vec<Engine> {
+        (0..self.threads)
+            .map(|_| Engine::with_table_bytes(self.table_mib << 20))
+            .collect()
+    }
+
+    /// A builder on `engines`, with the depth and screening asked for.
+    fn builder<'a>(&self, engines: &'a mut [Engine]) -> BookBuilder<'a> {
+        BookBuilder::with_engines(engines, self.depth).screen(self.screen)
     }
 }
 
@@ -157,9 +174,9 @@ fn build(
     search: &SearchArgs,
 ) -> Result<(), String> {
     let start = Instant::now();
-    let mut engine = search.engine();
+    let mut engines = search.engines();
     let mut book = Book::new();
-    let mut builder = BookBuilder::new(&mut engine, search.depth);
+    let mut builder = search.builder(&mut engines);
     for board in starts {
         builder.play_line(&mut book, board, line_plies);
     }
@@ -182,8 +199,8 @@ fn build(
 fn deviate_book(path: &Path, deviate: &DeviateArgs, search: &SearchArgs) -> Result<(), String> {
     let start = Instant::now();
     let mut book = read_book(path)?;
-    let mut engine = search.engine();
-    let mut builder = BookBuilder::new(&mut engine, search.depth);
+    let mut engines = search.engines();
+    let mut builder = search.builder(&mut engines);
     let (loss, plies, max) = (deviate.loss, deviate.plies, deviate.max_positions);
     let added = builder.deviate(&mut book, loss, plies, max, &mut progress(start));
     builder.finish(&mut book);
@@ -240,8 +257,8 @@ fn add(path: &Path, plies: u32, files: &[PathBuf], search: &SearchArgs) -> Resul
     } else {
         Book::new()
     };
-    let mut engine = search.engine();
-    let mut builder = BookBuilder::new(&mut engine, search.depth);
+    let mut engines = search.engines();
+    let mut builder = search.builder(&mut engines);
     let (mut added, mut count, mut all_good) = (0, 0, true);
     for file in files {
         let (games, bad) = games(file)?;

@@ -42,22 +42,63 @@ struct MoveScore {
 /// assert!(book.get(&Board::START).is_some());
 /// ```
 pub struct BookBuilder<'a> {
-    engine: &'a mut Engine,
+    engines: &'a mut [Engine],
     depth: u32,
+    screen: Option<u8>,
     scores: HashMap<BookKey, Vec<MoveScore>>,
     searches: u64,
 }
+
+/// How many plies shallower than the full searches a screening search is (an even
+/// number, so that both reach a horizon of the same parity).
+pub const SCREEN_PLIES: u32 = 10;
 
 impl<'a> BookBuilder<'a> {
     /// A builder searching with `engine` to `depth` plies (at least 1).
     #[must_use]
     pub fn new(engine: &'a mut Engine, depth: u32) -> BookBuilder<'a> {
+        BookBuilder::with_engines(std::slice::from_mut(engine), depth)
+    }
+
+    /// A builder searching with every engine of `engines` at once, one thread each, to
+    /// `depth` plies (at least 1): a position's moves are dealt out in turn, the `i`th
+    /// to engine `i % engines.len()`, so that a build is the same on every run with the
+    /// same engines (each engine's table is its own).
+    ///
+    /// # Panics
+    /// When `engines` is empty.
+    ///
+    /// ```
+    /// use reversi::Board;
+    /// use reversi_engine::{Book, BookBuilder, Engine};
+    /// let mut engines = [Engine::with_table_bytes(1 << 20), Engine::with_table_bytes(1 << 20)];
+    /// let mut book = Book::new();
+    /// let mut builder = BookBuilder::with_engines(&mut engines, 4);
+    /// builder.play_line(&mut book, Board::START, 2);
+    /// builder.finish(&mut book);
+    /// assert_eq!(book.len(), 2);
+    /// ```
+    #[must_use]
+    pub fn with_engines(engines: &'a mut [Engine], depth: u32) -> BookBuilder<'a> {
+        assert!(!engines.is_empty(), "a book builder needs an engine");
         BookBuilder {
-            engine,
+            engines,
             depth: depth.max(1),
+            screen: None,
             scores: HashMap::new(),
             searches: 0,
         }
+    }
+
+    /// Screens a position's moves before the full searches: every move is first
+    /// searched [`SCREEN_PLIES`] plies shallower, and only the moves within `margin`
+    /// discs of the best of those get the full search; the others keep their shallow
+    /// value (not exact). `None` (the default) searches every move fully. Screening
+    /// applies only where the full search is deeper than [`SCREEN_PLIES`] + 1 plies.
+    #[must_use]
+    pub fn screen(mut self, margin: Option<u8>) -> BookBuilder<'a> {
+        self.screen = margin;
+        self
     }
 
     /// The searches run so far (one a move of each new position).
@@ -78,40 +119,99 @@ impl<'a> BookBuilder<'a> {
             return scores.clone();
         }
         let mut scores = Vec::new();
+        let mut searched = Vec::new();
         for (square, successor) in Book::successors(key) {
-            let score = match successor {
-                Successor::End(value) => MoveScore {
+            match successor {
+                Successor::End(value) => scores.push(MoveScore {
                     square,
                     value,
                     exact: true,
-                },
-                Successor::Position { .. } => self.search_move(key, square),
-            };
-            scores.push(score);
+                }),
+                Successor::Position { .. } => searched.push(square),
+            }
+        }
+        let depth = (self.depth_at(key) - 1).max(1);
+        match self.screen {
+            Some(margin) if depth > SCREEN_PLIES && searched.len() > 1 => {
+                let shallow = self.search_moves(key, &searched, depth - SCREEN_PLIES);
+                let best = shallow.iter().map(|s| i32::from(s.value)).max();
+                let best = best.unwrap_or(0);
+                let (close, far): (Vec<MoveScore>, Vec<MoveScore>) = shallow
+                    .into_iter()
+                    .partition(|s| s.exact || best - i32::from(s.value) <= i32::from(margin));
+                let close: Vec<Square> = close.iter().map(|s| s.square).collect();
+                scores.extend(self.search_moves(key, &close, depth));
+                scores.extend(far);
+            }
+            _ => scores.extend(self.search_moves(key, &searched, depth)),
         }
         scores.sort_by_key(|s| (std::cmp::Reverse(s.value), s.square.index()));
         self.scores.insert(key, scores.clone());
         scores
     }
 
-    /// The value of `square` (legal, not ending the game) on `key`'s board: minus the
-    /// score of a `depth - 1` search of the position after it (a search on a board that
-    /// must pass scores the position after the pass for the side that passes).
-    fn search_move(&mut self, key: BookKey, square: Square) -> MoveScore {
+    /// The values of `squares` (legal on `key`'s board, none ending the game), in
+    /// their order: each minus the score of a `depth` search of the position after it
+    /// (a search on a board that must pass scores the position after the pass for the
+    /// side that passes). The engines search at once, the `i`th square on engine
+    /// `i % engines`.
+    fn search_moves(&mut self, key: BookKey, squares: &[Square], depth: u32) -> Vec<MoveScore> {
         let board = key.board().unwrap_or(Board::START);
-        let after = board.play(square).unwrap_or(board);
-        self.engine.set_board(after);
         let limits = SearchLimits {
-            depth: Some((self.depth_at(key) - 1).max(1)),
+            depth: Some(depth),
             ..SearchLimits::default()
         };
-        let report = self.engine.search(limits);
-        self.searches += 1;
-        MoveScore {
-            square,
-            value: (-report.score).round().clamp(-64.0, 64.0) as i8,
-            exact: report.exact,
+        let search = move |engine: &mut Engine, square: Square| {
+            let after = board.play(square).unwrap_or(board);
+            engine.set_board(after);
+            let report = engine.search(limits);
+            MoveScore {
+                square,
+                value: (-report.score).round().clamp(-64.0, 64.0) as i8,
+                exact: report.exact,
+            }
+        };
+        self.searches += squares.len() as u64;
+        let count = self.engines.len();
+        if count == 1 || squares.len() == 1 {
+            let engine = &mut self.engines[0];
+            return squares
+                .iter()
+                .map(|&square| search(engine, square))
+                .collect();
         }
+        let dealt: Vec<Vec<MoveScore>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = self
+                .engines
+                .iter_mut()
+                .enumerate()
+                .map(|(first, engine)| {
+                    scope.spawn(move || {
+                        squares
+                            .iter()
+                            .skip(first)
+                            .step_by(count)
+                            .map(|&square| search(engine, square))
+                            .collect()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|handle| {
+                    handle
+                        .join()
+                        .unwrap_or_else(|e| std::panic::resume_unwind(e))
+                })
+                .collect()
+        });
+        // Back in the squares' order: the `i`th result is the `i / count`th of
+        // engine `i % count`.
+        let mut scores = Vec::with_capacity(squares.len());
+        for i in 0..squares.len() {
+            scores.push(dealt[i % count][i / count]);
+        }
+        scores
     }
 
     /// The best of `scores` whose move leads out of the book (not into it, not to the
