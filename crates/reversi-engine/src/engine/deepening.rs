@@ -3,6 +3,8 @@
 //! [`ASPIRATION_DEPTH`]), widened while the score falls outside; the best move of the
 //! last finished iteration, or of a stopped one once a move was proven better.
 
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use reversi::{Board, Ply, Square};
@@ -15,7 +17,7 @@ use crate::search::node::Node;
 
 /// A root move: its square, the board after it, its ordering value.
 #[derive(Clone, Copy)]
-struct RootMove {
+pub(super) struct RootMove {
     square: Square,
     child: Board,
 }
@@ -48,7 +50,11 @@ impl Iteration {
 
 impl Engine {
     /// Iterative deepening of the midgame search of `board` (which has a legal move) to
-    /// at most `max_depth` plies, `nodes` nodes and `deadline`.
+    /// at most `max_depth` plies, `nodes` nodes and `deadline`. Without a node limit,
+    /// on [`Midgame::threads`] threads ("lazy SMP"): the helpers deepen the same root
+    /// on their own, every other one a ply ahead, and share what they find through the
+    /// table; the answer is this thread's, and the helpers stop when it is found. With
+    /// a node limit, on this thread alone (the moves stay reproducible).
     pub(super) fn deepen(
         &mut self,
         board: &Board,
@@ -80,33 +86,56 @@ impl Engine {
                 .evaluate(m.child.mover_bits(), m.child.opponent_bits());
             (!own, value)
         });
-        // Before any iteration: the first move, scored by the evaluation.
-        let first = &moves[0].child;
-        let mut best = (
-            0,
-            -self
-                .midgame
-                .evaluate(first.mover_bits(), first.opponent_bits()),
-        );
-        let mut done = 0;
-        // Each iteration starts while time is left: the budget is this move's (a fixed
-        // time a move, or its share of a game clock), and an iteration the stop cuts
-        // keeps its move only when proven better than the last finished one's.
-        for d in 1..=max_depth {
-            let it = self.aspiration(board, &mut moves, d, best.1);
-            if let Some((i, score)) = it.best {
-                // A finished iteration, or a move proven better than the first.
-                if it.complete || i != 0 {
-                    best = (i, score);
-                    let m = moves.remove(i);
-                    moves.insert(0, m);
-                    best.0 = 0;
+        let helpers = if nodes == u64::MAX {
+            self.midgame.threads.saturating_sub(1)
+        } else {
+            0
+        };
+        let (mut best, mut done, mut helper_nodes) = ((0, 0), 0, 0);
+        if helpers == 0 {
+            (best, done) = self.midgame.iterate(board, &mut moves, max_depth, 0);
+        } else {
+            // Set when the answer is known: this thread has it, or a helper finished
+            // `max_depth` first (then this thread stops too).
+            let stop = Arc::new(AtomicBool::new(false));
+            self.midgame.clock.push_split(&stop);
+            let deeper = std::thread::scope(|scope| {
+                let handles: Vec<_> = (1..=helpers)
+                    .map(|h| {
+                        let mut helper = self.midgame.helper(&stop);
+                        let mut moves = moves.clone();
+                        let ahead = (h % 2) as u32;
+                        let stop = &stop;
+                        scope.spawn(move || {
+                            let ((i, score), done) =
+                                helper.iterate(board, &mut moves, max_depth, ahead);
+                            if done == max_depth {
+                                stop.store(true, Relaxed);
+                            }
+                            (moves[i].square, score, done, helper.clock.nodes)
+                        })
+                    })
+                    .collect();
+                (best, done) = self.midgame.iterate(board, &mut moves, max_depth, 0);
+                stop.store(true, Relaxed);
+                let answers: Vec<_> = handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                    .collect();
+                helper_nodes = answers.iter().map(|a| a.3).sum();
+                // The deepest finished iteration answers (this thread's on a tie).
+                answers
+                    .into_iter()
+                    .filter(|a| a.2 > done)
+                    .max_by_key(|a| a.2)
+            });
+            self.midgame.clock.pop_split(false);
+            if let Some((square, score, depth, _)) = deeper {
+                if let Some(i) = moves.iter().position(|m| m.square == square) {
+                    moves[..=i].rotate_right(1);
+                    (best, done) = ((0, score), depth);
                 }
             }
-            if !it.complete {
-                break;
-            }
-            done = d;
         }
         let mut pv = vec![Ply::Move(moves[best.0].square)];
         self.extend_pv(&moves[best.0].child, done.saturating_sub(1), &mut pv);
@@ -115,10 +144,74 @@ impl Engine {
             score: f64::from(best.1.max(-64 * SCALE)) / f64::from(SCALE),
             exact: false,
             depth: done,
-            nodes: self.midgame.clock.nodes,
+            nodes: self.midgame.clock.nodes + helper_nodes,
             pv,
             elapsed: Duration::ZERO,
         }
+    }
+
+    /// Appends to `pv` the table's best moves from `board`, at most `plies` moves
+    /// (passes not counted), each checked legal.
+    pub(super) fn extend_pv(&self, board: &Board, plies: u32, pv: &mut Vec<Ply>) {
+        let mut board = *board;
+        let mut left = plies;
+        while left > 0 && !board.is_game_over() {
+            if let Ok(passed) = board.pass() {
+                pv.push(Ply::Pass);
+                board = passed;
+                continue;
+            }
+            let best = match self.midgame.table.probe(board.zobrist_key()) {
+                Some(e) => e.best,
+                None => break,
+            };
+            let square = match Square::from_index(usize::from(best)) {
+                Some(s) if board.legal_moves().contains(s) => s,
+                _ => break,
+            };
+            match board.play(square) {
+                Ok(next) => board = next,
+                Err(_) => break,
+            }
+            pv.push(Ply::Move(square));
+            left -= 1;
+        }
+    }
+}
+
+impl Midgame {
+    /// Iterative deepening of `board`'s root `moves` (the first, before any iteration,
+    /// scored by the evaluation) from depth `1 + ahead` to `max_depth` while the limits
+    /// allow: the best move's index in `moves` (reordered best first, iteration by
+    /// iteration) and its score, and the last depth finished.
+    fn iterate(
+        &mut self,
+        board: &Board,
+        moves: &mut [RootMove],
+        max_depth: u32,
+        ahead: u32,
+    ) -> ((usize, i32), u32) {
+        let first = &moves[0].child;
+        let mut best = (0, -self.evaluate(first.mover_bits(), first.opponent_bits()));
+        let mut done = 0;
+        // Each iteration starts while time is left: the budget is this move's (a fixed
+        // time a move, or its share of a game clock), and an iteration the stop cuts
+        // keeps its move only when proven better than the last finished one's.
+        for d in (1 + ahead).min(max_depth)..=max_depth {
+            let it = self.aspiration(board, moves, d, best.1);
+            if let Some((i, score)) = it.best {
+                // A finished iteration, or a move proven better than the first.
+                if it.complete || i != 0 {
+                    best = (0, score);
+                    moves[..=i].rotate_right(1);
+                }
+            }
+            if !it.complete {
+                break;
+            }
+            done = d;
+        }
+        (best, done)
     }
 
     /// One iteration at the root to `depth` inside an aspiration window around `prev`
@@ -184,7 +277,7 @@ impl Engine {
         hi: i32,
     ) -> Iteration {
         let mut root = RootMoves {
-            search: &mut self.midgame,
+            search: self,
             moves,
             depth,
             next: 0,
@@ -208,39 +301,11 @@ impl Engine {
             };
             let key = board.zobrist_key();
             let square = moves[i].square.index() as u8;
-            self.midgame.table.store_score(key, v, depth, bound, square);
+            self.table.store_score(key, v, depth, bound, square);
         }
         Iteration {
             best,
             complete: true,
-        }
-    }
-
-    /// Appends to `pv` the table's best moves from `board`, at most `plies` moves
-    /// (passes not counted), each checked legal.
-    pub(super) fn extend_pv(&self, board: &Board, plies: u32, pv: &mut Vec<Ply>) {
-        let mut board = *board;
-        let mut left = plies;
-        while left > 0 && !board.is_game_over() {
-            if let Ok(passed) = board.pass() {
-                pv.push(Ply::Pass);
-                board = passed;
-                continue;
-            }
-            let best = match self.midgame.table.probe(board.zobrist_key()) {
-                Some(e) => e.best,
-                None => break,
-            };
-            let square = match Square::from_index(usize::from(best)) {
-                Some(s) if board.legal_moves().contains(s) => s,
-                _ => break,
-            };
-            match board.play(square) {
-                Ok(next) => board = next,
-                Err(_) => break,
-            }
-            pv.push(Ply::Move(square));
-            left -= 1;
         }
     }
 }

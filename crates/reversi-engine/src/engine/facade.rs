@@ -175,9 +175,13 @@ impl Engine {
         self.midgame.probcut = on;
     }
 
-    /// The exact and win/loss/draw solves run on `threads` threads (at least 1, the
-    /// default): see [`Solver::set_threads`]. The midgame search stays on one thread, and
-    /// a search with a node limit on one thread too (its moves stay reproducible).
+    /// Searches on `threads` threads (at least 1, the default): the exact and
+    /// win/loss/draw solves as [`Solver::set_threads`] says, and the midgame search's
+    /// iterative deepening with `threads - 1` helpers sharing its table ("lazy SMP":
+    /// each deepens the same root on its own, every other one a ply ahead; the answer is
+    /// the calling thread's, which the helpers' table entries make come sooner). A
+    /// search with a node limit stays on one thread (its moves stay reproducible), and
+    /// so do [`Engine::analyse`]'s midgame searches.
     ///
     /// ```
     /// use reversi::Board;
@@ -195,6 +199,7 @@ impl Engine {
     /// ```
     pub fn set_threads(&mut self, threads: usize) {
         self.solver.set_threads(threads);
+        self.midgame.threads = threads.max(1);
     }
 
     /// Evaluates with `weights` from now on, in the midgame search and the solver's move
@@ -400,9 +405,10 @@ pub(crate) mod tests {
         /// exactly when the side to move must pass, none when the game is over), the
         /// principal variation is playable and starts with it.
         #[test]
-        fn answers_are_legal(seed in any::<u64>(), plies in 0u32..64, depth in 1u32..5, nodes in 1u64..3000) {
+        fn answers_are_legal(seed in any::<u64>(), plies in 0u32..64, depth in 1u32..5, nodes in 1u64..3000, threads in 1usize..3) {
             let board = random_board(seed, plies);
             let mut engine = Engine::with_table_bytes(1 << 16);
+            engine.set_threads(threads);
             engine.set_board(board);
             let limits = if seed % 2 == 0 {
                 SearchLimits { depth: Some(depth), ..Default::default() }
@@ -426,6 +432,52 @@ pub(crate) mod tests {
                 prop_assert!(report.score.abs() <= 64.0);
             }
         }
+    }
+
+    /// On two threads a depth-limited search finishes its depth (the main thread's or a
+    /// helper's iteration), and a stop signal set during a deep search ends the helper
+    /// too: the search answers a legal move soon after, from a finished iteration.
+    #[test]
+    fn two_threads_reach_the_depth_and_stop_on_the_signal() {
+        for seed in 0..6 {
+            let board = random_board(seed, 12 + seed as u32 * 4);
+            if board.is_game_over() || board.must_pass() {
+                continue;
+            }
+            let mut engine = Engine::with_table_bytes(1 << 20);
+            engine.set_threads(2);
+            engine.set_board(board);
+            let report = engine.search(SearchLimits {
+                depth: Some(7),
+                ..Default::default()
+            });
+            assert_eq!(report.depth, 7, "{board:?}");
+            assert!(legal(&board, report.best.unwrap()));
+        }
+        let mut engine = Engine::with_table_bytes(1 << 20);
+        engine.set_threads(2);
+        let stop = StopSignal::new();
+        engine.set_stop_signal(stop.clone());
+        let stopper = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            stop.stop();
+        });
+        let report = engine.search(SearchLimits {
+            depth: Some(40),
+            ..Default::default()
+        });
+        stopper.join().unwrap();
+        assert!(
+            report.depth >= 1 && report.depth < 40,
+            "depth {}",
+            report.depth
+        );
+        assert!(legal(&Board::START, report.best.unwrap()));
+        assert!(
+            report.elapsed < std::time::Duration::from_secs(5),
+            "{:?}",
+            report.elapsed
+        );
     }
 
     /// FFO #40 (20 empties, +38 by a2 only, from the published suite), given a time that

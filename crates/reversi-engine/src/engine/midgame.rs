@@ -14,6 +14,7 @@ use std::time::Instant;
 
 use reversi::kernel;
 
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use crate::eval::{clamp, Weights, SCALE};
@@ -41,25 +42,43 @@ const PROBCUT_SIGMA: [f32; 13] = [
     0.0, 0.0, 0.0, 0.0, 1.49, 1.84, 2.15, 2.55, 2.02, 1.94, 2.11, 2.3, 2.3,
 ];
 
-/// The search's state: the table (kept between searches), the node count and the limits.
+/// The search's state: the table (kept between searches, shared with the helper
+/// threads), the node count and the limits.
 pub(crate) struct Midgame {
-    pub(crate) table: Table<ScoreEntry>,
+    pub(crate) table: Arc<Table<ScoreEntry>>,
     /// The node count, the limits and the stop signal.
     pub(crate) clock: Clock,
     /// The evaluation of the leaves.
     pub(crate) weights: Arc<Weights>,
     /// Whether ProbCut prunes (see [`Midgame::probcut`]).
     pub(crate) probcut: bool,
+    /// The threads a search without a node limit runs on: this one and `threads - 1`
+    /// helpers sharing the table ([`Midgame::helper`]).
+    pub(crate) threads: usize,
 }
 
 impl Midgame {
     /// A search with a table of at most `bytes` bytes.
     pub(crate) fn new(bytes: usize) -> Midgame {
         Midgame {
-            table: Table::new(bytes),
+            table: Arc::new(Table::new(bytes)),
             clock: Clock::default(),
             weights: crate::eval::builtin(),
             probcut: true,
+            threads: 1,
+        }
+    }
+
+    /// A helper thread's search for the search under way: the same table, weights and
+    /// ProbCut, no node limit, the same deadline and stop signal, and `stop`'s flag,
+    /// which the main thread sets when it has its answer.
+    pub(crate) fn helper(&self, stop: &Arc<AtomicBool>) -> Midgame {
+        Midgame {
+            table: Arc::clone(&self.table),
+            clock: self.clock.helper(stop),
+            weights: Arc::clone(&self.weights),
+            probcut: self.probcut,
+            threads: 1,
         }
     }
 

@@ -19,6 +19,10 @@ pub struct SearchSpeedArgs {
 pub struct DepthArgs {
     /// Plies.
     depth: u32,
+    /// The engine's threads (`Engine::set_threads`): the time to depth is then the wall
+    /// time.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: u32,
 }
 
 /// Prints, for each time and sample position: depth reached, nodes, nodes per CPU
@@ -45,23 +49,27 @@ pub fn search_speed(args: &SearchSpeedArgs) {
     }
 }
 
-/// Fixed-depth searches of the sample positions from new engines: nodes and CPU time (to
-/// compare versions of the search at equal depth).
+/// Fixed-depth searches of the sample positions from new engines: nodes, this thread's
+/// CPU time and the wall time (to compare versions of the search at equal depth, or
+/// thread counts by their time to depth).
 pub fn depth(args: &DepthArgs) {
     let depth = args.depth;
-    let (mut nodes, mut total_cpu) = (0, 0.0);
+    let (mut nodes, mut total_cpu, mut total_wall) = (0, 0.0, 0.0);
     for (name, board) in sample_positions() {
         let mut engine = Engine::new();
+        engine.set_threads(args.threads as usize);
         engine.set_board(board);
         let (r, cpu) = thread_cpu(|| engine.search(limits_depth(depth)));
+        let wall = r.elapsed.as_secs_f64();
         println!(
-            "depth {depth} {name:>7}: nodes {:>9} cpu {cpu:.3} s move {} score {:+.2}",
+            "depth {depth} {name:>7}: nodes {:>9} cpu {cpu:.3} s wall {wall:.3} s move {} score {:+.2}",
             r.nodes,
             ply_name(r.best),
             r.score
         );
         nodes += r.nodes;
         total_cpu += cpu;
+        total_wall += wall;
     }
-    println!("depth {depth} total: nodes {nodes} cpu {total_cpu:.3} s");
+    println!("depth {depth} total: nodes {nodes} cpu {total_cpu:.3} s wall {total_wall:.3} s");
 }
