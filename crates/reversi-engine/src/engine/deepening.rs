@@ -51,10 +51,10 @@ impl Iteration {
 impl Engine {
     /// Iterative deepening of the midgame search of `board` (which has a legal move) to
     /// at most `max_depth` plies, `nodes` nodes and `deadline`. Without a node limit,
-    /// on [`Midgame::threads`] threads ("lazy SMP"): the helpers deepen the same root
-    /// on their own, every other one a ply ahead, and share what they find through the
-    /// table; the answer is this thread's, and the helpers stop when it is found. With
-    /// a node limit, on this thread alone (the moves stay reproducible).
+    /// on [`Midgame::threads`] threads ("lazy SMP", [`Engine::deepen_with_helpers`]):
+    /// the helpers deepen the same root on their own and share what they find through
+    /// the table. With a node limit, on this thread alone (the moves stay
+    /// reproducible).
     pub(super) fn deepen(
         &mut self,
         board: &Board,
@@ -91,52 +91,12 @@ impl Engine {
         } else {
             0
         };
-        let (mut best, mut done, mut helper_nodes) = ((0, 0), 0, 0);
-        if helpers == 0 {
-            (best, done) = self.midgame.iterate(board, &mut moves, max_depth, 0);
+        let (best, done, helper_nodes) = if helpers == 0 {
+            let (best, done) = self.midgame.iterate(board, &mut moves, max_depth, 0);
+            (best, done, 0)
         } else {
-            // Set when the answer is known: this thread has it, or a helper finished
-            // `max_depth` first (then this thread stops too).
-            let stop = Arc::new(AtomicBool::new(false));
-            self.midgame.clock.push_split(&stop);
-            let deeper = std::thread::scope(|scope| {
-                let handles: Vec<_> = (1..=helpers)
-                    .map(|h| {
-                        let mut helper = self.midgame.helper(&stop);
-                        let mut moves = moves.clone();
-                        let ahead = (h % 2) as u32;
-                        let stop = &stop;
-                        scope.spawn(move || {
-                            let ((i, score), done) =
-                                helper.iterate(board, &mut moves, max_depth, ahead);
-                            if done == max_depth {
-                                stop.store(true, Relaxed);
-                            }
-                            (moves[i].square, score, done, helper.clock.nodes)
-                        })
-                    })
-                    .collect();
-                (best, done) = self.midgame.iterate(board, &mut moves, max_depth, 0);
-                stop.store(true, Relaxed);
-                let answers: Vec<_> = handles
-                    .into_iter()
-                    .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                    .collect();
-                helper_nodes = answers.iter().map(|a| a.3).sum();
-                // The deepest finished iteration answers (this thread's on a tie).
-                answers
-                    .into_iter()
-                    .filter(|a| a.2 > done)
-                    .max_by_key(|a| a.2)
-            });
-            self.midgame.clock.pop_split(false);
-            if let Some((square, score, depth, _)) = deeper {
-                if let Some(i) = moves.iter().position(|m| m.square == square) {
-                    moves[..=i].rotate_right(1);
-                    (best, done) = ((0, score), depth);
-                }
-            }
-        }
+            self.deepen_with_helpers(board, &mut moves, max_depth, helpers)
+        };
         let mut pv = vec![Ply::Move(moves[best.0].square)];
         self.extend_pv(&moves[best.0].child, done.saturating_sub(1), &mut pv);
         SearchReport {
@@ -148,6 +108,63 @@ impl Engine {
             pv,
             elapsed: Duration::ZERO,
         }
+    }
+
+    /// [`Midgame::iterate`] on this thread and `helpers` helper threads sharing its
+    /// table, every other helper a ply ahead: the best move's index in `moves` and its
+    /// score, the last depth finished, and the helpers' nodes. The search ends when
+    /// this thread's does or a helper finishes `max_depth`; the deepest finished
+    /// iteration answers (this thread's on a tie).
+    fn deepen_with_helpers(
+        &mut self,
+        board: &Board,
+        moves: &mut [RootMove],
+        max_depth: u32,
+        helpers: usize,
+    ) -> ((usize, i32), u32, u64) {
+        let (mut best, mut done, mut helper_nodes) = ((0, 0), 0, 0);
+        // Set when the answer is known: this thread has it, or a helper finished
+        // `max_depth` first (then this thread stops too).
+        let stop = Arc::new(AtomicBool::new(false));
+        self.midgame.clock.push_split(&stop);
+        let deeper = std::thread::scope(|scope| {
+            let handles: Vec<_> = (1..=helpers)
+                .map(|h| {
+                    let mut helper = self.midgame.helper(&stop);
+                    let mut moves = moves.to_vec();
+                    let ahead = (h % 2) as u32;
+                    let stop = &stop;
+                    scope.spawn(move || {
+                        let ((i, score), done) =
+                            helper.iterate(board, &mut moves, max_depth, ahead);
+                        if done == max_depth {
+                            stop.store(true, Relaxed);
+                        }
+                        (moves[i].square, score, done, helper.clock.nodes)
+                    })
+                })
+                .collect();
+            (best, done) = self.midgame.iterate(board, moves, max_depth, 0);
+            stop.store(true, Relaxed);
+            let answers: Vec<_> = handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect();
+            helper_nodes = answers.iter().map(|a| a.3).sum();
+            // The deepest finished iteration answers (this thread's on a tie).
+            answers
+                .into_iter()
+                .filter(|a| a.2 > done)
+                .max_by_key(|a| a.2)
+        });
+        self.midgame.clock.pop_split(false);
+        if let Some((square, score, depth, _)) = deeper {
+            if let Some(i) = moves.iter().position(|m| m.square == square) {
+                moves[..=i].rotate_right(1);
+                (best, done) = ((0, score), depth);
+            }
+        }
+        (best, done, helper_nodes)
     }
 
     /// Appends to `pv` the table's best moves from `board`, at most `plies` moves
