@@ -269,26 +269,12 @@ fn stats_count_each_reply_and_its_score_from_the_movers_view() {
     assert_eq!(replies[0]["move"], "f6");
     assert_eq!(replies[0]["games"], 3);
     assert_eq!(replies[0]["mean_black_discs"], 35.0);
-    assert_eq!(
-        (
-            &replies[0]["wins"],
-            &replies[0]["draws"],
-            &replies[0]["losses"]
-        ),
-        (&1.into(), &0.into(), &2.into())
-    );
+    assert_eq!(wins_draws_losses(&replies[0]), (1, 0, 2));
     // d6: f5d6 (37 black discs) and d3c5 (32); White, to move, lost one and drew one.
     assert_eq!(replies[1]["move"], "d6");
     assert_eq!(replies[1]["games"], 2);
     assert_eq!(replies[1]["mean_black_discs"], 34.5);
-    assert_eq!(
-        (
-            &replies[1]["wins"],
-            &replies[1]["draws"],
-            &replies[1]["losses"]
-        ),
-        (&0.into(), &1.into(), &1.into())
-    );
+    assert_eq!(wins_draws_losses(&replies[1]), (0, 1, 1));
     // f4: no known result.
     assert_eq!(replies[2]["move"], "f4");
     assert_eq!(
@@ -431,4 +417,10 @@ fn real_theoretical_scores_agree_with_the_solver() {
         serde_json::from_str(stdout(&output).lines().last().unwrap()).unwrap();
     assert_eq!(last["checked"], 20);
     assert_eq!(last["differ"], 0, "{}", stdout(&output));
+}
+
+/// A `stats` reply's wins, draws and losses (for the side that played it).
+fn wins_draws_losses(reply: &serde_json::Value) -> (u64, u64, u64) {
+    let count = |field: &str| reply[field].as_u64().unwrap();
+    (count("wins"), count("draws"), count("losses"))
 }
