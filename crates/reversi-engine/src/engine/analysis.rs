@@ -8,10 +8,9 @@ use reversi::{Board, Ply};
 
 use super::endgame::PRE_SOLVER_DEPTH;
 use super::facade::{Engine, SearchLimits, DEFAULT_DEPTH};
-use super::midgame::INF;
+use super::midgame::{Position, INF};
 use super::time;
 use crate::eval::SCALE;
-use crate::search::node::Node;
 use crate::Mode;
 
 /// One move's value in an [`Analysis`], from the side to move's view.
@@ -223,16 +222,16 @@ impl Engine {
     fn score_moves(&mut self, moves: &mut [Scored], best: usize, depth: u32) -> bool {
         let mut values: Vec<i32> = Vec::with_capacity(moves.len());
         for m in moves.iter() {
-            let node = Node::of(&m.child);
+            let node = Position::of(&m.child);
             let v = if values.len() < best {
-                -self.midgame.pvs(node, depth - 1, -INF, INF)
+                -self.midgame.pvs(&node, depth - 1, -INF, INF)
             } else {
                 let mut top = values.clone();
                 top.sort_unstable_by(|a, b| b.cmp(a));
                 let t = top[best - 1];
-                let v = -self.midgame.pvs(node, depth - 1, -t - 1, -t);
+                let v = -self.midgame.pvs(&node, depth - 1, -t - 1, -t);
                 if v > t && !self.midgame.stopped() {
-                    -self.midgame.pvs(node, depth - 1, -INF, INF)
+                    -self.midgame.pvs(&node, depth - 1, -INF, INF)
                 } else {
                     v
                 }

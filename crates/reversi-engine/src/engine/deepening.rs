@@ -10,10 +10,9 @@ use std::time::{Duration, Instant};
 use reversi::{Board, Ply, Square};
 
 use super::facade::{Engine, SearchReport};
-use super::midgame::{Midgame, INF};
+use super::midgame::{Midgame, Position, INF};
 use crate::eval::SCALE;
 use crate::search::move_loop::{pvs_loop, End, MoveLoop, Research, Trial};
-use crate::search::node::Node;
 
 /// A root move: its square, the board after it, its ordering value.
 #[derive(Clone, Copy)]
@@ -352,8 +351,8 @@ impl MoveLoop for RootMoves<'_> {
     }
 
     fn search(&mut self, alpha: i32, beta: i32) -> i32 {
-        let node = Node::of(&self.moves[self.next - 1].child);
-        -self.search.pvs(node, self.depth - 1, -beta, -alpha)
+        let node = Position::of(&self.moves[self.next - 1].child);
+        -self.search.pvs(&node, self.depth - 1, -beta, -alpha)
     }
 
     fn stopped(&self) -> bool {

@@ -17,6 +17,7 @@ use reversi::kernel;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+use crate::eval::pattern::Indices;
 use crate::eval::{clamp, Weights, SCALE};
 use crate::search::clock::Clock;
 use crate::search::move_loop::{pvs_loop, MoveLoop, Research, Trial};
@@ -41,6 +42,44 @@ const PROBCUT_T: f32 = 1.5;
 const PROBCUT_SIGMA: [f32; 13] = [
     0.0, 0.0, 0.0, 0.0, 1.49, 1.84, 2.15, 2.55, 2.02, 1.94, 2.11, 2.3, 2.3,
 ];
+
+/// A position of the midgame search: the node (bitboards, key, side, empties) and its
+/// pattern indices, kept up to date move by move ([`Indices::play`]) so that the leaves'
+/// evaluation does not compute them again.
+#[derive(Clone, Copy)]
+pub(crate) struct Position {
+    pub(crate) node: Node,
+    pub(crate) idx: Indices,
+}
+
+impl Position {
+    /// The position of `board`, its indices from its bitboards.
+    pub(crate) fn of(board: &reversi::Board) -> Position {
+        let node = Node::of(board);
+        Position {
+            idx: Indices::of(node.p, node.o),
+            node,
+        }
+    }
+
+    /// The position after `m`, a move of this position's list.
+    #[inline(always)]
+    pub(crate) fn child(&self, m: &Move) -> Position {
+        Position {
+            node: self.node.child(m),
+            idx: self.idx.play(m.square, m.flipped),
+        }
+    }
+
+    /// The position after a pass.
+    #[inline(always)]
+    pub(crate) fn pass(&self) -> Position {
+        Position {
+            node: self.node.pass(),
+            idx: self.idx.pass(),
+        }
+    }
+}
 
 /// The search's state: the table (kept between searches, shared with the helper
 /// threads), the node count and the limits.
@@ -94,13 +133,16 @@ impl Midgame {
         self.clock.stopped()
     }
 
-    /// The value of a leaf: the exact score when the game is over, else the evaluation.
+    /// The value of a leaf: the exact score when the game is over, else the evaluation
+    /// (from the position's kept indices).
     #[inline]
-    pub(crate) fn leaf(&self, p: u64, o: u64) -> i32 {
-        if kernel::moves(p, o) == 0 && kernel::moves(o, p) == 0 {
+    pub(crate) fn leaf(&self, pos: &Position) -> i32 {
+        let (p, o) = (pos.node.p, pos.node.o);
+        let (pm, om) = (kernel::moves(p, o), kernel::moves(o, p));
+        if pm == 0 && om == 0 {
             kernel::final_score(p, o) * SCALE
         } else {
-            self.evaluate(p, o)
+            clamp(self.weights.evaluate_indexed(&pos.idx.mover, p, o, pm, om))
         }
     }
 
@@ -113,21 +155,22 @@ impl Midgame {
 
     /// The fail-soft value of `node`, searched `depth` plies deep in the window
     /// `(alpha, beta)`.
-    pub(crate) fn pvs(&mut self, node: Node, depth: u32, alpha: i32, beta: i32) -> i32 {
+    pub(crate) fn pvs(&mut self, pos: &Position, depth: u32, alpha: i32, beta: i32) -> i32 {
         if self.clock.count() {
             return 0;
         }
-        let (p, o) = (node.p, node.o);
         if depth == 0 {
-            return self.leaf(p, o);
+            return self.leaf(pos);
         }
+        let node = pos.node;
+        let (p, o) = (node.p, node.o);
         let moves = kernel::moves(p, o);
         if moves == 0 {
             if kernel::moves(o, p) == 0 {
                 return kernel::final_score(p, o) * SCALE;
             }
             // A pass: the opponent moves with the same depth.
-            return -self.pvs(node.pass(), depth, -beta, -alpha);
+            return -self.pvs(&pos.pass(), depth, -beta, -alpha);
         }
         let mut table_move = NO_MOVE;
         if let Some(e) = self.table.probe(node.key) {
@@ -145,18 +188,18 @@ impl Midgame {
             }
         }
         if self.probcut && beta - alpha == 1 && depth >= PROBCUT_DEPTH {
-            if let Some(v) = self.probcut(node, depth, alpha, beta) {
+            if let Some(v) = self.probcut(pos, depth, alpha, beta) {
                 return v;
             }
         }
         let mut list = [Move::default(); MAX_MOVES];
-        let n = midgame_order(node, moves, depth, table_move, &mut list, |child, d| {
-            self.pvs(child, d, -INF, INF)
+        let n = midgame_order(node, moves, depth, table_move, &mut list, |m, d| {
+            self.pvs(&pos.child(m), d, -INF, INF)
         });
         if self.stopped() {
             return 0;
         }
-        let (best, best_move) = self.moves(node, depth, alpha, beta, &mut list[..n]);
+        let (best, best_move) = self.moves(pos, depth, alpha, beta, &mut list[..n]);
         if self.stopped() {
             return 0;
         }
@@ -177,8 +220,8 @@ impl Midgame {
     /// high (low) of the deep search very likely, is taken as one: `Some(beta)`
     /// (`Some(alpha)`), else `None`. Not within [`PROBCUT_DEPTH`] of the end of the game
     /// (the deep search would be exact there).
-    fn probcut(&mut self, node: Node, depth: u32, alpha: i32, beta: i32) -> Option<i32> {
-        if depth + PROBCUT_DEPTH > node.n {
+    fn probcut(&mut self, pos: &Position, depth: u32, alpha: i32, beta: i32) -> Option<i32> {
+        if depth + PROBCUT_DEPTH > pos.node.n {
             return None;
         }
         let shallow = depth / 4 * 2;
@@ -186,11 +229,11 @@ impl Midgame {
             * PROBCUT_SIGMA[(depth as usize).min(PROBCUT_SIGMA.len() - 1)]
             * SCALE as f32) as i32;
         let up = beta + margin;
-        if up < INF / 2 && self.pvs(node, shallow, up - 1, up) >= up {
+        if up < INF / 2 && self.pvs(pos, shallow, up - 1, up) >= up {
             return Some(beta);
         }
         let down = alpha - margin;
-        if down > -INF / 2 && self.pvs(node, shallow, down, down + 1) <= down {
+        if down > -INF / 2 && self.pvs(pos, shallow, down, down + 1) <= down {
             return Some(alpha);
         }
         None
@@ -200,7 +243,7 @@ impl Midgame {
     /// highest first) by [`pvs_loop`]: the best value and move.
     fn moves(
         &mut self,
-        node: Node,
+        pos: &Position,
         depth: u32,
         alpha: i32,
         beta: i32,
@@ -208,11 +251,11 @@ impl Midgame {
     ) -> (i32, u8) {
         let mut moves = NodeMoves {
             search: self,
-            node,
+            pos,
             depth,
             list,
             next: 0,
-            child: node,
+            child: *pos,
             square: NO_MOVE,
             best: (-INF, NO_MOVE),
         };
@@ -224,14 +267,14 @@ impl Midgame {
 /// The moves of a midgame node, as [`pvs_loop`] searches them.
 struct NodeMoves<'a> {
     search: &'a mut Midgame,
-    node: Node,
+    pos: &'a Position,
     /// The node's depth (its children are searched one ply less).
     depth: u32,
     list: &'a mut [Move],
     /// The next move's index in `list`.
     next: usize,
     /// The position after the current move, and its square.
-    child: Node,
+    child: Position,
     square: u8,
     /// The best value and its move.
     best: (i32, u8),
@@ -246,7 +289,7 @@ impl MoveLoop for NodeMoves<'_> {
             return false;
         }
         let m = select(self.list, self.next);
-        self.child = self.node.child(&m);
+        self.child = self.pos.child(&m);
         self.square = m.square as u8;
         self.next += 1;
         true
@@ -259,7 +302,7 @@ impl MoveLoop for NodeMoves<'_> {
 
     #[inline(always)]
     fn search(&mut self, alpha: i32, beta: i32) -> i32 {
-        -self.search.pvs(self.child, self.depth - 1, -beta, -alpha)
+        -self.search.pvs(&self.child, self.depth - 1, -beta, -alpha)
     }
 
     #[inline(always)]
@@ -293,16 +336,16 @@ mod tests {
         #[test]
         fn full_depth_is_the_exact_score(seed in any::<u64>(), plies in 48u32..60) {
             let board = random_board(seed, plies);
-            let node = Node::of(&board);
+            let node = Position::of(&board);
             let n = board.empty_squares().len();
             let mut search = Midgame::new(1 << 16);
             search.start(u64::MAX, None);
-            let v = search.pvs(node, n, -INF, INF);
+            let v = search.pvs(&node, n, -INF, INF);
             prop_assert_eq!(v, crate::solve(&board).score * SCALE);
             // Null windows around the score agree (fail-soft bounds on the right side).
             let s = v;
-            prop_assert!(search.pvs(node, n, s - 1, s) >= s);
-            prop_assert!(search.pvs(node, n, s, s + 1) <= s);
+            prop_assert!(search.pvs(&node, n, s - 1, s) >= s);
+            prop_assert!(search.pvs(&node, n, s, s + 1) <= s);
         }
     }
 
@@ -311,7 +354,7 @@ mod tests {
         let board = random_board(7, 20);
         let mut search = Midgame::new(1 << 16);
         search.start(500, None);
-        let _ = search.pvs(Node::of(&board), 12, -INF, INF);
+        let _ = search.pvs(&Position::of(&board), 12, -INF, INF);
         assert!(search.stopped());
         assert_eq!(search.clock.nodes, 500);
     }

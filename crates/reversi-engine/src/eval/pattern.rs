@@ -229,6 +229,146 @@ pub fn indices(player: u64, opponent: u64) -> [u32; INSTANCES] {
     out
 }
 
+/// The square that symmetry `n` ([`symmetry::apply`]) takes square `s` to.
+const fn image(n: usize, s: usize) -> usize {
+    let mut t = s;
+    if n & 1 != 0 {
+        t ^= 7;
+    }
+    if n & 2 != 0 {
+        t ^= 56;
+    }
+    if n & 4 != 0 {
+        t = (t & 7) * 8 + t / 8;
+    }
+    t
+}
+
+/// `PLACE[s][slot]`: the place value (`3^i`) of square `s`'s digit in the index of
+/// instance `slot` (in the order of [`indices`]), 0 when the instance does not read `s`.
+/// A disc of the side to move on `s` adds `PLACE[s]` to the indices, an opponent's disc
+/// twice that.
+const PLACE: [[u16; INSTANCES]; 64] = {
+    let mut out = [[0u16; INSTANCES]; 64];
+    let mut s = 0;
+    while s < 64 {
+        let mut slot = 0;
+        let mut k = 0;
+        while k < PATTERNS.len() {
+            let pattern = &PATTERNS[k];
+            let mut j = 0;
+            while j < pattern.instances.len() {
+                let t = image(pattern.instances[j] as usize, s);
+                let mut i = 0;
+                while i < pattern.squares.len() {
+                    if pattern.squares[i] as usize == t {
+                        out[s][slot] = pow3(i) as u16;
+                    }
+                    i += 1;
+                }
+                slot += 1;
+                j += 1;
+            }
+            k += 1;
+        }
+        s += 1;
+    }
+    out
+};
+
+/// `out[i] += sign * d[i]` for every instance, in `u16` arithmetic modulo `2^16` (on
+/// indices of a real position the results are the indices of the next one).
+#[inline(always)]
+fn add(out: &mut [u16; INSTANCES], d: &[u16; INSTANCES]) {
+    for (a, b) in out.iter_mut().zip(d) {
+        *a = a.wrapping_add(*b);
+    }
+}
+
+/// A position's pattern indices from both sides' views, kept up to date move by move (a
+/// move changes the indices of the instances that read its square and its flipped
+/// discs, nothing else), so a search that evaluates many positions one move apart does
+/// not compute them from the bitboards each time.
+///
+/// `mover` are the indices that [`indices`] gives for the side to move (digit 1 its
+/// discs), `other` those for the opponent (digit 1 the opponent's discs); a move makes
+/// the opponent the side to move, so each view becomes the other.
+///
+/// ```
+/// use reversi::kernel;
+/// use reversi_engine::eval::pattern::{indices, Indices};
+/// let start = reversi::Board::START;
+/// let (p, o) = (start.mover_bits(), start.opponent_bits());
+/// let idx = Indices::of(p, o);
+/// assert_eq!(idx.mover.map(u32::from), indices(p, o));
+/// // f5 (square 37) flips e5 (36): the opponent is to move after it.
+/// let flipped = kernel::flips(p, o, 37);
+/// let (np, no) = (o ^ flipped, p ^ flipped ^ 1 << 37);
+/// let next = idx.play(37, flipped);
+/// assert_eq!(next, Indices::of(np, no));
+/// assert_eq!(next.pass(), Indices::of(no, np));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Indices {
+    /// The indices for the side to move: what the evaluation reads.
+    pub mover: [u16; INSTANCES],
+    /// The indices for the opponent: the side to move's after the next move.
+    pub other: [u16; INSTANCES],
+}
+
+impl Indices {
+    /// The indices of `player` (to move) against `opponent` (disjoint bitboards), from
+    /// the bitboards.
+    #[must_use]
+    pub fn of(player: u64, opponent: u64) -> Indices {
+        Indices {
+            mover: indices(player, opponent).map(|i| i as u16),
+            other: indices(opponent, player).map(|i| i as u16),
+        }
+    }
+
+    /// The indices after the side to move plays `square` (0 = a1 ... 63 = h8), flipping
+    /// `flipped` (the flips of a legal move, `reversi::kernel::flips`; other values give
+    /// meaningless indices, never a panic).
+    #[inline(always)]
+    #[must_use]
+    pub fn play(&self, square: u32, flipped: u64) -> Indices {
+        // Flipped discs go from the opponent's (digit 2 for the mover, 1 for the other)
+        // to the mover's; the new disc from empty (0) to the mover's.
+        let mut change = [0u16; INSTANCES];
+        let mut f = flipped;
+        while f != 0 {
+            add(&mut change, &PLACE[f.trailing_zeros() as usize]);
+            f &= f - 1;
+        }
+        let placed = &PLACE[(square & 63) as usize];
+        let mut next = Indices {
+            mover: self.other,
+            other: self.mover,
+        };
+        // The new side to move (the old other view): placed 0 -> 2, flipped 1 -> 2.
+        add(&mut next.mover, placed);
+        add(&mut next.mover, placed);
+        add(&mut next.mover, &change);
+        // The new opponent (the old mover's view): placed 0 -> 1, flipped 2 -> 1.
+        add(&mut next.other, placed);
+        for (a, c) in next.other.iter_mut().zip(&change) {
+            *a = a.wrapping_sub(*c);
+        }
+        next
+    }
+
+    /// The indices after a pass: the views exchanged.
+    #[inline(always)]
+    #[must_use]
+    pub fn pass(&self) -> Indices {
+        Indices {
+            mover: self.other,
+            other: self.mover,
+        }
+    }
+}
+
 impl Pattern {
     /// How many indices this pattern has: `3^(squares)`.
     ///
@@ -384,6 +524,49 @@ mod tests {
                     );
                     slot += 1;
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn place_values_are_the_indices_of_one_disc() {
+        for (s, place) in PLACE.iter().enumerate() {
+            assert_eq!(place.map(u32::from), indices(1 << s, 0), "square {s}");
+            assert_eq!(
+                place.map(|d| 2 * u32::from(d)),
+                indices(0, 1 << s),
+                "square {s}"
+            );
+        }
+    }
+
+    #[test]
+    fn indices_played_move_by_move_are_the_indices_of_each_position() {
+        use reversi::kernel;
+        let mut rng = fastrand::Rng::with_seed(11);
+        for _ in 0..200 {
+            let start = reversi::Board::START;
+            let (mut p, mut o) = (start.mover_bits(), start.opponent_bits());
+            let mut idx = Indices::of(p, o);
+            loop {
+                let mut moves = kernel::moves(p, o);
+                if moves == 0 {
+                    if kernel::moves(o, p) == 0 {
+                        break;
+                    }
+                    (p, o) = (o, p);
+                    idx = idx.pass();
+                    assert_eq!(idx, Indices::of(p, o));
+                    moves = kernel::moves(p, o);
+                }
+                for _ in 0..rng.u32(..moves.count_ones()) {
+                    moves &= moves - 1;
+                }
+                let square = moves.trailing_zeros();
+                let flipped = kernel::flips(p, o, square);
+                idx = idx.play(square, flipped);
+                (p, o) = (o ^ flipped, p ^ flipped ^ 1 << square);
+                assert_eq!(idx, Indices::of(p, o));
             }
         }
     }

@@ -156,12 +156,28 @@ fn empties(player: u64, opponent: u64) -> u32 {
 
 #[inline(always)]
 fn scalars(player: u64, opponent: u64) -> [i32; SCALARS] {
+    scalars_with_moves(
+        player,
+        opponent,
+        kernel::moves(player, opponent),
+        kernel::moves(opponent, player),
+    )
+}
+
+/// [`scalars`] given the two sides' legal moves.
+#[inline(always)]
+fn scalars_with_moves(
+    player: u64,
+    opponent: u64,
+    player_moves: u64,
+    opponent_moves: u64,
+) -> [i32; SCALARS] {
     let empty = !(player | opponent);
     [
         1,
         (empty.count_ones() & 1) as i32,
-        kernel::moves(player, opponent).count_ones() as i32,
-        kernel::moves(opponent, player).count_ones() as i32,
+        player_moves.count_ones() as i32,
+        opponent_moves.count_ones() as i32,
         (kernel::neighbours(opponent) & empty).count_ones() as i32,
         (kernel::neighbours(player) & empty).count_ones() as i32,
     ]
@@ -356,8 +372,51 @@ impl Weights {
         for slot in 0..INSTANCES {
             sum += table[INSTANCE_OFFSET[slot] + idx[slot] as usize] as i32;
         }
-        let s = scalars(player, opponent);
+        sum + self.scalar_sum(st, &scalars(player, opponent))
+    }
+
+    /// [`Weights::evaluate`] of `player` (to move) against `opponent`, whose pattern
+    /// indices for the side to move are `mover` (the `mover` field of
+    /// [`Indices`](super::pattern::Indices), kept up to date move by move) and whose
+    /// legal moves are `player_moves` and `opponent_moves`
+    /// (`reversi::kernel::moves(player, opponent)` and the other way round): the same
+    /// value without computing the indices and the moves again.
+    ///
+    /// ```
+    /// use reversi::kernel;
+    /// use reversi_engine::eval::{pattern::Indices, weights::Weights};
+    /// let w = Weights::builtin()?;
+    /// let (p, o) = (0x0000_0008_1000_0000, 0x0000_0010_0800_0000);
+    /// let idx = Indices::of(p, o);
+    /// let (pm, om) = (kernel::moves(p, o), kernel::moves(o, p));
+    /// assert_eq!(w.evaluate_indexed(&idx.mover, p, o, pm, om), w.evaluate(p, o));
+    /// # Ok::<_, reversi_engine::eval::weights::WeightsError>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn evaluate_indexed(
+        &self,
+        mover: &[u16; INSTANCES],
+        player: u64,
+        opponent: u64,
+        player_moves: u64,
+        opponent_moves: u64,
+    ) -> i32 {
+        let st = stage(empties(player, opponent));
+        let table = &self.tables[st * TABLE_LEN..(st + 1) * TABLE_LEN];
+        let mut sum = 0i32;
+        for slot in 0..INSTANCES {
+            sum += table[INSTANCE_OFFSET[slot] + mover[slot] as usize] as i32;
+        }
+        let s = scalars_with_moves(player, opponent, player_moves, opponent_moves);
+        sum + self.scalar_sum(st, &s)
+    }
+
+    /// The scalar features of a position times their weights in stage `st`.
+    #[inline(always)]
+    fn scalar_sum(&self, st: usize, s: &[i32; SCALARS]) -> i32 {
         let w = &self.scalars[st * SCALARS..(st + 1) * SCALARS];
+        let mut sum = 0;
         for i in 0..SCALARS {
             sum += s[i] * w[i] as i32;
         }

@@ -210,7 +210,7 @@ pub(crate) const MIDGAME_SORT_SEARCH_DEPTH: u32 = 5;
 
 /// Fills `list` with the moves of the midgame node `node` (`moves`, non-empty) searched
 /// `depth` plies deep, with their ordering values: the table's move first; from
-/// [`MIDGAME_SORT_SEARCH_DEPTH`] on the sort search of each child (`sort_value(child,
+/// [`MIDGAME_SORT_SEARCH_DEPTH`] on the sort search of each child (`sort_value(move,
 /// plies)`, the child's value from its mover's view), below it fastest-first (fewest
 /// opponent replies, corners counted twice, a corner move first). The number of moves.
 #[inline(always)]
@@ -220,7 +220,7 @@ pub(crate) fn midgame_order(
     depth: u32,
     table_move: u8,
     list: &mut [Move],
-    mut sort_value: impl FnMut(Node, u32) -> i32,
+    mut sort_value: impl FnMut(&Move, u32) -> i32,
 ) -> usize {
     let (p, o) = (node.p, node.o);
     let mut n = 0;
@@ -246,7 +246,7 @@ pub(crate) fn midgame_order(
         m.order = if m.square as u8 == table_move {
             i32::MAX
         } else if depth >= MIDGAME_SORT_SEARCH_DEPTH {
-            -sort_value(node.child(m), midgame_sort_depth(depth))
+            -sort_value(m, midgame_sort_depth(depth))
         } else {
             let replies = kernel::moves(cp, co);
             let corner = (bit & CORNERS != 0) as i32;
