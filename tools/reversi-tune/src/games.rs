@@ -1,7 +1,8 @@
 //! Seeded self-play games: the positions `train` fits and `mae` measures on.
 //!
 //! A game: `--opening` uniformly random plies, then the moves of a `--play-depth` search
-//! of the crate's engine on the hand-set evaluation ([`crate::hand`]), each replaced with
+//! of the crate's engine on the hand-set evaluation ([`crate::hand`]) or, with
+//! `--play-eval builtin`, on the weights compiled into the crate, each replaced with
 //! probability `--random` by a random legal move, until `--exact` empty squares, where
 //! the exact solver finishes the game along its principal variation.
 
@@ -12,6 +13,16 @@ use reversi_engine::{Engine, Mode, SearchLimits, Solver};
 
 use crate::hand::hand_set_weights;
 use crate::process::par_map;
+
+/// The evaluation the games' searched moves are chosen on.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayEval {
+    /// The crate's hand-set evaluation: games that depend on no fitted weights.
+    Hand,
+    /// The weights compiled into the crate (`reversi_engine::eval::builtin`): games
+    /// closer to the engine's own, less lopsided than the hand-set evaluation's.
+    Builtin,
+}
 
 /// How games are generated (shared by `train` and `mae`).
 #[derive(clap::Args, Clone, Copy, Debug)]
@@ -25,9 +36,12 @@ pub struct GameArgs {
     /// After the opening, the chance of a random move in place of the searched one.
     #[arg(long, default_value_t = 0.03)]
     pub random: f64,
-    /// Depth of the hand-set search that plays the other moves.
+    /// Depth of the search that plays the other moves.
     #[arg(long, default_value_t = 2)]
     pub play_depth: u32,
+    /// The evaluation of that search.
+    #[arg(long, value_enum, default_value_t = PlayEval::Hand)]
+    pub play_eval: PlayEval,
     /// Empty squares from which each game is solved exactly and finished along the
     /// solver's principal variation.
     #[arg(long, default_value_t = 16)]
@@ -55,10 +69,12 @@ pub struct Player {
 }
 
 impl Player {
-    /// A player with the hand-set evaluation and small tables.
-    pub fn new() -> Player {
+    /// A player on the evaluation `eval`, with small tables.
+    pub fn new(eval: PlayEval) -> Player {
         let mut engine = Engine::with_table_bytes(1 << 20);
-        engine.set_weights(Arc::new(hand_set_weights()));
+        if eval == PlayEval::Hand {
+            engine.set_weights(Arc::new(hand_set_weights()));
+        }
         engine.set_probcut(false);
         Player {
             engine,
@@ -160,7 +176,8 @@ pub fn game_rng(seed: u64, game: u64) -> fastrand::Rng {
 /// `args.threads` threads (the same games on any number).
 pub fn generate(args: &GameArgs, first: u64, count: u64) -> Vec<Vec<Record>> {
     let numbers: Vec<u64> = (first..first + count).collect();
-    par_map(&numbers, args.threads, Player::new, |player, &game| {
+    let init = || Player::new(args.play_eval);
+    par_map(&numbers, args.threads, init, |player, &game| {
         player.play(args, game)
     })
 }
@@ -191,6 +208,7 @@ mod tests {
             opening: 8,
             random: 0.1,
             play_depth: 2,
+            play_eval: PlayEval::Hand,
             exact: 10,
             threads: 1,
         }
@@ -199,7 +217,7 @@ mod tests {
     #[test]
     fn solved_endings_carry_scores_consistent_with_the_solver() {
         let mut solver = Solver::new(1 << 20);
-        let records = Player::new().play(&args(3), 0);
+        let records = Player::new(PlayEval::Hand).play(&args(3), 0);
         let ending: Vec<&Record> = records.iter().filter(|r| r.exact.is_some()).collect();
         assert!(ending.len() >= 10);
         for r in ending {
@@ -227,5 +245,48 @@ mod tests {
         ));
         assert_eq!(one, two);
         assert_ne!(one[0], one[1]);
+    }
+
+    /// Each move of a game without random moves is the chosen evaluation's depth-2
+    /// search's move (ProbCut off, fresh tables), of the hand-set weights or of the
+    /// compiled-in ones, and the two differ somewhere.
+    #[test]
+    fn the_searched_moves_are_those_of_the_chosen_evaluation() {
+        let plain = |eval| GameArgs {
+            opening: 0,
+            random: 0.0,
+            play_eval: eval,
+            ..args(9)
+        };
+        let mut games = Vec::new();
+        for eval in [PlayEval::Hand, PlayEval::Builtin] {
+            let records = Player::new(eval).play(&plain(eval), 0);
+            for pair in records.windows(2).filter(|w| w[1].exact.is_none()) {
+                let mut engine = Engine::with_table_bytes(1 << 20);
+                if eval == PlayEval::Hand {
+                    engine.set_weights(Arc::new(hand_set_weights()));
+                }
+                engine.set_probcut(false);
+                engine.set_board(pair[0].board);
+                let report = engine.search(SearchLimits {
+                    depth: Some(2),
+                    ..SearchLimits::default()
+                });
+                let Some(Ply::Move(square)) = report.best else {
+                    panic!("no move on a board with moves");
+                };
+                // The record after it: the child, or the child passed (records hold
+                // only positions with a move).
+                let child = pair[0]
+                    .board
+                    .play(square)
+                    .expect("the search's move is legal");
+                let next = child.pass().unwrap_or(child);
+                assert_eq!(next, pair[1].board, "{eval:?}");
+            }
+            games.push(records);
+        }
+        let boards = |g: &Vec<Record>| g.iter().map(|r| r.board).collect::<Vec<_>>();
+        assert_ne!(boards(&games[0]), boards(&games[1]));
     }
 }
