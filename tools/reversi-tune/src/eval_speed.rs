@@ -1,9 +1,11 @@
 //! `eval-speed`: evaluations per second of this thread's CPU time of the pattern, the
-//! hand-set and the mobility-only evaluations.
+//! hand-set and the mobility-only evaluations, and of the pattern evaluation as the
+//! midgame search makes it (indices kept move by move).
 
 use std::time::Instant;
 
-use reversi::Board;
+use reversi::{kernel, Board};
+use reversi_engine::eval::pattern::Indices;
 
 use crate::process::thread_cpu;
 
@@ -15,8 +17,18 @@ pub struct EvalSpeedArgs {
     evaluations: u64,
 }
 
-/// 4,096 positions (side to move's discs, opponent's) of seeded random games, every stage.
-fn positions() -> Vec<(u64, u64)> {
+/// A position of a random game (side to move's discs, opponent's) and the move that led
+/// to it: its parent's pattern indices, the square and the flipped discs.
+struct Played {
+    p: u64,
+    o: u64,
+    parent: Indices,
+    square: u32,
+    flipped: u64,
+}
+
+/// 4,096 positions of seeded random games, every stage, with their moves.
+fn positions() -> Vec<Played> {
     let mut rng = fastrand::Rng::with_seed(42);
     let mut set = Vec::new();
     while set.len() < 4096 {
@@ -26,8 +38,16 @@ fn positions() -> Vec<(u64, u64)> {
             board = match moves.len() {
                 0 => board.pass().expect("a forced pass"),
                 n => {
-                    let next = board.play(moves[rng.usize(..n)]).expect("a legal move");
-                    set.push((next.mover_bits(), next.opponent_bits()));
+                    let square = moves[rng.usize(..n)];
+                    let next = board.play(square).expect("a legal move");
+                    let (p, o) = (board.mover_bits(), board.opponent_bits());
+                    set.push(Played {
+                        p: next.mover_bits(),
+                        o: next.opponent_bits(),
+                        parent: Indices::of(p, o),
+                        square: square.index() as u32,
+                        flipped: kernel::flips(p, o, square.index() as u32),
+                    });
                     next
                 }
             };
@@ -40,7 +60,8 @@ fn positions() -> Vec<(u64, u64)> {
 /// Prints, for each evaluation, its speed in millions a CPU second (a loaded machine
 /// slows the wall clock but not that figure much).
 pub fn run(args: &EvalSpeedArgs) {
-    let set = positions();
+    let played = positions();
+    let set: Vec<(u64, u64)> = played.iter().map(|x| (x.p, x.o)).collect();
     type Evaluation = fn(u64, u64) -> i32;
     let kinds: [(&str, Evaluation); 3] = [
         ("pattern (eval::evaluate)", reversi_engine::eval::evaluate),
@@ -68,4 +89,29 @@ pub fn run(args: &EvalSpeedArgs) {
             done as f64 / cpu / 1e6
         );
     }
+    // As the midgame search evaluates a leaf: the parent's indices played forward, the
+    // legal moves (which the search needs anyway to see the game is not over), the sum.
+    let weights = reversi_engine::eval::builtin();
+    let mut sum = 0i64;
+    let wall = Instant::now();
+    let (done, cpu) = thread_cpu(|| {
+        let mut done = 0u64;
+        while done < args.evaluations {
+            for x in &played {
+                let idx = std::hint::black_box(&x.parent).play(x.square, x.flipped);
+                let (p, o) = (std::hint::black_box(x.p), std::hint::black_box(x.o));
+                let (pm, om) = (kernel::moves(p, o), kernel::moves(o, p));
+                sum += i64::from(weights.evaluate_indexed(&idx.mover, p, o, pm, om));
+            }
+            done += played.len() as u64;
+        }
+        done
+    });
+    let wall = wall.elapsed().as_secs_f64();
+    let cpu = if cpu > 0.0 { cpu } else { wall };
+    println!(
+        "{:26} {done} evaluations: {:.2} M/s of CPU time ({cpu:.2} s CPU, {wall:.2} s wall; checksum {sum})",
+        "pattern, indices kept",
+        done as f64 / cpu / 1e6
+    );
 }
