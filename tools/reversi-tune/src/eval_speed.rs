@@ -71,51 +71,63 @@ pub fn run(args: &EvalSpeedArgs) {
     ];
     for (name, f) in kinds {
         // The first call decodes the weights: not timed.
-        let mut sum = i64::from(f(set[0].0, set[0].1));
-        let wall = Instant::now();
-        let (done, cpu) = thread_cpu(|| {
-            let mut done = 0u64;
-            while done < args.evaluations {
-                for &(p, o) in &set {
-                    sum += i64::from(f(std::hint::black_box(p), std::hint::black_box(o)));
-                }
-                done += set.len() as u64;
-            }
-            done
+        let first = f(set[0].0, set[0].1);
+        measure(name, args.evaluations, set.len(), first, || {
+            set.iter()
+                .map(|&(p, o)| i64::from(f(std::hint::black_box(p), std::hint::black_box(o))))
+                .sum()
         });
-        let wall = wall.elapsed().as_secs_f64();
-        let cpu = if cpu > 0.0 { cpu } else { wall };
-        println!(
-            "{name:26} {done} evaluations: {:.2} M/s of CPU time ({cpu:.2} s CPU, {wall:.2} s wall; checksum {sum})",
-            done as f64 / cpu / 1e6
-        );
     }
     // As the midgame search evaluates a leaf: the parent's indices played forward, the
     // legal moves (which the search needs anyway to see the game is not over), the sum.
     let weights = reversi_engine::eval::builtin();
     // Started as the lines above are (their untimed first call), for the same checksum.
-    let mut sum = i64::from(reversi_engine::eval::evaluate(set[0].0, set[0].1));
+    let first = reversi_engine::eval::evaluate(set[0].0, set[0].1);
+    measure(
+        "pattern, indices kept",
+        args.evaluations,
+        played.len(),
+        first,
+        || {
+            played
+                .iter()
+                .map(|x| {
+                    let idx = std::hint::black_box(&x.parent).play(x.square, x.flipped);
+                    let (p, o) = (std::hint::black_box(x.p), std::hint::black_box(x.o));
+                    let (pm, om) = (kernel::moves(p, o), kernel::moves(o, p));
+                    let v = weights.evaluate_indexed(&idx.mover, p, o, pm, om);
+                    // Clamped as `eval::evaluate` is: the same checksum when the values agree.
+                    i64::from(v.clamp(-MAX, MAX))
+                })
+                .sum()
+        },
+    );
+}
+
+/// Runs `pass` (one evaluation of each of `per_pass` positions, their sum) until
+/// `evaluations` are done and prints the speed, the times and the checksum (`first`
+/// plus every pass's sum).
+fn measure(
+    name: &str,
+    evaluations: u64,
+    per_pass: usize,
+    first: i32,
+    mut pass: impl FnMut() -> i64,
+) {
+    let mut sum = i64::from(first);
     let wall = Instant::now();
     let (done, cpu) = thread_cpu(|| {
         let mut done = 0u64;
-        while done < args.evaluations {
-            for x in &played {
-                let idx = std::hint::black_box(&x.parent).play(x.square, x.flipped);
-                let (p, o) = (std::hint::black_box(x.p), std::hint::black_box(x.o));
-                let (pm, om) = (kernel::moves(p, o), kernel::moves(o, p));
-                let v = weights.evaluate_indexed(&idx.mover, p, o, pm, om);
-                // Clamped as `eval::evaluate` is: the same checksum when the values agree.
-                sum += i64::from(v.clamp(-MAX, MAX));
-            }
-            done += played.len() as u64;
+        while done < evaluations {
+            sum += pass();
+            done += per_pass as u64;
         }
         done
     });
     let wall = wall.elapsed().as_secs_f64();
     let cpu = if cpu > 0.0 { cpu } else { wall };
     println!(
-        "{:26} {done} evaluations: {:.2} M/s of CPU time ({cpu:.2} s CPU, {wall:.2} s wall; checksum {sum})",
-        "pattern, indices kept",
+        "{name:26} {done} evaluations: {:.2} M/s of CPU time ({cpu:.2} s CPU, {wall:.2} s wall; checksum {sum})",
         done as f64 / cpu / 1e6
     );
 }
