@@ -1,7 +1,8 @@
 //! `reversi-book`: builds, extends and shows opening books for `reversi-engine --book`
 //! (the format: `reversi_engine::Book::to_bytes`). Subcommands: `build` (self-play
 //! from the start, then deviations), `deviate` (more deviations on a book), `add`
-//! (games from transcripts or GGF files), `show` (a position's book moves), `stats`.
+//! (games from transcripts or GGF files), `show` (a position's book moves), `stats`,
+//! `lines` (the openings of a given length inside the book, for matches).
 //! `reversi-book --help` and `reversi-book SUBCOMMAND --help` list the options.
 
 use std::path::{Path, PathBuf};
@@ -75,6 +76,17 @@ enum Command {
         /// The book file.
         #[arg(long)]
         book: PathBuf,
+    },
+    /// The openings of --plies plies from the start whose every position is in the
+    /// book, as transcripts (one a line, one per distinct board, sorted): the openings
+    /// of a match in which the book is used.
+    Lines {
+        /// The book file.
+        #[arg(long)]
+        book: PathBuf,
+        /// Plies from the start.
+        #[arg(long)]
+        plies: u32,
     },
 }
 
@@ -341,6 +353,47 @@ fn stats(path: &Path) -> Result<(), String> {
     print_out(&out)
 }
 
+/// The position a book keys after `board`: `board` itself, or after its pass when its
+/// side to move must pass.
+fn keyed(board: Board) -> Board {
+    if board.must_pass() {
+        board.pass().unwrap_or(board)
+    } else {
+        board
+    }
+}
+
+fn lines(path: &Path, plies: u32) -> Result<(), String> {
+    let book = read_book(path)?;
+    let mut level: Vec<(Board, String)> = Vec::new();
+    if book.get(&Board::START).is_some() {
+        level.push((Board::START, String::new()));
+    }
+    for _ in 0..plies {
+        let mut seen = std::collections::HashSet::new();
+        let mut next = Vec::new();
+        for (board, line) in &level {
+            for m in book.moves(board).iter().filter(|m| m.in_book) {
+                let Ok(child) = board.play(m.square).map(keyed) else {
+                    continue;
+                };
+                if book.get(&child).is_some() && seen.insert(child) {
+                    next.push((child, format!("{line}{}", m.square)));
+                }
+            }
+        }
+        level = next;
+    }
+    // The start's line is `-`, as match runners read it.
+    let mut out: Vec<String> = level
+        .into_iter()
+        .map(|(_, line)| if line.is_empty() { "-".into() } else { line })
+        .collect();
+    out.sort();
+    let text: String = out.iter().map(|line| format!("{line}\n")).collect();
+    print_out(&text)
+}
+
 /// Writes `text` on standard output; a reader that closed the pipe early (`| head`) is
 /// no error.
 fn print_out(text: &str) -> Result<(), String> {
@@ -381,6 +434,7 @@ fn run(cli: Cli) -> Result<bool, String> {
         } => return add(&book, plies, &files, &search),
         Command::Show { book, position } => show(&book, &position)?,
         Command::Stats { book } => stats(&book)?,
+        Command::Lines { book, plies } => lines(&book, plies)?,
     }
     Ok(true)
 }

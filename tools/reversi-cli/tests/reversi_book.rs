@@ -1,6 +1,7 @@
 //! The `reversi-book` program (build, add, show, stats, bad files) and
 //! `reversi-engine --book` (the book's move answered, a bad book refused), and the
-//! shipped default book (it reads, and its moves are legal in every orientation).
+//! shipped default book (it reads, and its moves are legal in every orientation), and
+//! `reversi-book lines` on it.
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -148,5 +149,43 @@ fn the_default_book_reads_and_its_moves_are_legal() {
             assert!(!moves.is_empty());
             assert!(moves.iter().all(|m| image.legal_moves().contains(m.square)));
         }
+    }
+}
+
+/// `lines --plies 3` on the shipped book lists exactly the distinct boards reached by
+/// 3 legal plies from the start whose every position is in the book (found here by
+/// trying every legal move), each once.
+#[test]
+fn lines_lists_the_openings_inside_the_book() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("book/default.book");
+    let book = Book::read(&path).unwrap();
+    let keyed = |b: Board| if b.must_pass() { b.pass().unwrap() } else { b };
+    let mut expected = vec![Board::START];
+    for _ in 0..3 {
+        let mut next = Vec::new();
+        for board in &expected {
+            for square in board.legal_moves().iter() {
+                let child = keyed(board.play(square).unwrap());
+                if book.get(&child).is_some() && !next.contains(&child) {
+                    next.push(child);
+                }
+            }
+        }
+        expected = next;
+    }
+    assert!(expected.len() > 4, "the book's first plies branch");
+    let out = run(
+        BOOK,
+        &["lines", "--book", path.to_str().unwrap(), "--plies", "3"],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let listed: Vec<Board> = text(&out.stdout)
+        .lines()
+        .map(|line| keyed(*line.parse::<reversi::Transcript>().unwrap().board()))
+        .collect();
+    assert_eq!(listed.len(), expected.len());
+    for board in &expected {
+        assert!(listed.contains(board), "missing:\n{board}");
     }
 }
