@@ -153,8 +153,8 @@ impl Midgame {
         clamp(self.weights.evaluate(p, o))
     }
 
-    /// The fail-soft value of `node`, searched `depth` plies deep in the window
-    /// `(alpha, beta)`.
+    /// The fail-soft value of the position `pos`, searched `depth` plies deep in the
+    /// window `(alpha, beta)`.
     pub(crate) fn pvs(&mut self, pos: &Position, depth: u32, alpha: i32, beta: i32) -> i32 {
         if self.clock.count() {
             return 0;
