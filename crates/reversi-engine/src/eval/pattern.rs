@@ -276,8 +276,9 @@ const PLACE: [[u16; INSTANCES]; 64] = {
     out
 };
 
-/// `out[i] += sign * d[i]` for every instance, in `u16` arithmetic modulo `2^16` (on
-/// indices of a real position the results are the indices of the next one).
+/// `out[i] += d[i]` for every instance, in `u16` arithmetic modulo `2^16` (on indices
+/// of a real position the results are the indices of the next one; subtraction is
+/// written out where [`Indices::play`] needs it).
 #[inline(always)]
 fn add(out: &mut [u16; INSTANCES], d: &[u16; INSTANCES]) {
     for (a, b) in out.iter_mut().zip(d) {
