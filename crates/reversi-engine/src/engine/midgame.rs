@@ -35,13 +35,74 @@ const MAX_MOVES: usize = 40;
 const PROBCUT_DEPTH: u32 = 4;
 /// ProbCut's threshold in standard deviations of the deep value around the shallow one.
 const PROBCUT_T: f32 = 1.5;
-/// The standard deviation, in discs, of the value of a search of each depth (index)
-/// around that of its shallow search, as measured by `reversi-tune probcut-fit 100 10` (100
-/// positions at 20 to 50 empties, depths 4 to 10; the regression's slope is 1.05 to 1.12
-/// and its intercept within half a disc, taken as 1 and 0; 11 and 12 extrapolated).
-const PROBCUT_SIGMA: [f32; 13] = [
-    0.0, 0.0, 0.0, 0.0, 1.49, 1.84, 2.15, 2.55, 2.02, 1.94, 2.11, 2.3, 2.3,
+
+/// The number of game stages ProbCut's regressions are fitted for ([`probcut_stage`]).
+pub const PROBCUT_STAGES: usize = 3;
+
+/// ProbCut's stage of a position with `empties` empty squares: 0 below 30, 1 from 30 to
+/// 39, 2 from 40 (the search's value depends on the stage: fewer empties, more certain
+/// values).
+///
+/// ```
+/// use reversi_engine::probcut_stage;
+/// assert_eq!(probcut_stage(29), 0);
+/// assert_eq!(probcut_stage(30), 1);
+/// assert_eq!(probcut_stage(60), 2);
+/// ```
+#[must_use]
+pub fn probcut_stage(empties: u32) -> usize {
+    match empties {
+        0..=29 => 0,
+        30..=39 => 1,
+        _ => 2,
+    }
+}
+
+/// ProbCut's regression of a search's value on that of its shallow search, per stage
+/// ([`probcut_stage`]) and depth (index; below 4 unused, beyond the table as its last):
+/// `[a, b, sigma]`, the deep value being about `a + b * shallow` discs with residuals of
+/// standard deviation `sigma` discs. Measured by `reversi-tune probcut-fit 100 10`
+/// before the stages (100 positions at 20 to 50 empties, depths 4 to 10; slope 1.05 to
+/// 1.12 and intercept within half a disc, taken as 1 and 0; 11 and 12 extrapolated): the
+/// same row for every stage.
+const PROBCUT_FIT: [[[f32; 3]; 13]; PROBCUT_STAGES] = [PROBCUT_ONE_STAGE; PROBCUT_STAGES];
+
+/// The fit before the stages, for every stage.
+const PROBCUT_ONE_STAGE: [[f32; 3]; 13] = [
+    [0.0, 1.0, 0.0],
+    [0.0, 1.0, 0.0],
+    [0.0, 1.0, 0.0],
+    [0.0, 1.0, 0.0],
+    [0.0, 1.0, 1.49],
+    [0.0, 1.0, 1.84],
+    [0.0, 1.0, 2.15],
+    [0.0, 1.0, 2.55],
+    [0.0, 1.0, 2.02],
+    [0.0, 1.0, 1.94],
+    [0.0, 1.0, 2.11],
+    [0.0, 1.0, 2.3],
+    [0.0, 1.0, 2.3],
 ];
+
+/// The row of [`PROBCUT_FIT`] for a `depth`-deep search at `empties` empty squares.
+fn probcut_row(empties: u32, depth: u32) -> [f32; 3] {
+    let rows = &PROBCUT_FIT[probcut_stage(empties)];
+    rows[(depth as usize).min(rows.len() - 1)]
+}
+
+/// The shallow values (in the search's units) at or above which (the first) and at or
+/// below which (the second) ProbCut takes a null-window search around `alpha`..`beta`
+/// as failing high (low), for the regression `[a, b, sigma]` of its depth and stage
+/// ([`probcut_row`]): the deep value, about `a + b * shallow`, is then at least
+/// [`PROBCUT_T`] standard deviations above `beta` (below `alpha`). The caller rounds
+/// them toward the window.
+fn probcut_bounds([a, b, sigma]: [f32; 3], alpha: i32, beta: i32) -> (f32, f32) {
+    let (a, margin) = (a * SCALE as f32, PROBCUT_T * sigma * SCALE as f32);
+    (
+        (beta as f32 + margin - a) / b,
+        (alpha as f32 - margin - a) / b,
+    )
+}
 
 /// A position of the midgame search: the node (bitboards, key, side, empties) and its
 /// pattern indices, kept up to date move by move ([`Indices::play`]) so that the leaves'
@@ -216,7 +277,7 @@ impl Midgame {
     }
 
     /// ProbCut at a null-window node `depth` deep: a shallow search whose value, by the
-    /// measured regression of deep on shallow values ([`PROBCUT_SIGMA`]), makes a fail
+    /// measured regression of deep on shallow values ([`PROBCUT_FIT`]), makes a fail
     /// high (low) of the deep search very likely, is taken as one: `Some(beta)`
     /// (`Some(alpha)`), else `None`. Not within [`PROBCUT_DEPTH`] of the end of the game
     /// (the deep search would be exact there).
@@ -225,14 +286,11 @@ impl Midgame {
             return None;
         }
         let shallow = depth / 4 * 2;
-        let margin = (PROBCUT_T
-            * PROBCUT_SIGMA[(depth as usize).min(PROBCUT_SIGMA.len() - 1)]
-            * SCALE as f32) as i32;
-        let up = beta + margin;
+        let (up, down) = probcut_bounds(probcut_row(pos.node.n, depth), alpha, beta);
+        let (up, down) = (up.floor() as i32, down.ceil() as i32);
         if up < INF / 2 && self.pvs(pos, shallow, up - 1, up) >= up {
             return Some(beta);
         }
-        let down = alpha - margin;
         if down > -INF / 2 && self.pvs(pos, shallow, down, down + 1) <= down {
             return Some(alpha);
         }
@@ -347,6 +405,24 @@ mod tests {
             prop_assert!(search.pvs(&node, n, s - 1, s) >= s);
             prop_assert!(search.pvs(&node, n, s, s + 1) <= s);
         }
+    }
+
+    /// ProbCut's bounds invert the regression: for a made-up row `a = 0.5`, `b = 1.25`,
+    /// `sigma = 2` discs (a margin of 1.5 x 2 = 3 discs), the window 10 discs to 10
+    /// discs + 1 unit gives (10 + 3 - 0.5) / 1.25 = 10 discs + 0.8 unit above and
+    /// (10 - 3 - 0.5) / 1.25 = 5.2 discs below. Every fitted row has a slope near 1 and
+    /// a positive spread.
+    #[test]
+    fn probcut_bounds_invert_the_regression() {
+        let (up, down) = probcut_bounds([0.5, 1.25, 2.0], 10 * SCALE, 10 * SCALE + 1);
+        assert!((up - (10 * SCALE) as f32 - 0.8).abs() < 1e-3, "{up}");
+        assert!((down - 5.2 * SCALE as f32).abs() < 1e-3, "{down}");
+        for stage in PROBCUT_FIT {
+            for [_, b, sigma] in &stage[4..] {
+                assert!(*b > 0.5 && *b < 2.0 && *sigma > 0.0, "{b} {sigma}");
+            }
+        }
+        assert_eq!(probcut_row(35, 40), PROBCUT_FIT[1][12]);
     }
 
     #[test]

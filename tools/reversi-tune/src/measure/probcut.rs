@@ -4,14 +4,15 @@
 use std::cmp::Ordering;
 
 use reversi::{Board, Color, Ply};
-use reversi_engine::{Engine, SearchLimits};
+use reversi_engine::{probcut_stage, Engine, SearchLimits, PROBCUT_STAGES};
 
 use super::{limits_depth, play, random_ply, self_play};
 
 /// `probcut-fit`: deep against shallow search values.
 #[derive(clap::Args, Debug)]
 pub struct FitArgs {
-    /// Positions (seeded openings and depth-4 self-play, at 20 to 50 empties).
+    /// Positions (seeded openings and depth-4 self-play, at 20 to 54 empties: about a
+    /// third in each of ProbCut's stages).
     count: u64,
     /// The deepest depth fitted (from 4).
     max: u32,
@@ -26,33 +27,65 @@ pub struct SelfplayArgs {
     nodes: u64,
 }
 
-/// For each depth `d` from 4 to `max`, the fit `v(d) = a + b v(s)` with `s` the shallow
-/// depth ProbCut would use, and the residuals' standard deviation (discs).
+/// For each of ProbCut's stages (`reversi_engine::probcut_stage` of the empty
+/// squares) and each depth `d` from 4 to `max`, the fit `v(d) = a + b v(s)` with `s`
+/// the shallow depth ProbCut uses, and the residuals' standard deviation (discs); then
+/// the whole fit as the engine's table (`PROBCUT_FIT` in the engine's midgame search:
+/// `[a, b, sigma]` per stage and depth, depths below 4 unused, depths above `max` as
+/// `max`).
 pub fn fit(args: &FitArgs) {
     let boards = fit_positions(args.count);
-    for d in 4..=args.max {
-        let s = (d / 4) * 2;
-        let (mut xs, mut ys) = (Vec::new(), Vec::new());
-        for board in &boards {
-            let mut engine = Engine::with_table_bytes(1 << 22);
-            xs.push(value(&mut engine, *board, s.max(1)));
-            ys.push(value(&mut engine, *board, d));
+    let mut engine = Engine::with_table_bytes(1 << 22);
+    let values: Vec<(usize, Vec<f64>)> = boards
+        .iter()
+        .map(|board| {
+            let stage = probcut_stage(board.empty_squares().len());
+            let by_depth = (0..=args.max)
+                .map(|d| value(&mut engine, *board, d.max(1)))
+                .collect();
+            (stage, by_depth)
+        })
+        .collect();
+    let mut table = Vec::new();
+    for stage in 0..PROBCUT_STAGES {
+        let mut rows = vec![[0.0, 1.0, 0.0]; 4];
+        for d in 4..=args.max {
+            let s = (d / 4) * 2;
+            let (xs, ys): (Vec<f64>, Vec<f64>) = values
+                .iter()
+                .filter(|(st, _)| *st == stage)
+                .map(|(_, v)| (v[s as usize], v[d as usize]))
+                .unzip();
+            let (a, b, sigma) = regression(&xs, &ys);
+            println!(
+                "stage {stage} depth {d} from {s}: v = {a:+.3} + {b:.3} x, sigma {sigma:.3} discs ({} positions)",
+                xs.len()
+            );
+            rows.push([a, b, sigma]);
         }
-        let (a, b, sigma) = regression(&xs, &ys);
-        println!(
-            "depth {d} from {s}: v = {a:+.3} + {b:.3} x, sigma {sigma:.3} discs ({} positions)",
-            xs.len()
-        );
+        table.push(rows);
     }
+    println!(
+        "const PROBCUT_FIT: [[[f32; 3]; {}]; {PROBCUT_STAGES}] = [",
+        args.max + 1
+    );
+    for rows in &table {
+        println!("    [");
+        for [a, b, sigma] in rows {
+            println!("        [{a:.2}, {b:.3}, {sigma:.2}],");
+        }
+        println!("    ],");
+    }
+    println!("];");
 }
 
 /// `count` positions from seeded random 8-ply openings and depth-4 self-play, sampled at
-/// 20 to 50 empties, those where the side to move has a move.
+/// 20 to 54 empties, those where the side to move has a move.
 fn fit_positions(count: u64) -> Vec<Board> {
     let mut boards = Vec::new();
     for seed in 0..count {
         let mut rng = fastrand::Rng::with_seed(1000 + seed);
-        let target = 20 + rng.u32(0..=30);
+        let target = 20 + rng.u32(0..=34);
         let board = self_play(&mut rng, &mut Engine::with_table_bytes(1 << 20), target, 4);
         if !board.is_game_over() && !board.must_pass() {
             boards.push(board);
