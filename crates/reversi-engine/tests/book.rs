@@ -504,6 +504,70 @@ fn gtp_answers_the_book_move_in_the_board_orientation() {
     );
 }
 
+/// With a fixed time a move (`--time`, or GTP `time_settings 0 T 1`), GTP still
+/// plays the book's move, but after searching the position for the move's time (the
+/// search warms the table for the moves after the book); with a game clock
+/// (`time_settings` with main time) the book answers without a search. (Without any
+/// time the book answers at once too: the test above would never end otherwise.)
+#[test]
+fn gtp_searches_for_a_fixed_move_time_and_still_plays_the_book_move() {
+    use reversi_engine::protocol::{Defaults, GtpSession, SessionBook};
+    use std::time::{Duration, Instant};
+    let f5 = Board::START.play("f5".parse().unwrap()).unwrap();
+    let f6 = Leaf {
+        square: "f6".parse().unwrap(),
+        value: 0,
+        exact: false,
+    };
+    let mut book = Book::new();
+    book.insert(
+        &f5,
+        BookEntry {
+            value: 0,
+            depth: 20,
+            exact: false,
+            leaf: Some(f6),
+        },
+    );
+    let move_time = Duration::from_millis(60);
+    let cases = [
+        (Some(move_time), None, true),
+        (None, Some("time_settings 0 1 1"), true),
+        (None, Some("time_settings 600 0 0"), false),
+    ];
+    for (default_time, settings, searches) in cases {
+        let defaults = Defaults {
+            move_time: default_time,
+            ..Defaults::default()
+        };
+        let mut session = GtpSession::new(Engine::with_table_bytes(1 << 20), defaults);
+        session.set_book(SessionBook::new(book.clone(), 0, 1));
+        let mut out = Vec::new();
+        for line in settings.into_iter().chain(["play b f5"]) {
+            session.handle_line(line, &mut out).unwrap();
+        }
+        let start = Instant::now();
+        session.handle_line("genmove w", &mut out).unwrap();
+        let elapsed = start.elapsed();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.ends_with("= f6\n\n"), "{settings:?}: {text}");
+        if searches {
+            // The search runs to its hard limit (92% of the time, less 1 ms): at
+            // least 40 ms of the 60 ms, and of the 1 s.
+            assert!(
+                elapsed >= Duration::from_millis(40),
+                "{settings:?}: {elapsed:?}"
+            );
+        } else {
+            // No search: well under the 600 s game's first share (about 25 s).
+            assert!(
+                elapsed < Duration::from_secs(5),
+                "{settings:?}: {elapsed:?}"
+            );
+        }
+    }
+}
+
 /// NBoard's `learn` adds the session's game (set game, then a move) to the book and
 /// saves the file; `go` then answers the book's move at once with its value.
 #[test]

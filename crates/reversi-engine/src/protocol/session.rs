@@ -145,8 +145,14 @@ impl GtpSession {
         }
     }
 
-    /// Answers `genmove` from `book` when it has the position (at once, no search; the
-    /// clock is not charged), else searches as before.
+    /// Answers `genmove` from `book` when it has the position, else searches as before.
+    ///
+    /// With a game clock, or without a time limit, the book's move comes at once (no
+    /// search; the clock is not charged). With a fixed time a move that unused time does
+    /// not carry over (the engine's `--time`, or GTP `time_settings 0 T 1`), the engine
+    /// still searches the position for that time and then plays the book's move: the
+    /// time would be lost anyway, and the search leaves the transposition table holding
+    /// the lines the moves after the book need.
     pub fn set_book(&mut self, book: SessionBook) {
         self.book = Some(book);
     }
@@ -194,6 +200,17 @@ impl GtpSession {
             move_budget(period.left, None, empties)
         };
         Some(with_margin(budget))
+    }
+
+    /// Whether each move gets a fixed time that it cannot pass on to later moves: the
+    /// default move time without GTP time settings, or `time_settings 0 T 1`.
+    fn time_is_per_move(&self) -> bool {
+        match self.settings {
+            Some(settings) if !settings.unlimited() => {
+                settings.main.is_zero() && settings.stones == 1
+            }
+            _ => self.defaults.move_time.is_some(),
+        }
     }
 
     /// `color`'s clock after a move of `elapsed`.
@@ -250,9 +267,10 @@ impl GtpSession {
             searched = board.pass().unwrap_or(board);
         }
         let from_book = self.book.as_mut().and_then(|book| book.choose(&searched));
+        let at_once = from_book.filter(|_| !self.time_is_per_move());
         let ply = if searched.must_pass() {
             Ply::Pass
-        } else if let Some(book_move) = from_book {
+        } else if let Some(book_move) = at_once {
             Ply::Move(book_move.square)
         } else {
             let limits = SearchLimits {
@@ -264,9 +282,10 @@ impl GtpSession {
             let report = self.engine.search(limits);
             self.engine.set_board(board);
             self.spend(color, report.elapsed);
-            match report.best {
-                Some(ply) => ply,
-                None => return Ok("pass".to_owned()),
+            match (from_book, report.best) {
+                (Some(book_move), _) => Ply::Move(book_move.square),
+                (None, Some(ply)) => ply,
+                (None, None) => return Ok("pass".to_owned()),
             }
         };
         plies.push(ply);
