@@ -457,28 +457,35 @@ fn bad_entries_name_their_index_byte_and_fault() {
     assert_eq!(entry_error(bad).2, InvalidEntry::LeafSquare { index: 64 });
 }
 
-/// The book in play: GTP answers the book's move, mapped through the symmetry (the
-/// book holds f5 d6, the perpendicular opening; after d3 it answers c5, d3's image of
-/// d6, as `Board::canonical`'s documentation derives).
-#[test]
-fn gtp_answers_the_book_move_in_the_board_orientation() {
-    use reversi_engine::protocol::{Defaults, GtpSession, SessionBook};
+/// A book of one position, the start after f5, whose one move (a leaf valued 0 by a
+/// 20-ply search) is `answer`.
+fn book_after_f5(answer: &str) -> Book {
     let f5 = Board::START.play("f5".parse().unwrap()).unwrap();
-    let mut book = Book::new();
-    let d6 = Leaf {
-        square: "d6".parse().unwrap(),
+    let leaf = Leaf {
+        square: answer.parse().unwrap(),
         value: 0,
         exact: false,
     };
+    let mut book = Book::new();
     book.insert(
         &f5,
         BookEntry {
             value: 0,
             depth: 20,
             exact: false,
-            leaf: Some(d6),
+            leaf: Some(leaf),
         },
     );
+    book
+}
+
+/// The book in play: GTP answers the book's move, mapped through the symmetry (the
+/// book holds f5 d6, the perpendicular opening; after d3 it answers c5, d3's image of
+/// d6, as `Board::canonical`'s documentation derives).
+#[test]
+fn gtp_answers_the_book_move_in_the_board_orientation() {
+    use reversi_engine::protocol::{Defaults, GtpSession, SessionBook};
+    let book = book_after_f5("d6");
     let mut session = GtpSession::new(Engine::with_table_bytes(1 << 20), Defaults::default());
     session.set_book(SessionBook::new(book, 0, 1));
     let mut out = Vec::new();
@@ -513,22 +520,7 @@ fn gtp_answers_the_book_move_in_the_board_orientation() {
 fn gtp_searches_for_a_fixed_move_time_and_still_plays_the_book_move() {
     use reversi_engine::protocol::{Defaults, GtpSession, SessionBook};
     use std::time::{Duration, Instant};
-    let f5 = Board::START.play("f5".parse().unwrap()).unwrap();
-    let f6 = Leaf {
-        square: "f6".parse().unwrap(),
-        value: 0,
-        exact: false,
-    };
-    let mut book = Book::new();
-    book.insert(
-        &f5,
-        BookEntry {
-            value: 0,
-            depth: 20,
-            exact: false,
-            leaf: Some(f6),
-        },
-    );
+    let book = book_after_f5("f6");
     let move_time = Duration::from_millis(60);
     let cases = [
         (Some(move_time), None, true),
