@@ -105,13 +105,16 @@ impl Rows {
     }
 }
 
-/// Minimises `sum (A w - y)^2 + l2 * |w_patterns|^2 + l2_scalar * |w_scalars|^2` from
-/// `w` (updated in place) by `iterations` steps of conjugate gradient on the normal
-/// equations. Returns the root mean squared error of the fit on the rows.
+/// Minimises `sum (A w - y)^2 + l2 * |w_patterns - p_patterns|^2 + l2_scalar *
+/// |w_scalars - p_scalars|^2` from `w` (updated in place) by `iterations` steps of
+/// conjugate gradient on the normal equations, where `p` is `prior` (the weights the
+/// penalty pulls toward; zero when `None`). Returns the root mean squared error of the
+/// fit on the rows.
 pub fn least_squares(
     rows: &Rows,
     layout: &Layout,
     w: &mut [f64],
+    prior: Option<&[f64]>,
     l2: f64,
     l2_scalar: f64,
     iterations: u32,
@@ -125,13 +128,14 @@ pub fn least_squares(
         }
     };
     let mut pred = vec![0.0; rows.len()];
-    // r = A^T y - (A^T A + L) w
+    // r = A^T y - (A^T A + L) w + L p
     rows.predict(layout, w, &mut pred);
     let resid: Vec<f64> = rows.labels.iter().zip(&pred).map(|(y, p)| y - p).collect();
     let mut r = vec![0.0; n];
     rows.transpose_times(layout, &resid, &mut r);
     for i in 0..n {
-        r[i] -= lambda(i) * w[i];
+        let toward = prior.map_or(0.0, |p| p[i]);
+        r[i] -= lambda(i) * (w[i] - toward);
     }
     let mut d = r.clone();
     let mut rr: f64 = r.iter().map(|x| x * x).sum();
@@ -225,7 +229,26 @@ mod tests {
             rows.push(&layout, f, y);
         }
         let mut w = vec![0.0; layout.params()];
-        let rmse = least_squares(&rows, &layout, &mut w, 1e-6, 1e-6, 2000);
+        let rmse = least_squares(&rows, &layout, &mut w, None, 1e-6, 1e-6, 2000);
         assert!(rmse < 0.01, "rmse {rmse}");
+    }
+
+    #[test]
+    fn a_heavy_penalty_keeps_the_weights_at_the_prior() {
+        // One example, labelled 10; a penalty far heavier than the data pulls every
+        // weight to the prior: to zero without one, to the prior's values with one.
+        let layout = Layout::new();
+        let mut rows = Rows::default();
+        let f = Features::of(0x0000_0008_1000_0000, 0x0000_0010_0800_0000);
+        rows.push(&layout, &f, 10.0);
+        let prior: Vec<f64> = (0..layout.params()).map(|i| (i % 5) as f64 - 2.0).collect();
+        let mut w = vec![0.0; layout.params()];
+        least_squares(&rows, &layout, &mut w, Some(&prior), 1e9, 1e9, 50);
+        for (x, p) in w.iter().zip(&prior) {
+            assert!((x - p).abs() < 1e-6, "{x} against {p}");
+        }
+        let mut w = prior.clone();
+        least_squares(&rows, &layout, &mut w, None, 1e9, 1e9, 50);
+        assert!(w.iter().all(|x| x.abs() < 1e-6));
     }
 }

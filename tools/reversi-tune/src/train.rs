@@ -46,6 +46,11 @@ pub struct TrainArgs {
     /// L2 penalty on each scalar weight.
     #[arg(long, default_value_t = 0.01)]
     l2_scalar: f64,
+    /// The penalties pull each stage's weights toward the previous stage's fit (the
+    /// stage of 4 fewer empty squares) instead of toward zero: an index that a stage's
+    /// positions read rarely keeps about its neighbour's value.
+    #[arg(long)]
+    smooth: bool,
     /// Conjugate gradient iterations per stage.
     #[arg(long, default_value_t = 150)]
     iterations: u32,
@@ -170,10 +175,13 @@ fn fit_stage(
         let features = Features::of(r.board.mover_bits(), r.board.opponent_bits());
         rows.push(layout, &features, label);
     }
+    // `params` holds the previous stage's fit (zero before stage 0).
+    let prior = (args.smooth && st > 0).then(|| params.to_vec());
     let rmse = least_squares(
         &rows,
         layout,
         params,
+        prior.as_deref(),
         args.l2,
         args.l2_scalar,
         args.iterations,
