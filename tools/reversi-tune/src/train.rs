@@ -47,8 +47,9 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 0.01)]
     l2_scalar: f64,
     /// The penalties pull each stage's weights toward the previous stage's fit (the
-    /// stage of 4 fewer empty squares) instead of toward zero: an index that a stage's
-    /// positions read rarely keeps about its neighbour's value.
+    /// stage of `STAGE_WIDTH` fewer empty squares, fitted just before) instead of toward
+    /// zero: an index that a stage's positions read rarely keeps about its neighbour's
+    /// value.
     #[arg(long)]
     smooth: bool,
     /// Conjugate gradient iterations per stage.
