@@ -18,9 +18,33 @@ pub struct EngineSettings {
     pub command: String,
     /// Its protocol.
     pub protocol: Protocol,
-    /// Seconds per move; `None` for no limit (an engine that ignores the clock, such as
-    /// GRhino, which searches to fixed depths).
-    pub time: Option<f64>,
+    /// Its time control.
+    pub clock: TimeControl,
+}
+
+/// An engine's time control in a game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TimeControl {
+    /// No limit (an engine that ignores the clock, such as GRhino, which searches to
+    /// fixed depths).
+    Unlimited,
+    /// Seconds a move, not carried over to the next (GTP `time_settings 0 T 1`).
+    PerMove(f64),
+    /// Seconds for all the engine's moves of one game, sudden death (GTP
+    /// `time_settings T 0 0`, and `time_left` before each move request): each answer's
+    /// time is taken from the clock, and the engine loses on time when its answers take
+    /// more than the clock and the grace together (the grace is given once a game).
+    PerGame(f64),
+}
+
+impl std::fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TimeControl::Unlimited => f.write_str("no time limit"),
+            TimeControl::PerMove(t) => write!(f, "{t} s a move"),
+            TimeControl::PerGame(t) => write!(f, "{t} s a game"),
+        }
+    }
 }
 
 /// How games are played.
@@ -107,6 +131,9 @@ struct Game<'a> {
     max_ms: [f64; 2],
     total_ms: [f64; 2],
     answers: [u32; 2],
+    /// Each engine's seconds left on a game clock ([`TimeControl::PerGame`]); below zero
+    /// once it has used some of its grace.
+    left: [f64; 2],
 }
 
 impl Game<'_> {
@@ -138,12 +165,19 @@ impl Game<'_> {
     fn turn(&mut self, settings: &Settings, players: &mut [Player]) -> Result<(), Ending> {
         let color = self.board.side_to_move();
         let k = self.engine_of(color);
-        let deadline = settings.engines[k]
-            .time
-            .map_or(NO_LIMIT, |t| Duration::from_secs_f64(t) + settings.grace);
+        let (deadline, left) = match settings.engines[k].clock {
+            TimeControl::Unlimited => (NO_LIMIT, None),
+            TimeControl::PerMove(t) => (Duration::from_secs_f64(t) + settings.grace, None),
+            TimeControl::PerGame(_) => (
+                (Duration::from_secs_f64(self.left[k].max(0.0)) + settings.grace)
+                    .saturating_sub(Duration::from_secs_f64((-self.left[k]).max(0.0))),
+                Some(self.left[k].max(0.0)),
+            ),
+        };
         let (answer, took) = players[k]
-            .genmove(&self.plies, color, deadline)
+            .genmove(&self.plies, color, deadline, left)
             .map_err(|fault| self.lost(k, &fault))?;
+        self.left[k] -= took.as_secs_f64();
         let ms = took.as_secs_f64() * 1000.0;
         self.max_ms[k] = self.max_ms[k].max(ms);
         self.total_ms[k] += ms;
@@ -234,7 +268,7 @@ fn start_players(settings: &Settings, index: usize) -> Result<Vec<Player>, (usiz
             .as_ref()
             .map(|dir| dir.join(format!("game-{index}-engine{}.log", k + 1)));
         let player = Engine::spawn(&e.command, log.as_deref(), "reversi-match")
-            .and_then(|engine| Player::start(engine, e.protocol, e.time))
+            .and_then(|engine| Player::start(engine, e.protocol, e.clock))
             .map_err(|fault| (k, fault))?;
         players.push(player);
     }
@@ -256,6 +290,10 @@ pub fn play(settings: &Settings, index: usize, opening: &Opening, engine1_black:
         max_ms: [0.0; 2],
         total_ms: [0.0; 2],
         answers: [0; 2],
+        left: settings.engines.each_ref().map(|e| match e.clock {
+            TimeControl::PerGame(t) => t,
+            _ => 0.0,
+        }),
     };
     let mut players = match start_players(settings, index) {
         Ok(players) => players,

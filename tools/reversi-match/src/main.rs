@@ -9,7 +9,7 @@ use clap::Parser;
 
 use match_core::cli::{self, CommonArgs, Match, Outputs};
 use match_core::runner;
-use reversi_match::game::{self, EngineSettings, Settings};
+use reversi_match::game::{self, EngineSettings, Settings, TimeControl};
 use reversi_match::opening::{self, Opening};
 use reversi_match::protocol::Protocol;
 
@@ -53,6 +53,12 @@ struct Args {
     /// clock: give it `none`.
     #[arg(long, value_name = "SECONDS", value_parser = parse_time)]
     time2: Option<TimeLimit>,
+    /// Seconds for all of each engine's moves of a game instead of a time a move (sudden
+    /// death: its answers' times are taken from its clock, and it loses on time when they
+    /// take more than the clock and the grace, given once a game); sent over GTP as
+    /// `time_settings T 0 0` and `time_left` before each move.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_game_time, conflicts_with_all = ["time1", "time2"])]
+    game_time: Option<f64>,
     /// Milliseconds an answer may take beyond its time before it is a loss on time (from
     /// sending the move request to receiving the answer line).
     #[arg(long, value_name = "MS", default_value_t = 100)]
@@ -113,12 +119,20 @@ fn parse_time(text: &str) -> Result<TimeLimit, String> {
     }
 }
 
-impl std::fmt::Display for TimeLimit {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.0 {
-            Some(t) => write!(f, "{t} s a move"),
-            None => f.write_str("no time limit"),
-        }
+/// Reads `--game-time`: seconds above 0 and at most a day.
+fn parse_game_time(text: &str) -> Result<f64, String> {
+    match parse_time(text) {
+        Ok(TimeLimit(Some(t))) => Ok(t),
+        _ => Err(format!(
+            "must be a number of seconds above 0 and at most {MAX_TIME}"
+        )),
+    }
+}
+
+impl TimeLimit {
+    /// The time control it gives.
+    fn control(self) -> TimeControl {
+        self.0.map_or(TimeControl::Unlimited, TimeControl::PerMove)
     }
 }
 
@@ -147,10 +161,13 @@ fn run(args: &Args) -> Result<()> {
     let games = args.games.unwrap_or(2 * openings.len());
     let mut outputs = Outputs::create(args.record.as_deref(), args.common.summary_json.as_deref())?;
     args.common.create_log_dir()?;
-    let times = [
-        args.time1.unwrap_or(args.time),
-        args.time2.unwrap_or(args.time),
-    ];
+    let times = match args.game_time {
+        Some(t) => [TimeControl::PerGame(t); 2],
+        None => [
+            args.time1.unwrap_or(args.time).control(),
+            args.time2.unwrap_or(args.time).control(),
+        ],
+    };
     let settings = settings(args, times);
     let m = Match {
         commands: [&args.engine1, &args.engine2],
@@ -176,7 +193,19 @@ fn run(args: &Args) -> Result<()> {
             )
         },
         |tally, json| {
-            json.insert("time".into(), serde_json::json!([times[0].0, times[1].0]));
+            let seconds = |c: TimeControl, game: bool| match c {
+                TimeControl::PerMove(t) if !game => Some(t),
+                TimeControl::PerGame(t) if game => Some(t),
+                _ => None,
+            };
+            json.insert(
+                "time".into(),
+                serde_json::json!(times.map(|c| seconds(c, false))),
+            );
+            json.insert(
+                "game_time".into(),
+                serde_json::json!(times.map(|c| seconds(c, true))),
+            );
             json.insert("grace_ms".into(), serde_json::json!(args.grace));
             let (sum, n) = tally.discs;
             json.insert(
@@ -187,20 +216,20 @@ fn run(args: &Args) -> Result<()> {
     )
 }
 
-/// The games' settings: each engine's command, protocol and time a move (`times`), the
+/// The games' settings: each engine's command, protocol and time control (`times`), the
 /// grace and the log folder.
-fn settings(args: &Args, times: [TimeLimit; 2]) -> Settings {
+fn settings(args: &Args, times: [TimeControl; 2]) -> Settings {
     Settings {
         engines: [
             EngineSettings {
                 command: args.engine1.clone(),
                 protocol: args.protocol1,
-                time: times[0].0,
+                clock: times[0],
             },
             EngineSettings {
                 command: args.engine2.clone(),
                 protocol: args.protocol2,
-                time: times[1].0,
+                clock: times[1],
             },
         ],
         grace: Duration::from_millis(args.grace),

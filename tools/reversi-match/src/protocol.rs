@@ -3,9 +3,11 @@
 //!
 //! - **GTP** (Edax, Egaroucid, GRhino's `gtp-rhino`): at the start of a game
 //!   `boardsize 8`, `clear_board` and, with a time limit of `T` seconds a move,
-//!   `time_settings 0 T 1` (no main time, a byo-yomi of `T` seconds for 1 stone); before
-//!   each of its moves the plies it has not seen (`play b d3`, `play w pass`), then
-//!   `genmove b` or `genmove w`, answered `= d3`, `= pass` or `= resign`. Each answer is
+//!   `time_settings 0 T 1` (no main time, a byo-yomi of `T` seconds for 1 stone), or with
+//!   `T` seconds a game `time_settings T 0 0` (main time, sudden death); before each of
+//!   its moves the plies it has not seen (`play b d3`, `play w pass`), with a game clock
+//!   `time_left b S 0` (`S` its seconds left, to the millisecond), then `genmove b` or
+//!   `genmove w`, answered `= d3`, `= pass` or `= resign`. Each answer is
 //!   the first non-blank line: `= ...` for success, `? ...` for an error. An engine that
 //!   refuses `play <colour> pass` (GRhino's `gtp-rhino` answers `? syntax error`) is not
 //!   told passes from then on: it passes implicitly, as the transcript notation does
@@ -14,13 +16,16 @@
 //!   `pong 1`; before each of its moves `set game <GGF>` (the game so far from the start
 //!   position, [`ggf_text`]), then `go`, answered `=== d3` (optionally
 //!   `=== d3/<eval>/<seconds>`; a pass `=== PA`). Lines such as `status ...`,
-//!   `nodestats ...`, `search ...`, `set myname ...` are read past. With a time limit the
-//!   GGF's `TI` gives the engine's clock for the rest of the game (the limit times the
-//!   moves it has left); the limit itself is still per move.
+//!   `nodestats ...`, `search ...`, `set myname ...` are read past. With a time limit a
+//!   move the GGF's `TI` gives the engine's clock for the rest of the game (the limit
+//!   times the moves it has left); the limit itself is still per move. With a game
+//!   clock `TI` is the game's time: the engine counts its own use, as NBoard engines do.
 
 use std::time::Duration;
 
 use match_core::engine::{excerpt, Engine, Fault};
+
+use crate::game::TimeControl;
 use reversi::ggf::{Clock, Game, MoveItem};
 use reversi::{Board, Color, Ply};
 
@@ -66,8 +71,8 @@ pub enum Answer {
 pub struct Player {
     engine: Engine,
     protocol: Protocol,
-    /// Seconds a move; `None` for no limit.
-    time: Option<f64>,
+    /// Its time control.
+    clock: TimeControl,
     /// The game's plies the engine knows (GTP).
     told: usize,
     /// The engine refused `play <colour> pass` (GRhino answers `? syntax error`): it is
@@ -119,11 +124,11 @@ impl Player {
     ///
     /// The engine refuses a command, answers out of turn, or fails to answer in
     /// [`COMMAND_TIMEOUT`].
-    pub fn start(engine: Engine, protocol: Protocol, time: Option<f64>) -> Result<Player, Fault> {
+    pub fn start(engine: Engine, protocol: Protocol, clock: TimeControl) -> Result<Player, Fault> {
         let mut player = Player {
             engine,
             protocol,
-            time,
+            clock,
             told: 0,
             implicit_pass: false,
         };
@@ -131,8 +136,14 @@ impl Player {
             Protocol::Gtp => {
                 player.command("boardsize 8")?;
                 player.command("clear_board")?;
-                if let Some(t) = time {
-                    player.command(&format!("time_settings 0 {t} 1"))?;
+                match clock {
+                    TimeControl::Unlimited => {}
+                    TimeControl::PerMove(t) => {
+                        player.command(&format!("time_settings 0 {t} 1"))?;
+                    }
+                    TimeControl::PerGame(t) => {
+                        player.command(&format!("time_settings {t} 0 0"))?;
+                    }
                 }
             }
             Protocol::Nboard => {
@@ -164,8 +175,9 @@ impl Player {
     }
 
     /// Asks for the move of `color` after `plies` (the whole game from the start
-    /// position, passes written out), with `deadline` from the request to the answer;
-    /// returns the answer and the time it took.
+    /// position, passes written out), with `deadline` from the request to the answer and
+    /// `left` the seconds left on its game clock, if it has one (GTP: sent by
+    /// `time_left` first); returns the answer and the time it took.
     ///
     /// # Errors
     ///
@@ -176,9 +188,10 @@ impl Player {
         plies: &[Ply],
         color: Color,
         deadline: Duration,
+        left: Option<f64>,
     ) -> Result<(Answer, Duration), Fault> {
         match self.protocol {
-            Protocol::Gtp => self.gtp_genmove(plies, color, deadline),
+            Protocol::Gtp => self.gtp_genmove(plies, color, deadline, left),
             Protocol::Nboard => self.nboard_go(plies, deadline),
         }
     }
@@ -188,6 +201,7 @@ impl Player {
         plies: &[Ply],
         color: Color,
         deadline: Duration,
+        left: Option<f64>,
     ) -> Result<(Answer, Duration), Fault> {
         // Plies alternate colours from Black, passes included.
         for (i, ply) in plies.iter().enumerate().skip(self.told) {
@@ -205,6 +219,9 @@ impl Player {
                     other?;
                 }
             }
+        }
+        if let Some(left) = left {
+            self.command(&format!("time_left {} {left:.3} 0", gtp_color(color)))?;
         }
         self.engine.drain()?;
         let (line, took) = self
@@ -224,14 +241,21 @@ impl Player {
         plies: &[Ply],
         deadline: Duration,
     ) -> Result<(Answer, Duration), Fault> {
-        let clock = self.time.map(|t| {
-            // The engine's moves left: half the empty squares, rounded up.
-            let left = (60 - plies.iter().filter(|p| **p != Ply::Pass).count()).div_ceil(2);
-            Clock {
-                main: t * left.max(1) as f64,
-                increment: 0.0,
+        let clock = match self.clock {
+            TimeControl::Unlimited => None,
+            TimeControl::PerMove(t) => {
+                // The engine's moves left: half the empty squares, rounded up.
+                let left = (60 - plies.iter().filter(|p| **p != Ply::Pass).count()).div_ceil(2);
+                Some(Clock {
+                    main: t * left.max(1) as f64,
+                    increment: 0.0,
+                })
             }
-        });
+            TimeControl::PerGame(t) => Some(Clock {
+                main: t,
+                increment: 0.0,
+            }),
+        };
         let game = ggf_text(plies, "black", "white", None, clock);
         self.engine.drain_skipping(&nboard_info)?;
         self.engine.send(format!("set game {game}\n"));

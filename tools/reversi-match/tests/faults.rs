@@ -259,10 +259,92 @@ fn good_engines_complete_reproducible_matches_over_gtp_and_nboard() {
     assert_eq!(wdl(&stdout), wdl(&again));
 }
 
+/// Under `--game-time` every answer's time is taken from one clock a game: an engine
+/// that takes 0.1 s a move (inside the grace of each answer) runs out of its 1 s and the
+/// grace (0.3 s, once a game) around its thirteenth move and loses on time; the other
+/// does not.
+#[test]
+fn a_game_clock_runs_out() {
+    let slow = format!("{FAKE} --mode slow");
+    let (stdout, records) = run(
+        "game-clock",
+        &[
+            "--engine1",
+            &slow,
+            "--engine2",
+            FAKE,
+            "--random-openings",
+            "1",
+            "--game-time",
+            "1",
+        ],
+    );
+    assert_eq!(records.len(), 2);
+    for r in &records {
+        assert_eq!(r["winner"], 2, "{r}");
+        assert_eq!(r["fault"], "timeout", "{r}");
+        let answers = r["answers"][0].as_u64().unwrap();
+        // 1.3 s at 0.1 s a move and more on a busy machine: about 12 answers before the
+        // one that runs out (not counted).
+        assert!((9..=13).contains(&answers), "{r}");
+        let total = r["total_answer_ms"][0].as_f64().unwrap();
+        assert!(total > 1000.0, "{r}");
+    }
+    assert!(
+        stdout.contains("engine1 1 s a game, engine2 1 s a game"),
+        "{stdout}"
+    );
+    // The same engines with a time a move: no fault.
+    let (stdout, records) = run(
+        "move-clock",
+        &[
+            "--engine1",
+            &slow,
+            "--engine2",
+            FAKE,
+            "--random-openings",
+            "1",
+            "--time",
+            "0.5",
+        ],
+    );
+    assert!(
+        records.iter().all(|r| r["fault"] == Value::Null),
+        "{stdout}"
+    );
+}
+
+/// `time_left` tells the engine what is left of its game clock: an engine that answers
+/// 0.5 s after it (not 0.5 s after `time_settings 1 0 0`'s byo-yomi of 0) loses on time
+/// on its first late answer.
+#[test]
+fn a_late_answer_on_a_game_clock_is_a_loss_on_time() {
+    let late = format!("{FAKE} --mode late --after 3");
+    let (_, records) = run(
+        "game-clock-late",
+        &[
+            "--engine1",
+            &late,
+            "--engine2",
+            FAKE,
+            "--random-openings",
+            "1",
+            "--game-time",
+            "1",
+        ],
+    );
+    for r in &records {
+        assert_eq!(r["fault"], "timeout", "{r}");
+        assert_eq!(r["answers"][0], 3, "{r}");
+    }
+}
+
 #[test]
 fn bad_options_are_errors_naming_the_option() {
     for (args, message) in [
         (&["--time", "0"][..], "--time"),
+        (&["--game-time", "none"][..], "--game-time"),
+        (&["--game-time", "1", "--time1", "1"][..], "--time1"),
         (&["--concurrency", "0"][..], "--concurrency 0"),
         (&["--games", "0"][..], "--games 0"),
         (

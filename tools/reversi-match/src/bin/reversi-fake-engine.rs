@@ -12,7 +12,10 @@
 //!   malformed     `= hello` (GTP) or `=== hello` (NBoard)
 //!   hang          never answers
 //!   crash         exits with status 3
-//!   late          answers 0.5 s after its time (GTP `time_settings 0 T 1`; 0.1 s if none)
+//!   late          answers 0.5 s after its time (GTP `time_settings 0 T 1`, or what
+//!                 `time_left` last gave; 0.1 s if none)
+//!   slow          a random legal move, after 0.1 s (within a time a move, but a game
+//!                 clock runs out)
 //!   resign        resigns (GTP `= resign`)
 //!   refuse-pass   plays well, but refuses `play <c> pass` with `? syntax error` as GRhino
 //!                 does (from the start, whatever --after says), passing implicitly
@@ -31,7 +34,7 @@ struct Fake {
     o: FakeOptions,
     rng: fastrand::Rng,
     board: Board,
-    /// Seconds a move (GTP `time_settings`).
+    /// Seconds a move (GTP `time_settings`), or left on the game clock (`time_left`).
     time: f64,
     requests: u32,
 }
@@ -70,6 +73,10 @@ impl Fake {
         let first = |set: reversi::SquareSet| set.first().expect("a square");
         let text = match mode {
             "good" | "refuse-pass" => legal.to_string(),
+            "slow" => {
+                std::thread::sleep(Duration::from_millis(100));
+                legal.to_string()
+            }
             "illegal" => first(!board.empty_squares()).to_string(),
             "pass" => "pass".to_string(),
             "no-pass" if moves.is_empty() => first(board.empty_squares()).to_string(),
@@ -106,6 +113,12 @@ impl Fake {
                 Some("=".into())
             }
             Some("time_settings") => {
+                // The byo-yomi time (0 with a game clock, until `time_left`).
+                self.time = words.get(2).and_then(|t| t.parse().ok()).unwrap_or(0.1);
+                Some("=".into())
+            }
+            Some("time_left") => {
+                // A game clock: `late` answers past what is left.
                 self.time = words.get(2).and_then(|t| t.parse().ok()).unwrap_or(0.1);
                 Some("=".into())
             }
