@@ -47,22 +47,25 @@ fn run(name: &str, args: &[&str]) -> (String, Vec<Value>) {
     (stdout, records)
 }
 
+/// [`run`]: `engine1` against a good fake engine, the two games of one random opening,
+/// with `clock` (the time options).
+fn against_fake(name: &str, engine1: &str, clock: &[&str]) -> (String, Vec<Value>) {
+    let mut args = vec![
+        "--engine1",
+        engine1,
+        "--engine2",
+        FAKE,
+        "--random-openings",
+        "1",
+    ];
+    args.extend_from_slice(clock);
+    run(name, &args)
+}
+
 /// Engine 1 (`engine1`) loses both games of one random opening for `kind`, with
 /// `reason` in the record's reason; engine 2 plays well.
 fn faulty(name: &str, engine1: &str, kind: &str, reason: &str) {
-    let (stdout, records) = run(
-        name,
-        &[
-            "--engine1",
-            engine1,
-            "--engine2",
-            FAKE,
-            "--random-openings",
-            "1",
-            "--time",
-            "0.05",
-        ],
-    );
+    let (stdout, records) = against_fake(name, engine1, &["--time", "0.05"]);
     assert_eq!(records.len(), 2);
     for r in &records {
         assert_eq!(r["winner"], 2, "{r}");
@@ -266,19 +269,7 @@ fn good_engines_complete_reproducible_matches_over_gtp_and_nboard() {
 #[test]
 fn a_game_clock_runs_out() {
     let slow = format!("{FAKE} --mode slow");
-    let (stdout, records) = run(
-        "game-clock",
-        &[
-            "--engine1",
-            &slow,
-            "--engine2",
-            FAKE,
-            "--random-openings",
-            "1",
-            "--game-time",
-            "1",
-        ],
-    );
+    let (stdout, records) = against_fake("game-clock", &slow, &["--game-time", "1"]);
     assert_eq!(records.len(), 2);
     for r in &records {
         assert_eq!(r["winner"], 2, "{r}");
@@ -295,19 +286,7 @@ fn a_game_clock_runs_out() {
         "{stdout}"
     );
     // The same engines with a time a move: no fault.
-    let (stdout, records) = run(
-        "move-clock",
-        &[
-            "--engine1",
-            &slow,
-            "--engine2",
-            FAKE,
-            "--random-openings",
-            "1",
-            "--time",
-            "0.5",
-        ],
-    );
+    let (stdout, records) = against_fake("move-clock", &slow, &["--time", "0.5"]);
     assert!(
         records.iter().all(|r| r["fault"] == Value::Null),
         "{stdout}"
@@ -320,19 +299,7 @@ fn a_game_clock_runs_out() {
 #[test]
 fn a_late_answer_on_a_game_clock_is_a_loss_on_time() {
     let late = format!("{FAKE} --mode late --after 3");
-    let (_, records) = run(
-        "game-clock-late",
-        &[
-            "--engine1",
-            &late,
-            "--engine2",
-            FAKE,
-            "--random-openings",
-            "1",
-            "--game-time",
-            "1",
-        ],
-    );
+    let (_, records) = against_fake("game-clock-late", &late, &["--game-time", "1"]);
     for r in &records {
         assert_eq!(r["fault"], "timeout", "{r}");
         assert_eq!(r["answers"][0], 3, "{r}");
