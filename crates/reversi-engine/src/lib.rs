@@ -20,7 +20,7 @@ pub use engine::game_analysis::{
     GameAnalysis, GameAnalysisSettings, IllegalPly, MoveScore, PlayerSummary, PlyAnalysis,
 };
 pub use engine::midgame::{probcut_stage, PROBCUT_STAGES};
-pub use engine::time::{exact_empties, move_budget};
+pub use engine::time::{exact_empties, move_budget, move_hard_limit};
 
 pub mod protocol;
 

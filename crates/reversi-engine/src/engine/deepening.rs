@@ -11,6 +11,7 @@ use reversi::{Board, Ply, Square};
 
 use super::facade::{Engine, SearchReport};
 use super::midgame::{Midgame, Position, INF};
+use super::time::{self, Pace};
 use crate::eval::SCALE;
 use crate::search::move_loop::{pvs_loop, End, MoveLoop, Research, Trial};
 
@@ -53,15 +54,22 @@ impl Engine {
     /// on [`Midgame::threads`] threads ("lazy SMP", [`Engine::deepen_with_helpers`]):
     /// the helpers deepen the same root on their own and share what they find through
     /// the table. With a node limit, on this thread alone (the moves stay
-    /// reproducible).
+    /// reproducible). With a `pace` (a soft budget), it stops when [`Pace`] says, never
+    /// past `deadline`.
     pub(super) fn deepen(
         &mut self,
         board: &Board,
         max_depth: u32,
         nodes: u64,
         deadline: Option<Instant>,
+        pace: Option<Pace>,
     ) -> SearchReport {
-        self.midgame.start(nodes, deadline);
+        let first_deadline = match pace {
+            Some(pace) => Some(pace.deadline(1.0)),
+            None => deadline,
+        };
+        self.midgame.start(nodes, first_deadline);
+        self.midgame.pace = pace;
         let mut moves: Vec<RootMove> = board
             .legal_moves()
             .iter()
@@ -96,6 +104,7 @@ impl Engine {
         } else {
             self.deepen_with_helpers(board, &mut moves, max_depth, helpers)
         };
+        self.midgame.pace = None;
         let mut pv = vec![Ply::Move(moves[best.0].square)];
         self.extend_pv(&moves[best.0].child, done.saturating_sub(1), &mut pv);
         SearchReport {
@@ -130,6 +139,11 @@ impl Engine {
             let handles: Vec<_> = (1..=helpers)
                 .map(|h| {
                     let mut helper = self.midgame.helper(&stop);
+                    // A paced search's helpers run to the hard deadline: this thread
+                    // stops them when it stops.
+                    if let Some(pace) = self.midgame.pace {
+                        helper.clock.set_deadline(Some(pace.hard));
+                    }
                     let mut moves = moves.to_vec();
                     let ahead = (h % 2) as u32;
                     let stop = &stop;
@@ -210,22 +224,38 @@ impl Midgame {
         let first = &moves[0].child;
         let mut best = (0, -self.evaluate(first.mover_bits(), first.opponent_bits()));
         let mut done = 0;
-        // Each iteration starts while time is left: the budget is this move's (a fixed
-        // time a move, or its share of a game clock), and an iteration the stop cuts
-        // keeps its move only when proven better than the last finished one's.
+        // Each iteration starts while time is left: with a fixed time a move, until the
+        // deadline; with a soft budget, until the pace's deadline. An iteration the stop
+        // cuts keeps its move only when proven better than the last finished one's.
         for d in (1 + ahead).min(max_depth)..=max_depth {
-            let it = self.aspiration(board, moves, d, best.1);
+            let previous = best.1;
+            let it = self.aspiration(board, moves, d, previous);
+            let mut changed = false;
             if let Some((i, score)) = it.best {
                 // A finished iteration, or a move proven better than the first.
                 if it.complete || i != 0 {
                     best = (0, score);
                     moves[..=i].rotate_right(1);
+                    changed = i != 0;
                 }
             }
             if !it.complete {
                 break;
             }
             done = d;
+            if let Some(pace) = self.pace {
+                // Early iterations change their minds as a matter of course.
+                let settled = d > ASPIRATION_DEPTH;
+                let stretch = Pace::stretch(
+                    settled && changed,
+                    settled && best.1 <= previous - time::FALL,
+                );
+                let deadline = pace.deadline(stretch);
+                if Instant::now() >= deadline {
+                    break;
+                }
+                self.clock.set_deadline(Some(deadline));
+            }
         }
         (best, done)
     }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use reversi::{Board, Ply};
 
 use super::facade::{Engine, SearchLimits, SearchReport};
-use super::time::{empties_for_nodes, endgame_plan, Plan};
+use super::time::{empties_for_nodes, endgame_plan, Pace, Plan};
 use crate::{Limits, Mode, Solution};
 
 /// The share of the time left to the deadline given to a solver (which reads its clock
@@ -58,7 +58,7 @@ impl Engine {
         }
         let max_depth = depth.min(empties.saturating_sub(1)).max(1);
         let nodes = node_limit.saturating_sub(solver_nodes);
-        let mut report = self.deepen(board, max_depth, nodes, None);
+        let mut report = self.deepen(board, max_depth, nodes, None, None);
         report.nodes += solver_nodes;
         report
     }
@@ -85,7 +85,17 @@ impl Engine {
             Plan::Midgame => (deadline, u32::MAX),
         };
         let max_depth = depth.min(max_depth).min(empties.saturating_sub(1)).max(1);
-        let report = self.deepen(board, max_depth, node_limit, Some(midgame_deadline));
+        // A soft budget paces the midgame to the end of the time (not the short search
+        // before a solve).
+        let pace = limits
+            .target
+            .filter(|_| plan == Plan::Midgame)
+            .map(|target| Pace {
+                start,
+                target: target.min(time),
+                hard: deadline,
+            });
+        let report = self.deepen(board, max_depth, node_limit, Some(midgame_deadline), pace);
         if plan == Plan::Midgame {
             return report;
         }

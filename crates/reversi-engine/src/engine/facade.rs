@@ -41,8 +41,15 @@ pub struct SearchLimits {
     /// At most about this many nodes (midgame and solver together; a search that finished
     /// no iteration answers the move its ordering put first).
     pub nodes: Option<u64>,
-    /// A hard budget for the whole search: it answers within this time, using most of it.
+    /// A hard budget for the whole search: it answers within this time, using most of it
+    /// (all of it for the midgame unless [`SearchLimits::target`] is given).
     pub time: Option<Duration>,
+    /// A soft budget within [`SearchLimits::time`], for a move's share of a game clock
+    /// (`None`: a fixed time a move, used whole). The midgame deepens until it is spent;
+    /// after an iteration that changed its best move it may go on to one and a half times
+    /// it, and by another half after an iteration whose score fell by two discs or more.
+    /// The hard budget stays the limit, and decides how early the exact solver is tried.
+    pub target: Option<Duration>,
 }
 
 /// What a search found, from the side to move's view.
@@ -478,6 +485,30 @@ pub(crate) mod tests {
             "{:?}",
             report.elapsed
         );
+    }
+
+    /// A soft budget ends a midgame search long before its hard one (`SearchLimits::
+    /// target`: none runs past twice it), after a few finished iterations; on one thread
+    /// and on two.
+    #[test]
+    fn a_soft_budget_ends_the_search_before_the_hard_one() {
+        for threads in [1, 2] {
+            let mut engine = Engine::with_table_bytes(1 << 20);
+            engine.set_threads(threads);
+            engine.set_board(random_board(7, 20));
+            let report = engine.search(SearchLimits {
+                time: Some(Duration::from_secs(30)),
+                target: Some(Duration::from_millis(50)),
+                ..Default::default()
+            });
+            assert!(!report.exact);
+            assert!(report.depth >= 4, "depth {}", report.depth);
+            assert!(
+                report.elapsed < Duration::from_secs(5),
+                "{:?}",
+                report.elapsed
+            );
+        }
     }
 
     /// FFO #40 (20 empties, +38 by a2 only, from the published suite), given a time that

@@ -34,6 +34,7 @@ impl GameAnalysisSettings {
                 depth: Some(empties),
                 nodes: None,
                 time: None,
+                target: None,
             },
             Some(_) => {
                 // Deepening stops short of the end, so the analysis never solves.

@@ -17,6 +17,7 @@ use reversi::kernel;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+use super::time::Pace;
 use crate::eval::pattern::Indices;
 use crate::eval::{clamp, Weights, SCALE};
 use crate::search::clock::Clock;
@@ -155,6 +156,8 @@ pub(crate) struct Midgame {
     /// The threads a search without a node limit runs on: this one and `threads - 1`
     /// helpers sharing the table ([`Midgame::helper`]).
     pub(crate) threads: usize,
+    /// The pace of a search with a soft budget (this thread's; a helper's is `None`).
+    pub(crate) pace: Option<Pace>,
 }
 
 impl Midgame {
@@ -166,6 +169,7 @@ impl Midgame {
             weights: crate::eval::builtin(),
             probcut: true,
             threads: 1,
+            pace: None,
         }
     }
 
@@ -179,6 +183,7 @@ impl Midgame {
             weights: Arc::clone(&self.weights),
             probcut: self.probcut,
             threads: 1,
+            pace: None,
         }
     }
 

@@ -5,9 +5,12 @@
 //! search: the search stops at [`HARD_SHARE`] of it less [`HARD_MARGIN`] wherever it is
 //! (the rest covers unwinding, writing the move and a busy machine's delays). Until then
 //! it deepens: the iteration the stop cuts keeps its move only when proven better than
-//! the last finished one's.
+//! the last finished one's. With a soft budget as well
+//! ([`SearchLimits::target`](crate::SearchLimits::target), a game clock's share) the
+//! midgame stops at the soft budget instead, stretched by [`Pace`] after an iteration
+//! that changed its mind.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A timed search stops at this share of the time given, less [`HARD_MARGIN`].
 const HARD_SHARE: f64 = 0.92;
@@ -43,6 +46,79 @@ pub(crate) fn hard_limit(time: Duration) -> Duration {
 pub fn move_budget(remaining: Duration, per_move: Option<Duration>, empties: u32) -> Duration {
     let moves = empties.saturating_sub(12) / 2 + 1;
     remaining / moves + per_move.unwrap_or(Duration::ZERO)
+}
+
+/// The hard limit of a move whose share of a game clock is `target` ([`move_budget`]),
+/// with `remaining` main time left, `per_move` byo-yomi time and `empties` empty
+/// squares: three times the share, at most a quarter of the main time left (plus the
+/// byo-yomi time), at least the share. The search aims at the share
+/// ([`SearchLimits::target`](crate::SearchLimits::target)) and goes past it only when the
+/// position asks for it. Near the end the exact solve starts as early as the clock
+/// allows: where half the main time left lets the solvers try the position
+/// ([`exact_empties`], and up to three empties more for the win/loss/draw solver first),
+/// the limit is at least that half.
+///
+/// ```
+/// use std::time::Duration;
+/// use reversi_engine::{move_budget, move_hard_limit};
+/// let s = Duration::from_secs;
+/// // 5 minutes, 60 empties: a share of 12 s, up to 36 s.
+/// assert_eq!(move_hard_limit(move_budget(s(300), None, 60), s(300), None, 60), s(36));
+/// // 20 s left at 40 empties: a share of 2 s (10 moves), up to a quarter of what is left.
+/// assert_eq!(move_hard_limit(s(2), s(20), None, 40), s(5));
+/// // 20 s left at 24 empties: 10 s is enough to try the solvers.
+/// assert_eq!(move_hard_limit(s(2), s(20), None, 24), s(10));
+/// // The last moves share nothing: the limit is the share.
+/// assert_eq!(move_hard_limit(s(8), s(8), None, 12), s(8));
+/// ```
+#[must_use]
+pub fn move_hard_limit(
+    target: Duration,
+    remaining: Duration,
+    per_move: Option<Duration>,
+    empties: u32,
+) -> Duration {
+    let per_move = per_move.unwrap_or(Duration::ZERO);
+    let limit = (target * 3).min(remaining / 4 + per_move).max(target);
+    let half = remaining / 2 + per_move;
+    if empties <= exact_empties(half) + 3 {
+        limit.max(half)
+    } else {
+        limit
+    }
+}
+
+/// The pace of a midgame search with a soft budget
+/// ([`SearchLimits::target`](crate::SearchLimits::target)): when it stops.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pace {
+    /// When the search started.
+    pub(crate) start: Instant,
+    /// The soft budget.
+    pub(crate) target: Duration,
+    /// The hard deadline.
+    pub(crate) hard: Instant,
+}
+
+/// What a finished iteration that changed its best move adds to the stretch.
+const STRETCH_CHANGED: f64 = 0.5;
+/// What a finished iteration whose score fell by [`FALL`] or more adds to the stretch.
+const STRETCH_FELL: f64 = 0.5;
+/// A fall of the score that stretches the time: two discs, in evaluation units.
+pub(crate) const FALL: i32 = 2 * crate::eval::SCALE;
+
+impl Pace {
+    /// How far past the target the search may go after an iteration that `changed` its
+    /// best move and whose score `fell`: 1, plus a half for each.
+    pub(crate) fn stretch(changed: bool, fell: bool) -> f64 {
+        1.0 + if changed { STRETCH_CHANGED } else { 0.0 } + if fell { STRETCH_FELL } else { 0.0 }
+    }
+
+    /// When the search under `stretch` stops: at the stretched target, before the hard
+    /// deadline (it deepens until then, as a search with a fixed time does).
+    pub(crate) fn deadline(&self, stretch: f64) -> Instant {
+        (self.start + self.target.mul_f64(stretch)).min(self.hard)
+    }
 }
 
 /// The exact solver's speed assumed to choose when to try it (nodes per second).
@@ -121,6 +197,42 @@ mod tests {
             "the last 12 empties count as one move"
         );
         assert_eq!(move_budget(s(10), Some(s(1)), 14), s(6));
+    }
+
+    #[test]
+    fn the_pace_stretches_with_a_changed_move_and_a_falling_score() {
+        let ms = Duration::from_millis;
+        let start = Instant::now();
+        let pace = Pace {
+            start,
+            target: ms(100),
+            hard: start + ms(200),
+        };
+        assert_eq!(Pace::stretch(false, false), 1.0);
+        assert_eq!(Pace::stretch(true, true), 2.0);
+        // The search stops at the stretched target, never past the hard deadline.
+        assert_eq!(pace.deadline(1.0), start + ms(100));
+        assert_eq!(pace.deadline(1.5), start + ms(150));
+        assert_eq!(pace.deadline(2.5), start + ms(200));
+    }
+
+    #[test]
+    fn the_hard_limit_is_between_the_share_and_three_times_it() {
+        let s = Duration::from_secs;
+        assert_eq!(move_hard_limit(s(1), s(100), None, 50), s(3));
+        assert_eq!(move_hard_limit(s(1), s(8), None, 50), s(2));
+        assert_eq!(move_hard_limit(s(1), s(2), None, 50), s(1));
+        assert_eq!(move_hard_limit(s(1), s(8), Some(s(1)), 50), s(3));
+    }
+
+    #[test]
+    fn the_hard_limit_near_the_end_lets_the_solvers_start() {
+        let s = Duration::from_secs;
+        // 4 s left: half of it lets the solvers try 21 empties exactly, 24 with the
+        // win/loss/draw solver first.
+        assert_eq!(exact_empties(s(2)), 21);
+        assert_eq!(move_hard_limit(s(1), s(4), None, 24), s(2));
+        assert_eq!(move_hard_limit(s(1), s(4), None, 25), s(1));
     }
 
     #[test]

@@ -10,7 +10,7 @@ use reversi::{Board, ByColor, Color, Ply};
 use super::book::SessionBook;
 use super::gtp::{self, Command as GtpCommand};
 use super::nboard::{Command as NboardCommand, NboardError, Reply};
-use crate::{move_budget, Analysis, Engine, SearchLimits, StopSignal};
+use crate::{move_budget, move_hard_limit, Analysis, Engine, SearchLimits, StopSignal};
 use reversi::ggf::{Clock, Game, MoveItem};
 
 /// The name the engine gives itself (GTP `name`, NBoard `set myname`).
@@ -186,20 +186,24 @@ impl GtpSession {
         Ok(flow)
     }
 
-    /// The budget of `color`'s next move, or `None` for no time limit.
-    fn budget(&self, color: Color) -> Option<Duration> {
+    /// The budget of `color`'s next move (`None` for no time limit) and, on a main-time
+    /// clock, its soft part ([`SearchLimits::target`]): the move's share of the clock,
+    /// the budget then being up to three times it ([`move_hard_limit`]).
+    fn budget(&self, color: Color) -> (Option<Duration>, Option<Duration>) {
         let settings = match self.settings {
             Some(settings) if !settings.unlimited() => settings,
-            _ => return self.defaults.move_time,
+            _ => return (self.defaults.move_time, None),
         };
         let period = self.clocks.get(color).unwrap_or_else(|| settings.start());
         let empties = self.board().empty_squares().len();
-        let budget = if period.stones > 0 {
-            period.left / period.stones
-        } else {
-            move_budget(period.left, None, empties)
-        };
-        Some(with_margin(budget))
+        if period.stones > 0 {
+            return (Some(with_margin(period.left / period.stones)), None);
+        }
+        let share = move_budget(period.left, None, empties);
+        let hard = move_hard_limit(share, period.left, None, empties);
+        // The margin guards the clock, not each move's share: a move a little past its
+        // share takes from the later ones.
+        (Some(with_margin(hard)), Some(share))
     }
 
     /// Whether each move gets a fixed time that it cannot pass on to later moves: the
@@ -273,10 +277,12 @@ impl GtpSession {
         } else if let Some(book_move) = at_once {
             Ply::Move(book_move.square)
         } else {
+            let (time, target) = self.budget(color);
             let limits = SearchLimits {
                 depth: self.defaults.depth,
                 nodes: self.defaults.nodes,
-                time: self.budget(color),
+                time,
+                target,
             };
             self.engine.set_board(searched);
             let report = self.engine.search(limits);
@@ -672,21 +678,29 @@ impl NboardSession {
             })
     }
 
-    /// The limits of a search to `depth` plies: the node cap, and a time budget: the
-    /// share of the game's clock when it has one, at most [`Defaults::move_time`].
+    /// The limits of a search to `depth` plies: the node cap, and a time budget: with a
+    /// game clock, the move's share of it as the soft budget ([`SearchLimits::target`])
+    /// and up to three times it as the hard one ([`move_hard_limit`]); both at most
+    /// [`Defaults::move_time`].
     fn limits(&self, depth: u32) -> SearchLimits {
         let board = self.board();
-        let time = self.clock.filter(|c| c.main > 0.0).map(|clock| {
+        let clock = self.clock.filter(|c| c.main > 0.0).map(|clock| {
             let used = *self.used.get(board.side_to_move());
             let left = Duration::from_secs_f64((clock.main - used).max(0.0));
             let increment = Duration::from_secs_f64(clock.increment);
             let per_move = Some(increment).filter(|i| !i.is_zero());
-            with_margin(move_budget(left, per_move, board.empty_squares().len()))
+            let empties = board.empty_squares().len();
+            let share = move_budget(left, per_move, empties);
+            let hard = move_hard_limit(share, left, per_move, empties);
+            (with_margin(hard), share)
         });
+        let time = min_option(clock.map(|c| c.0), self.defaults.move_time);
+        let target = clock.map(|c| c.1).zip(time).map(|(t, hard)| t.min(hard));
         SearchLimits {
             depth: Some(depth),
             nodes: self.defaults.nodes,
-            time: min_option(time, self.defaults.move_time),
+            time,
+            target,
         }
     }
 
@@ -774,4 +788,50 @@ fn watching<L: Send, T>(
     });
     stop.reset();
     (result, line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A GTP session told `lines`, each answered `=`.
+    fn gtp_session(lines: &[&str]) -> GtpSession {
+        let mut session = GtpSession::new(Engine::with_table_bytes(1 << 16), Defaults::default());
+        for line in lines {
+            let mut out = Vec::new();
+            session.handle_line(line, &mut out).unwrap();
+            assert!(
+                out.starts_with(b"="),
+                "{line}: {}",
+                String::from_utf8_lossy(&out)
+            );
+        }
+        session
+    }
+
+    /// GTP main time: the move's share of the clock is the soft budget, up to three
+    /// times it the hard one (less the margin); a time a move or a byo-yomi period is one
+    /// hard budget, used whole.
+    #[test]
+    fn a_game_clock_gives_a_soft_share_and_a_hard_limit() {
+        let s = Duration::from_secs;
+        let ms = Duration::from_millis;
+        // 300 s at the start (60 empties): 25 moves share it, 12 s each, 36 s at most.
+        let session = gtp_session(&["time_settings 300 0 0"]);
+        assert_eq!(
+            session.budget(Color::Black),
+            (Some(s(36) - ms(20)), Some(s(12)))
+        );
+        // 20 s left: a share of 0.8 s, at most 2.4 s.
+        let session = gtp_session(&["time_settings 300 0 0", "time_left w 20 0"]);
+        assert_eq!(
+            session.budget(Color::White),
+            (Some(ms(2400) - ms(20)), Some(ms(800)))
+        );
+        // One second a move, and byo-yomi periods: no soft budget.
+        let session = gtp_session(&["time_settings 0 1 1"]);
+        assert_eq!(session.budget(Color::Black), (Some(ms(980)), None));
+        let session = gtp_session(&["time_settings 0 10 5"]);
+        assert_eq!(session.budget(Color::Black), (Some(ms(1980)), None));
+    }
 }

@@ -105,6 +105,12 @@ impl Clock {
         self.next_check = CHECK_EVERY.min(node_limit);
     }
 
+    /// Moves the deadline of the search under way (a paced search's, between
+    /// iterations).
+    pub(crate) fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
     /// Watches `signal` from now on (`None`: none).
     pub(crate) fn set_signal(&mut self, signal: Option<StopSignal>) {
         self.signal = signal;
