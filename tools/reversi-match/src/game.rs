@@ -9,6 +9,7 @@ use reversi::{Board, Color, Outcome, Ply};
 use serde::Serialize;
 
 use crate::opening::Opening;
+pub use crate::protocol::TimeControl;
 use crate::protocol::{Answer, Player, Protocol, NO_LIMIT};
 
 /// How one engine is run.
@@ -20,31 +21,6 @@ pub struct EngineSettings {
     pub protocol: Protocol,
     /// Its time control.
     pub clock: TimeControl,
-}
-
-/// An engine's time control in a game.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum TimeControl {
-    /// No limit (an engine that ignores the clock, such as GRhino, which searches to
-    /// fixed depths).
-    Unlimited,
-    /// Seconds a move, not carried over to the next (GTP `time_settings 0 T 1`).
-    PerMove(f64),
-    /// Seconds for all the engine's moves of one game, sudden death (GTP
-    /// `time_settings T 0 0`, and `time_left` before each move request): each answer's
-    /// time is taken from the clock, and the engine loses on time when its answers take
-    /// more than the clock and the grace together (the grace is given once a game).
-    PerGame(f64),
-}
-
-impl std::fmt::Display for TimeControl {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            TimeControl::Unlimited => f.write_str("no time limit"),
-            TimeControl::PerMove(t) => write!(f, "{t} s a move"),
-            TimeControl::PerGame(t) => write!(f, "{t} s a game"),
-        }
-    }
 }
 
 /// How games are played.

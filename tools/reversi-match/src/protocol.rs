@@ -24,8 +24,6 @@
 use std::time::Duration;
 
 use match_core::engine::{excerpt, Engine, Fault};
-
-use crate::game::TimeControl;
 use reversi::ggf::{Clock, Game, MoveItem};
 use reversi::{Board, Color, Ply};
 
@@ -54,6 +52,31 @@ impl std::str::FromStr for Protocol {
             "gtp" => Ok(Protocol::Gtp),
             "nboard" => Ok(Protocol::Nboard),
             _ => Err(format!("{s:?}: the protocol is gtp or nboard")),
+        }
+    }
+}
+
+/// An engine's time control in a game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TimeControl {
+    /// No limit (an engine that ignores the clock, such as GRhino, which searches to
+    /// fixed depths).
+    Unlimited,
+    /// Seconds a move, not carried over to the next (GTP `time_settings 0 T 1`).
+    PerMove(f64),
+    /// Seconds for all the engine's moves of one game, sudden death (GTP
+    /// `time_settings T 0 0`, and `time_left` before each move request): each answer's
+    /// time is taken from the clock, and the engine loses on time when its answers take
+    /// more than the clock and the grace together (the grace is given once a game).
+    PerGame(f64),
+}
+
+impl std::fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TimeControl::Unlimited => f.write_str("no time limit"),
+            TimeControl::PerMove(t) => write!(f, "{t} s a move"),
+            TimeControl::PerGame(t) => write!(f, "{t} s a game"),
         }
     }
 }
