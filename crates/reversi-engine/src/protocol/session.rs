@@ -678,29 +678,25 @@ impl NboardSession {
             })
     }
 
-    /// The limits of a search to `depth` plies: the node cap, and a time budget: with a
-    /// game clock, the move's share of it as the soft budget ([`SearchLimits::target`])
-    /// and up to three times it as the hard one ([`move_hard_limit`]); both at most
-    /// [`Defaults::move_time`].
+    /// The limits of a search to `depth` plies: the node cap, and a time budget: the
+    /// share of the game's clock when it has one, at most [`Defaults::move_time`]. Used
+    /// whole, with no soft budget ([`SearchLimits::target`]): match runners give an NBoard
+    /// engine a time a move as a clock of that time times the moves left (the protocol has
+    /// no time a move), and hold it to the time a move.
     fn limits(&self, depth: u32) -> SearchLimits {
         let board = self.board();
-        let clock = self.clock.filter(|c| c.main > 0.0).map(|clock| {
+        let time = self.clock.filter(|c| c.main > 0.0).map(|clock| {
             let used = *self.used.get(board.side_to_move());
             let left = Duration::from_secs_f64((clock.main - used).max(0.0));
             let increment = Duration::from_secs_f64(clock.increment);
             let per_move = Some(increment).filter(|i| !i.is_zero());
-            let empties = board.empty_squares().len();
-            let share = move_budget(left, per_move, empties);
-            let hard = move_hard_limit(share, left, per_move, empties);
-            (with_margin(hard), share)
+            with_margin(move_budget(left, per_move, board.empty_squares().len()))
         });
-        let time = min_option(clock.map(|c| c.0), self.defaults.move_time);
-        let target = clock.map(|c| c.1).zip(time).map(|(t, hard)| t.min(hard));
         SearchLimits {
             depth: Some(depth),
             nodes: self.defaults.nodes,
-            time,
-            target,
+            time: min_option(time, self.defaults.move_time),
+            target: None,
         }
     }
 
