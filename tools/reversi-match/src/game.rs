@@ -145,8 +145,7 @@ impl Game<'_> {
             TimeControl::Unlimited => (NO_LIMIT, None),
             TimeControl::PerMove(t) => (Duration::from_secs_f64(t) + settings.grace, None),
             TimeControl::PerGame(_) => (
-                (Duration::from_secs_f64(self.left[k].max(0.0)) + settings.grace)
-                    .saturating_sub(Duration::from_secs_f64((-self.left[k]).max(0.0))),
+                Duration::from_secs_f64((self.left[k] + settings.grace.as_secs_f64()).max(0.0)),
                 Some(self.left[k].max(0.0)),
             ),
         };
