@@ -6,8 +6,12 @@
 mod book;
 pub mod ggf;
 pub mod gtp;
+mod gtp_session;
 pub mod nboard;
+mod nboard_session;
 mod session;
 
 pub use book::{SessionBook, LEARN_DEPTH, LEARN_PLIES};
-pub use session::{Defaults, Flow, GtpSession, NboardSession, NAME, NBOARD_DEFAULT_DEPTH};
+pub use gtp_session::GtpSession;
+pub use nboard_session::{NboardSession, NBOARD_DEFAULT_DEPTH};
+pub use session::{Defaults, Flow, NAME};

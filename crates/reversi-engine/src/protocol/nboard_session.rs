@@ -1,0 +1,400 @@
+//! The NBoard session: the NBoard protocol's commands ([`super::nboard`]) answered with an
+//! [`Engine`], with searches that a command arriving while they run stops.
+
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+use reversi::ggf::{Clock, Game, MoveItem};
+use reversi::{Board, ByColor, Ply};
+
+use super::book::SessionBook;
+use super::nboard::{Command as NboardCommand, NboardError, Reply};
+use super::session::{min_option, plies_for, with_margin, Defaults, Flow, NAME};
+use crate::{move_budget, Analysis, Engine, SearchLimits, StopSignal};
+
+/// Writes an NBoard reply and flushes it (the GUI waits for it).
+fn say(out: &mut dyn Write, reply: Reply) -> io::Result<()> {
+    out.write_all(reply.to_string().as_bytes())?;
+    out.flush()
+}
+
+/// An NBoard session ([`super::nboard`]): the board, the depth, the game's clock.
+pub struct NboardSession {
+    engine: Engine,
+    /// The engine's stop signal: set when a command arrives during a search.
+    stop: StopSignal,
+    defaults: Defaults,
+    depth: u32,
+    contempt: i32,
+    clock: Option<Clock>,
+    /// Seconds each side has used (the times of its moves).
+    used: ByColor<f64>,
+    /// The game's start and its plies so far (what `learn` adds to the book).
+    start: Board,
+    plies: Vec<Ply>,
+    book: Option<SessionBook>,
+}
+
+/// The depth of an NBoard session before `set depth` (which the GUI sends first).
+pub const NBOARD_DEFAULT_DEPTH: u32 = 10;
+
+impl NboardSession {
+    /// A session on `engine` (its board set to the start), searching within `defaults`.
+    #[must_use]
+    pub fn new(mut engine: Engine, defaults: Defaults) -> NboardSession {
+        engine.new_game();
+        let stop = StopSignal::new();
+        engine.set_stop_signal(stop.clone());
+        NboardSession {
+            engine,
+            stop,
+            depth: defaults.depth.unwrap_or(NBOARD_DEFAULT_DEPTH),
+            defaults,
+            contempt: 0,
+            clock: None,
+            used: ByColor::from_fn(|_| 0.0),
+            start: Board::START,
+            plies: Vec::new(),
+            book: None,
+        }
+    }
+
+    /// Answers `go` from `book` when it has the position, and lets `learn` add the
+    /// session's game to it ([`SessionBook::learn`]).
+    pub fn set_book(&mut self, book: SessionBook) {
+        self.book = Some(book);
+    }
+
+    /// The session's book, if it has one.
+    #[must_use]
+    pub fn book(&self) -> Option<&SessionBook> {
+        self.book.as_ref()
+    }
+
+    /// The board.
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        self.engine.board()
+    }
+
+    /// The contempt set (hundredths of a disc; kept, not used by the search).
+    #[must_use]
+    pub fn contempt(&self) -> i32 {
+        self.contempt
+    }
+
+    /// Answers one command line on `out` (flushed after each reply that the GUI waits
+    /// for), or says why it is ignored (nothing written, nothing changed). A blank line
+    /// is skipped. A `go` or `hint` runs to its limits: [`NboardSession::handle_line_watching`]
+    /// lets a later command stop it.
+    ///
+    /// # Errors
+    /// The outer error: only an I/O error writing `out`.
+    pub fn handle_line(
+        &mut self,
+        line: &str,
+        out: &mut dyn Write,
+    ) -> io::Result<Result<Flow, NboardError>> {
+        let (result, _) = self.handle_line_watching::<()>(line, out, None)?;
+        Ok(result)
+    }
+
+    /// [`NboardSession::handle_line`], with `incoming` (the receiving end of the
+    /// program's command lines) watched while a `go` or `hint` searches: the first line
+    /// to arrive stops the search, as the protocol wants of a GUI that sends `ping`, a
+    /// new `set game`, a `move` or `quit` while the engine thinks. The stopped search
+    /// still answers what it completed (`===` with the best move of its last finished
+    /// iteration; the `search` lines of the finished iterations, then `nodestats` and
+    /// `status`), and that line is returned, to be handled next: its own answer (a
+    /// `pong`) comes after the search's, as the protocol orders them.
+    ///
+    /// ```
+    /// use std::sync::mpsc;
+    /// use reversi_engine::protocol::{Defaults, NboardSession};
+    /// let mut session = NboardSession::new(reversi_engine::Engine::with_table_bytes(1 << 20), Defaults::default());
+    /// let (send, mut incoming) = mpsc::channel();
+    /// session.handle_line("set depth 40", &mut Vec::new())?.unwrap();
+    /// send.send("ping 7".to_owned()).unwrap();
+    /// let mut out = Vec::new();
+    /// // A 40-ply search from the start would take hours: the ping stops it at once.
+    /// let (result, next) = session.handle_line_watching("go", &mut out, Some(&mut incoming))?;
+    /// assert!(result.is_ok());
+    /// assert_eq!(next.as_deref(), Some("ping 7"));
+    /// assert!(String::from_utf8(out).unwrap().contains("=== "));
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The outer error: only an I/O error writing `out`.
+    pub fn handle_line_watching<L: Send>(
+        &mut self,
+        line: &str,
+        out: &mut dyn Write,
+        incoming: Option<&mut Receiver<L>>,
+    ) -> io::Result<(Result<Flow, NboardError>, Option<L>)> {
+        // A blank line is no command (the GUI's line ends may leave one).
+        if line.trim().is_empty() {
+            return Ok((Ok(Flow::Continue), None));
+        }
+        let command = match NboardCommand::parse(line) {
+            Ok(command) => command,
+            Err(error) => return Ok((Err(error), None)),
+        };
+        let mut next = None;
+        match command {
+            NboardCommand::Nboard(_) => say(out, Reply::MyName(NAME.to_owned()))?,
+            NboardCommand::SetDepth(depth) => {
+                self.depth = min_option(Some(depth), self.defaults.depth).unwrap_or(depth);
+            }
+            NboardCommand::SetContempt(contempt) => self.contempt = contempt,
+            NboardCommand::SetGame(game) => self.set_game(&game),
+            NboardCommand::Move(item) => {
+                if let Err(error) = self.play_item(&item, line) {
+                    return Ok((Err(error), None));
+                }
+            }
+            NboardCommand::Go => {
+                if self.board().is_game_over() {
+                    return Ok((Err(NboardError::GameOver { command: "go" }), None));
+                }
+                next = self.go(out, incoming)?;
+            }
+            NboardCommand::Hint(n) => {
+                if self.board().is_game_over() {
+                    return Ok((Err(NboardError::GameOver { command: "hint" }), None));
+                }
+                next = self.hint(n as usize, out, incoming)?;
+            }
+            NboardCommand::Ping(n) => say(out, Reply::Pong(n))?,
+            NboardCommand::Learn => {
+                let learned = self.learn();
+                say(out, Reply::Learned)?;
+                if let Err(error) = learned {
+                    return Ok((Err(error), None));
+                }
+            }
+            NboardCommand::Quit => return Ok((Ok(Flow::Quit), None)),
+        }
+        Ok((Ok(Flow::Continue), next))
+    }
+
+    /// `set game`: the game's board and clock, and each side's seconds used by its
+    /// moves.
+    fn set_game(&mut self, game: &Game) {
+        self.engine.set_board(game.board);
+        self.clock = game.clock;
+        self.used = ByColor::from_fn(|_| 0.0);
+        self.start = game.start;
+        self.plies = game.moves.iter().map(|item| item.ply).collect();
+        let mut board = game.start;
+        for item in &game.moves {
+            *self.used.get_mut(board.side_to_move()) += item.seconds.unwrap_or(0.0);
+            board = match item.ply {
+                Ply::Move(square) => board.play(square).unwrap_or(board),
+                Ply::Pass => board.pass().unwrap_or(board),
+            };
+        }
+    }
+
+    /// `move`: `item` played (by the side to move, or by the other side after a pass it
+    /// implies), its seconds counted; an illegal one is the error naming it as `line`
+    /// gave it, the board unchanged.
+    fn play_item(&mut self, item: &MoveItem, line: &str) -> Result<(), NboardError> {
+        let board = *self.board();
+        let color = if item.ply != Ply::Pass && board.must_pass() {
+            board.side_to_move().other()
+        } else {
+            board.side_to_move()
+        };
+        match plies_for(&board, color, item.ply) {
+            Some((plies, after)) => {
+                *self.used.get_mut(color) += item.seconds.unwrap_or(0.0);
+                self.plies.extend(plies);
+                self.engine.set_board(after);
+                Ok(())
+            }
+            None => {
+                let error = match item.ply {
+                    Ply::Move(square) => board.play_after_pass(square).err(),
+                    Ply::Pass => board.pass().err(),
+                };
+                Err(NboardError::Illegal {
+                    text: line.trim().trim_start_matches("move").trim().to_owned(),
+                    error: error.unwrap_or(reversi::IllegalMove::GameOver),
+                })
+            }
+        }
+    }
+
+    /// `go` on a board that is not over: `status thinking`, the search's nodestats and
+    /// its move (not played); the line that stopped it, if one did.
+    fn go<L: Send>(
+        &mut self,
+        out: &mut dyn Write,
+        incoming: Option<&mut Receiver<L>>,
+    ) -> io::Result<Option<L>> {
+        say(out, Reply::Status("thinking".to_owned()))?;
+        let board = *self.board();
+        if let Some(book_move) = self.book.as_mut().and_then(|book| book.choose(&board)) {
+            say(
+                out,
+                Reply::NodeStats {
+                    nodes: 0,
+                    seconds: 0.0,
+                },
+            )?;
+            let item = MoveItem {
+                ply: Ply::Move(book_move.square),
+                eval: Some(book_move.value as f64),
+                seconds: Some(0.0),
+            };
+            say(out, Reply::Move(item))?;
+            return Ok(None);
+        }
+        let limits = self.limits(self.depth);
+        let engine = &mut self.engine;
+        let (report, next) = watching(&self.stop, incoming, || engine.search(limits));
+        say(
+            out,
+            Reply::NodeStats {
+                nodes: report.nodes,
+                seconds: report.elapsed.as_secs_f64(),
+            },
+        )?;
+        let item = match report.best {
+            Some(Ply::Pass) | None => MoveItem {
+                ply: Ply::Pass,
+                eval: None,
+                seconds: None,
+            },
+            Some(ply) => MoveItem {
+                ply,
+                eval: Some(report.score),
+                seconds: Some(report.elapsed.as_secs_f64()),
+            },
+        };
+        say(out, Reply::Move(item))?;
+        Ok(next)
+    }
+
+    /// `learn`: the session's game added to its book (nothing without a book).
+    fn learn(&mut self) -> Result<(), NboardError> {
+        let Some(book) = self.book.as_mut() else {
+            return Ok(());
+        };
+        book.learn(&mut self.engine, self.start, &self.plies)
+            .map(|_| ())
+            .map_err(|error| NboardError::Learn {
+                reason: error.to_string(),
+            })
+    }
+
+    /// The limits of a search to `depth` plies: the node cap, and a time budget: the
+    /// share of the game's clock when it has one, at most [`Defaults::move_time`]. Used
+    /// whole, with no soft budget ([`SearchLimits::target`]): match runners give an NBoard
+    /// engine a time a move as a clock of that time times the moves left (the protocol has
+    /// no time a move), and hold it to the time a move.
+    fn limits(&self, depth: u32) -> SearchLimits {
+        let board = self.board();
+        let time = self.clock.filter(|c| c.main > 0.0).map(|clock| {
+            let used = *self.used.get(board.side_to_move());
+            let left = Duration::from_secs_f64((clock.main - used).max(0.0));
+            let increment = Duration::from_secs_f64(clock.increment);
+            let per_move = Some(increment).filter(|i| !i.is_zero());
+            with_margin(move_budget(left, per_move, board.empty_squares().len()))
+        });
+        SearchLimits {
+            depth: Some(depth),
+            nodes: self.defaults.nodes,
+            time: min_option(time, self.defaults.move_time),
+            target: None,
+        }
+    }
+
+    /// `hint n` on a board that is not over: `status analysing`, then the `search`
+    /// lines of the best `n` moves ([`Engine::analyse`]) after each finished iteration
+    /// (the GUI's pane fills while the engine thinks), `nodestats`, and `status`; the
+    /// line that stopped it, if one did. Each line's depth is the plies searched from
+    /// the position, the move included (`100%` when exact).
+    fn hint<L: Send>(
+        &mut self,
+        n: usize,
+        out: &mut dyn Write,
+        incoming: Option<&mut Receiver<L>>,
+    ) -> io::Result<Option<L>> {
+        say(out, Reply::Status("analysing".to_owned()))?;
+        let limits = self.limits(self.depth);
+        let engine = &mut self.engine;
+        let mut written: io::Result<()> = Ok(());
+        let (analysis, next) = watching(&self.stop, incoming, || {
+            engine.analyse(limits, n.max(1), |iteration: &Analysis| {
+                if written.is_ok() {
+                    written = iteration
+                        .moves
+                        .iter()
+                        .try_for_each(|m| say(out, hint_line(m)));
+                }
+            })
+        });
+        written?;
+        say(
+            out,
+            Reply::NodeStats {
+                nodes: analysis.nodes,
+                seconds: analysis.elapsed.as_secs_f64(),
+            },
+        )?;
+        say(out, Reply::Status(String::new()))?;
+        Ok(next)
+    }
+}
+
+/// The `search` line of one move of an analysis.
+fn hint_line(m: &crate::MoveValue) -> Reply {
+    Reply::Search {
+        pv: m.pv.clone(),
+        eval: m.score,
+        depth: m.depth,
+        exact: m.exact,
+    }
+}
+
+/// Runs `search` on this thread while another watches `incoming` (when given): the first
+/// line to arrive sets `stop`, so the search stops within about a millisecond, and is
+/// returned with the search's result. `stop` is clear again afterwards.
+fn watching<L: Send, T>(
+    stop: &StopSignal,
+    incoming: Option<&mut Receiver<L>>,
+    search: impl FnOnce() -> T,
+) -> (T, Option<L>) {
+    let incoming = match incoming {
+        Some(incoming) => incoming,
+        None => return (search(), None),
+    };
+    let done = AtomicBool::new(false);
+    let (result, line) = std::thread::scope(|scope| {
+        let done = &done;
+        let watcher = scope.spawn(move || {
+            while !done.load(Ordering::Relaxed) {
+                match incoming.recv_timeout(Duration::from_millis(2)) {
+                    Ok(line) => {
+                        stop.stop();
+                        return Some(line);
+                    }
+                    Err(RecvTimeoutError::Timeout) => {}
+                    // The input ended: the search runs to its limits.
+                    Err(RecvTimeoutError::Disconnected) => return None,
+                }
+            }
+            None
+        });
+        let result = search();
+        done.store(true, Ordering::Relaxed);
+        let line = watcher.join().unwrap_or(None);
+        (result, line)
+    });
+    stop.reset();
+    (result, line)
+}
