@@ -103,6 +103,8 @@ struct Game<'a> {
     black_engine: usize,
     /// Every ply from the start position, passes written out.
     plies: Vec<Ply>,
+    /// The seconds each ply took (the opening's: none), told to NBoard engines.
+    seconds: Vec<Option<f64>>,
     board: Board,
     max_ms: [f64; 2],
     total_ms: [f64; 2],
@@ -150,7 +152,7 @@ impl Game<'_> {
             ),
         };
         let (answer, took) = players[k]
-            .genmove(&self.plies, color, deadline, left)
+            .genmove(&self.plies, &self.seconds, color, deadline, left)
             .map_err(|fault| self.lost(k, &fault))?;
         self.left[k] -= took.as_secs_f64();
         let ms = took.as_secs_f64() * 1000.0;
@@ -179,6 +181,7 @@ impl Game<'_> {
             self.lost(k, &fault)
         })?;
         self.plies.push(ply);
+        self.seconds.push(Some(took.as_secs_f64()));
         self.board = next;
         Ok(())
     }
@@ -203,6 +206,7 @@ impl Game<'_> {
             });
         let ggf = crate::protocol::ggf_text(
             &self.plies,
+            &[],
             &settings.engines[self.black_engine].command,
             &settings.engines[1 - self.black_engine].command,
             self.board.is_game_over().then_some(black_minus_white),
@@ -261,6 +265,7 @@ pub fn play(settings: &Settings, index: usize, opening: &Opening, engine1_black:
         opening,
         black_engine: if engine1_black { 0 } else { 1 },
         plies: opening.plies(),
+        seconds: vec![None; opening.plies().len()],
         board: *opening.board(),
         max_ms: [0.0; 2],
         total_ms: [0.0; 2],

@@ -16,10 +16,13 @@
 //!   `pong 1`; before each of its moves `set game <GGF>` (the game so far from the start
 //!   position, [`ggf_text`]), then `go`, answered `=== d3` (optionally
 //!   `=== d3/<eval>/<seconds>`; a pass `=== PA`). Lines such as `status ...`,
-//!   `nodestats ...`, `search ...`, `set myname ...` are read past. With a time limit a
-//!   move the GGF's `TI` gives the engine's clock for the rest of the game (the limit
-//!   times the moves it has left); the limit itself is still per move. With a game
-//!   clock `TI` is the game's time: the engine counts its own use, as NBoard engines do.
+//!   `nodestats ...`, `search ...`, `set myname ...` are read past. The GGF's moves carry
+//!   the seconds each took (`B[d3//0.12]`; the opening's carry none), as a GUI sends
+//!   them, so that the engine counts its own use. With a time limit of `T` seconds a
+//!   move (which the protocol cannot say) `TI` is an increment of `T` and no main time
+//!   (`TI[0:00.000/0:00.100]`): a clock that gives the engine `T` for each move. With a
+//!   game clock `TI` is the game's time (`TI[0:04.000]`), less what the engine's moves
+//!   took.
 
 use std::time::Duration;
 
@@ -198,9 +201,10 @@ impl Player {
     }
 
     /// Asks for the move of `color` after `plies` (the whole game from the start
-    /// position, passes written out), with `deadline` from the request to the answer and
-    /// `left` the seconds left on its game clock, if it has one (GTP: sent by
-    /// `time_left` first); returns the answer and the time it took.
+    /// position, passes written out; `seconds` the time of each ply when known, NBoard
+    /// only), with `deadline` from the request to the answer and `left` the seconds left
+    /// on its game clock, if it has one (GTP: sent by `time_left` first); returns the
+    /// answer and the time it took.
     ///
     /// # Errors
     ///
@@ -209,13 +213,14 @@ impl Player {
     pub fn genmove(
         &mut self,
         plies: &[Ply],
+        seconds: &[Option<f64>],
         color: Color,
         deadline: Duration,
         left: Option<f64>,
     ) -> Result<(Answer, Duration), Fault> {
         match self.protocol {
             Protocol::Gtp => self.gtp_genmove(plies, color, deadline, left),
-            Protocol::Nboard => self.nboard_go(plies, deadline),
+            Protocol::Nboard => self.nboard_go(plies, seconds, deadline),
         }
     }
 
@@ -262,24 +267,21 @@ impl Player {
     fn nboard_go(
         &mut self,
         plies: &[Ply],
+        seconds: &[Option<f64>],
         deadline: Duration,
     ) -> Result<(Answer, Duration), Fault> {
         let clock = match self.clock {
             TimeControl::Unlimited => None,
-            TimeControl::PerMove(t) => {
-                // The engine's moves left: half the empty squares, rounded up.
-                let left = (60 - plies.iter().filter(|p| **p != Ply::Pass).count()).div_ceil(2);
-                Some(Clock {
-                    main: t * left.max(1) as f64,
-                    increment: 0.0,
-                })
-            }
+            TimeControl::PerMove(t) => Some(Clock {
+                main: 0.0,
+                increment: t,
+            }),
             TimeControl::PerGame(t) => Some(Clock {
                 main: t,
                 increment: 0.0,
             }),
         };
-        let game = ggf_text(plies, "black", "white", None, clock);
+        let game = ggf_text(plies, seconds, "black", "white", None, clock);
         self.engine.drain_skipping(&nboard_info)?;
         self.engine.send(format!("set game {game}\n"));
         let (line, took) =
@@ -301,32 +303,41 @@ impl Player {
 /// The game of `plies` from the start position as one GGF line ([`reversi::ggf`]'s
 /// writer): `PC[reversi-match]`, the players' names, the result as Black's disc
 /// difference (`RE[+12]`) when given, the clock (`TI`) when given, the start board and
-/// the plies (`B[f5]`, `W[PA]`).
+/// the plies (`B[f5]`, `W[PA]`), each with its time in seconds when `seconds` has it
+/// (`B[f5//0.25]`; `seconds[i]` is the time of `plies[i]`, and a shorter slice leaves
+/// the rest without one).
 ///
 /// ```
 /// use reversi_match::protocol::ggf_text;
 /// let plies = ["f5", "d6"].map(|p| p.parse().unwrap());
 /// assert_eq!(
-///     ggf_text(&plies, "a", "b", None, None),
+///     ggf_text(&plies, &[], "a", "b", None, None),
 ///     "(;GM[Othello]PC[reversi-match]PB[a]PW[b]TY[8]\
 ///      BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]\
 ///      B[f5]W[d6];)"
 /// );
+/// assert!(ggf_text(&plies, &[None, Some(0.25)], "a", "b", None, None)
+///     .ends_with("B[f5]W[d6//0.25];)"));
 /// ```
 #[must_use]
 pub fn ggf_text(
     plies: &[Ply],
+    seconds: &[Option<f64>],
     black: &str,
     white: &str,
     result: Option<i32>,
     clock: Option<Clock>,
 ) -> String {
     let mut game = Game::new(Board::START);
-    for &ply in plies {
+    for (i, &ply) in plies.iter().enumerate() {
+        let item = MoveItem {
+            seconds: seconds.get(i).copied().flatten(),
+            ..MoveItem::from(ply)
+        };
         // The plies of a game here are legal (each was played on the board first); one
         // that is not would still be written, as it was given.
-        if game.play(MoveItem::from(ply)).is_err() {
-            game.moves.push(MoveItem::from(ply));
+        if game.play(item).is_err() {
+            game.moves.push(item);
         }
     }
     game.place = Some("reversi-match".to_owned());

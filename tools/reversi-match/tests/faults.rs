@@ -306,6 +306,41 @@ fn a_late_answer_on_a_game_clock_is_a_loss_on_time() {
     }
 }
 
+/// An NBoard engine reads its clock from the GGF of `set game`: `TI` and the seconds of
+/// its own moves. An engine that spends half of what that leaves it stays inside a 1 s
+/// game clock (it would run out on its third move if the GGF gave no times), and inside
+/// 0.2 s a move, given as an increment and no main time (it would take far more from a
+/// main time of the moves left times 0.2 s).
+#[test]
+fn an_nboard_engine_keeps_its_clock_from_the_ggf() {
+    let spend = format!("{FAKE} --nboard --mode spend");
+    let nboard = ["--protocol1", "nboard"];
+    let (stdout, records) = against_fake(
+        "nboard-game-clock",
+        &spend,
+        &[&nboard[..], &["--game-time", "1"]].concat(),
+    );
+    assert_eq!(records.len(), 2, "{stdout}");
+    for r in &records {
+        assert_eq!(r["fault"], Value::Null, "{r}");
+        // Half of the second at its first move, then half of what is left each time.
+        let total = r["total_answer_ms"][0].as_f64().unwrap();
+        assert!(total >= 500.0, "{r}");
+    }
+    let (stdout, records) = against_fake(
+        "nboard-move-clock",
+        &spend,
+        &[&nboard[..], &["--time", "0.2"]].concat(),
+    );
+    assert_eq!(records.len(), 2, "{stdout}");
+    for r in &records {
+        assert_eq!(r["fault"], Value::Null, "{r}");
+        // 0.1 s a move, half its increment (and a little more on a busy machine).
+        let mean = r["total_answer_ms"][0].as_f64().unwrap() / r["answers"][0].as_f64().unwrap();
+        assert!((100.0..200.0).contains(&mean), "{r}");
+    }
+}
+
 #[test]
 fn bad_options_are_errors_naming_the_option() {
     for (args, message) in [

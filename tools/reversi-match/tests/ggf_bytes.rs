@@ -106,7 +106,7 @@ fn written_games_are_the_same_bytes_as_before() {
             increment: 0.0,
         });
         assert_eq!(
-            ggf_text(&plies, black, white, result, clock),
+            ggf_text(&plies, &[], black, white, result, clock),
             reference(&plies, black, white, result, time.as_deref()),
         );
     }

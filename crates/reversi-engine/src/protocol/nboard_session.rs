@@ -292,19 +292,24 @@ impl NboardSession {
     }
 
     /// The limits of a search to `depth` plies: the node cap, and a time budget: the
-    /// share of the game's clock when it has one, at most [`Defaults::move_time`]. Used
-    /// whole, with no soft budget ([`SearchLimits::target`]): match runners give an NBoard
-    /// engine a time a move as a clock of that time times the moves left (the protocol has
-    /// no time a move), and hold it to the time a move.
+    /// share of the game's clock when it has one (a main time or an increment: the main
+    /// time less the seconds of the side's moves, shared, plus the increment), at most
+    /// [`Defaults::move_time`]. Used whole, with no soft budget
+    /// ([`SearchLimits::target`]): match runners hold an NBoard engine to a time a move,
+    /// which the protocol cannot say; `reversi-match` gives it as an increment with no
+    /// main time, from which the budget is that time a move.
     fn limits(&self, depth: u32) -> SearchLimits {
         let board = self.board();
-        let time = self.clock.filter(|c| c.main > 0.0).map(|clock| {
-            let used = *self.used.get(board.side_to_move());
-            let left = Duration::from_secs_f64((clock.main - used).max(0.0));
-            let increment = Duration::from_secs_f64(clock.increment);
-            let per_move = Some(increment).filter(|i| !i.is_zero());
-            with_margin(move_budget(left, per_move, board.empty_squares().len()))
-        });
+        let time = self
+            .clock
+            .filter(|c| c.main > 0.0 || c.increment > 0.0)
+            .map(|clock| {
+                let used = *self.used.get(board.side_to_move());
+                let left = Duration::from_secs_f64((clock.main - used).max(0.0));
+                let increment = Duration::from_secs_f64(clock.increment);
+                let per_move = Some(increment).filter(|i| !i.is_zero());
+                with_margin(move_budget(left, per_move, board.empty_squares().len()))
+            });
         SearchLimits {
             depth: Some(depth),
             nodes: self.defaults.nodes,
@@ -397,4 +402,42 @@ fn watching<L: Send, T>(
     });
     stop.reset();
     (result, line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The search limits after `set game` of the game `ggf`.
+    fn limits_after(ggf: &str) -> SearchLimits {
+        let mut session =
+            NboardSession::new(Engine::with_table_bytes(1 << 16), Defaults::default());
+        let mut out = Vec::new();
+        let flow = session.handle_line(&format!("set game {ggf}"), &mut out);
+        assert_eq!(flow.unwrap(), Ok(Flow::Continue));
+        session.limits(20)
+    }
+
+    /// The game's clock (`TI`) and the seconds of the side's own moves give the budget:
+    /// the main time left shared among the moves to come, plus the increment; an
+    /// increment alone is a time a move. No clock: no time limit.
+    #[test]
+    fn the_clock_of_the_game_gives_the_budget() {
+        let ms = Duration::from_millis;
+        let game = |clock: &str| {
+            format!(
+                "(;GM[Othello]PC[NBoard]PB[a]PW[b]{clock}TY[8]BO[8 -------- -------- \
+                 -------- ---O*--- ---*O--- -------- -------- -------- *]B[F5//4.00]W[D6//1.00];)"
+            )
+        };
+        // Black has used 4 s of 10: 6 s for the 24 moves to 12 empties, 250 ms, less
+        // the margin (20 ms).
+        assert_eq!(limits_after(&game("TI[0:10.000]")).time, Some(ms(230)));
+        // No main time, 0.1 s an increment: 0.1 s a move, less a tenth.
+        assert_eq!(
+            limits_after(&game("TI[0:00.000/0:00.100]")).time,
+            Some(ms(90))
+        );
+        assert_eq!(limits_after(&game("")).time, None);
+    }
 }

@@ -16,6 +16,10 @@
 //!                 `time_left` last gave; 0.1 s if none)
 //!   slow          a random legal move, after 0.1 s (within a time a move, but a game
 //!                 clock runs out)
+//!   spend         a random legal move, after half the time it has: GTP, half the time
+//!                 a move or of what `time_left` gave; NBoard, half of TI's main time
+//!                 less the seconds of its own moves in the game, plus half TI's
+//!                 increment (as an NBoard engine that keeps its clock from the GGF)
 //!   resign        resigns (GTP `= resign`)
 //!   refuse-pass   plays well, but refuses `play <c> pass` with `? syntax error` as GRhino
 //!                 does (from the start, whatever --after says), passing implicitly
@@ -27,14 +31,16 @@ use std::io::Write;
 use std::time::Duration;
 
 use match_core::fake::{serve, FakeOptions};
-use reversi::{Board, Color, Ply};
+use reversi::ggf::{Clock, Game};
+use reversi::{Board, ByColor, Color, Ply};
 
 /// The engine's state.
 struct Fake {
     o: FakeOptions,
     rng: fastrand::Rng,
     board: Board,
-    /// Seconds a move (GTP `time_settings`), or left on the game clock (`time_left`).
+    /// Seconds a move (GTP `time_settings`), or left on the game clock (GTP `time_left`,
+    /// NBoard's GGF: [`clock_left`]).
     time: f64,
     requests: u32,
 }
@@ -75,6 +81,10 @@ impl Fake {
             "good" | "refuse-pass" => legal.to_string(),
             "slow" => {
                 std::thread::sleep(Duration::from_millis(100));
+                legal.to_string()
+            }
+            "spend" => {
+                std::thread::sleep(Duration::from_secs_f64(self.time / 2.0));
                 legal.to_string()
             }
             "illegal" => first(!board.empty_squares()).to_string(),
@@ -141,6 +151,14 @@ impl Fake {
         match words.first().copied() {
             Some("ping") => Some(format!("pong {}", words.get(1).unwrap_or(&""))),
             Some("set") if words.get(1) == Some(&"game") => {
+                if let Some(clock) = line
+                    .strip_prefix("set game ")
+                    .and_then(|ggf| ggf.parse::<Game>().ok())
+                    .and_then(|game| Some((game.clock?, game)))
+                    .map(|(clock, game)| clock_left(clock, &game))
+                {
+                    self.time = clock;
+                }
                 self.board = Board::START;
                 // The plies: every `B[..]` and `W[..]` after the board.
                 let moves = line.split("BO[").nth(1).unwrap_or("");
@@ -150,10 +168,10 @@ impl Fake {
                         Some((s, p)) if s.ends_with('W') => (Color::White, p),
                         _ => continue,
                     };
-                    let ply = if ply == "PA" {
-                        "pass"
-                    } else {
-                        ply.split('/').next()?
+                    // The ply, without its evaluation and time (`PA//0.01`).
+                    let ply = match ply.split('/').next()? {
+                        "PA" => "pass",
+                        ply => ply,
                     };
                     self.play(side, ply.parse().ok()?);
                 }
@@ -167,6 +185,22 @@ impl Fake {
             _ => None,
         }
     }
+}
+
+/// What a GGF game's clock leaves the side to move: the main time less the seconds of
+/// its moves (those that give one), plus the increment.
+fn clock_left(clock: Clock, game: &Game) -> f64 {
+    let mut board = game.start;
+    let mut used = ByColor::from_fn(|_| 0.0);
+    for item in &game.moves {
+        *used.get_mut(board.side_to_move()) += item.seconds.unwrap_or(0.0);
+        board = match item.ply {
+            Ply::Pass => board.pass(),
+            Ply::Move(square) => board.play(square),
+        }
+        .unwrap_or(board);
+    }
+    (clock.main - used.get(board.side_to_move())).max(0.0) + clock.increment
 }
 
 fn main() {
