@@ -21,8 +21,8 @@
 //!   them, so that the engine counts its own use. With a time limit of `T` seconds a
 //!   move (which the protocol cannot say) `TI` is an increment of `T` and no main time
 //!   (`TI[0:00.000/0:00.100]`): a clock that gives the engine `T` for each move. With a
-//!   game clock `TI` is the game's time (`TI[0:04.000]`), less what the engine's moves
-//!   took.
+//!   game clock `TI` is the game's time (`TI[0:04.000]`), from which the engine takes
+//!   its moves' seconds.
 
 use std::time::Duration;
 
