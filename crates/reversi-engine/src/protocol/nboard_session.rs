@@ -185,17 +185,9 @@ impl NboardSession {
     fn set_game(&mut self, game: &Game) {
         self.engine.set_board(game.board);
         self.clock = game.clock;
-        self.used = ByColor::from_fn(|_| 0.0);
+        self.used = ByColor::from_fn(|color| game.seconds_used(color));
         self.start = game.start;
         self.plies = game.moves.iter().map(|item| item.ply).collect();
-        let mut board = game.start;
-        for item in &game.moves {
-            *self.used.get_mut(board.side_to_move()) += item.seconds.unwrap_or(0.0);
-            board = match item.ply {
-                Ply::Move(square) => board.play(square).unwrap_or(board),
-                Ply::Pass => board.pass().unwrap_or(board),
-            };
-        }
     }
 
     /// `move`: `item` played (by the side to move, or by the other side after a pass it

@@ -2,6 +2,7 @@
 
 use super::item::MoveItem;
 use crate::board::{Board, IllegalMove};
+use crate::color::Color;
 use crate::perft::Ply;
 
 /// A game's clock (`TI`): the main time and the increment added after each move, in
@@ -120,5 +121,40 @@ impl Game {
         }?;
         self.moves.push(item);
         Ok(())
+    }
+
+    /// The seconds `color` has spent on its moves in the game: the sum of the times
+    /// (`B[f5//1.5]`) of the moves it made from [`Game::start`], a move without one
+    /// counting 0. This is what the game's [`Clock`] has used of `color`'s main time (what
+    /// an NBoard engine is told of its clock in `set game`).
+    ///
+    /// The moves are replayed to know whose each one is; in a game that [`Game::play`] or
+    /// [`Game::parse`] made they are all legal (a move of a game edited into an illegal
+    /// one counts for the side to move at that point, and leaves the board as it was).
+    ///
+    /// ```
+    /// use reversi::{ggf::Game, Color};
+    /// let game: Game = "(;GM[Othello]TI[1:00]TY[8]\
+    ///     BO[8 ---------------------------O*------*O--------------------------- *]\
+    ///     B[f5//1.25]W[d6//0.5]B[c3]W[d3//2];)".parse()?;
+    /// assert_eq!(game.seconds_used(Color::Black), 1.25);
+    /// assert_eq!(game.seconds_used(Color::White), 2.5);
+    /// # Ok::<_, reversi::ggf::ParseGgfError>(())
+    /// ```
+    #[must_use]
+    pub fn seconds_used(&self, color: Color) -> f64 {
+        let mut board = self.start;
+        let mut used = 0.0;
+        for item in &self.moves {
+            if board.side_to_move() == color {
+                used += item.seconds.unwrap_or(0.0);
+            }
+            board = match item.ply {
+                Ply::Move(square) => board.play(square),
+                Ply::Pass => board.pass(),
+            }
+            .unwrap_or(board);
+        }
+        used
     }
 }

@@ -32,7 +32,7 @@ use std::time::Duration;
 
 use match_core::fake::{serve, FakeOptions};
 use reversi::ggf::{Clock, Game};
-use reversi::{Board, ByColor, Color, Ply};
+use reversi::{Board, Color, Ply};
 
 /// The engine's state.
 struct Fake {
@@ -190,17 +190,8 @@ impl Fake {
 /// What a GGF game's clock leaves the side to move: the main time less the seconds of
 /// its moves (those that give one), plus the increment.
 fn clock_left(clock: Clock, game: &Game) -> f64 {
-    let mut board = game.start;
-    let mut used = ByColor::from_fn(|_| 0.0);
-    for item in &game.moves {
-        *used.get_mut(board.side_to_move()) += item.seconds.unwrap_or(0.0);
-        board = match item.ply {
-            Ply::Pass => board.pass(),
-            Ply::Move(square) => board.play(square),
-        }
-        .unwrap_or(board);
-    }
-    (clock.main - used.get(board.side_to_move())).max(0.0) + clock.increment
+    let used = game.seconds_used(game.board.side_to_move());
+    (clock.main - used).max(0.0) + clock.increment
 }
 
 fn main() {
