@@ -21,6 +21,8 @@ pub struct EngineSettings {
     pub protocol: Protocol,
     /// Its time control.
     pub clock: TimeControl,
+    /// Its search depth, sent over NBoard (`set depth N`) at the start of each game.
+    pub depth: Option<u32>,
 }
 
 /// How games are played.
@@ -247,7 +249,7 @@ fn start_players(settings: &Settings, index: usize) -> Result<Vec<Player>, (usiz
             .as_ref()
             .map(|dir| dir.join(format!("game-{index}-engine{}.log", k + 1)));
         let player = Engine::spawn(&e.command, log.as_deref(), "reversi-match")
-            .and_then(|engine| Player::start(engine, e.protocol, e.clock))
+            .and_then(|engine| Player::start(engine, e.protocol, e.clock, e.depth))
             .map_err(|fault| (k, fault))?;
         players.push(player);
     }

@@ -42,6 +42,13 @@ struct Args {
     /// Engine 2's protocol: gtp or nboard.
     #[arg(long, value_name = "P", default_value = "gtp")]
     protocol2: Protocol,
+    /// Engine 1's search depth, sent over NBoard as `set depth N` at the start of each
+    /// game (1 to 60; an NBoard engine is told no depth otherwise; GTP has no depth).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=60))]
+    depth1: Option<u32>,
+    /// Engine 2's search depth over NBoard, as --depth1.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=60))]
+    depth2: Option<u32>,
     /// Seconds per move for both engines, or `none` for no limit; sent over GTP as
     /// `time_settings 0 T 1`.
     #[arg(long, value_name = "SECONDS", default_value = "0.1", value_parser = parse_time)]
@@ -156,6 +163,18 @@ fn main() -> ExitCode {
 fn run(args: &Args) -> Result<()> {
     runner::install_interrupt_handler()?;
     let sprt = args.common.check(args.games, args.concurrency)?;
+    for (k, (depth, protocol)) in [(args.depth1, args.protocol1), (args.depth2, args.protocol2)]
+        .into_iter()
+        .enumerate()
+    {
+        if depth.is_some() && protocol != Protocol::Nboard {
+            bail!(
+                "--depth{}: a depth is sent over NBoard only (give --protocol{} nboard)",
+                k + 1,
+                k + 1
+            );
+        }
+    }
     cli::check_engines([&args.engine1, &args.engine2])?;
     let openings = load_openings(args)?;
     let games = args.games.unwrap_or(2 * openings.len());
@@ -216,7 +235,7 @@ fn run(args: &Args) -> Result<()> {
     )
 }
 
-/// The games' settings: each engine's command, protocol and time control (`times`), the
+/// The games' settings: each engine's command, protocol, time control (`times`) and depth, the
 /// grace and the log folder.
 fn settings(args: &Args, times: [TimeControl; 2]) -> Settings {
     Settings {
@@ -225,11 +244,13 @@ fn settings(args: &Args, times: [TimeControl; 2]) -> Settings {
                 command: args.engine1.clone(),
                 protocol: args.protocol1,
                 clock: times[0],
+                depth: args.depth1,
             },
             EngineSettings {
                 command: args.engine2.clone(),
                 protocol: args.protocol2,
                 clock: times[1],
+                depth: args.depth2,
             },
         ],
         grace: Duration::from_millis(args.grace),

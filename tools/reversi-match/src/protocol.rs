@@ -12,8 +12,8 @@
 //!   refuses `play <colour> pass` (GRhino's `gtp-rhino` answers `? syntax error`) is not
 //!   told passes from then on: it passes implicitly, as the transcript notation does
 //!   (it is then told the next move of the other colour directly).
-//! - **NBoard** (version 2; Edax, NTest): at the start `nboard 2` and `ping 1`, answered
-//!   `pong 1`; before each of its moves `set game <GGF>` (the game so far from the start
+//! - **NBoard** (version 2; Edax, NTest): at the start `nboard 2`, `set depth N` when a
+//!   depth is given, and `ping 1`, answered `pong 1`; before each of its moves `set game <GGF>` (the game so far from the start
 //!   position, [`ggf_text`]), then `go`, answered `=== d3` (optionally
 //!   `=== d3/<eval>/<seconds>`; a pass `=== PA`). Lines such as `status ...`,
 //!   `nodestats ...`, `search ...`, `set myname ...` are read past. The GGF's moves carry
@@ -144,13 +144,19 @@ fn parse_answer(word: &str, line: &str) -> Result<Answer, Fault> {
 }
 
 impl Player {
-    /// Starts a game with `engine`: the protocol's set-up (see the module docs).
+    /// Starts a game with `engine`: the protocol's set-up (see the module docs), over
+    /// NBoard with `set depth N` when `depth` is given (GTP has no depth: it is not sent).
     ///
     /// # Errors
     ///
     /// The engine refuses a command, answers out of turn, or fails to answer in
     /// [`COMMAND_TIMEOUT`].
-    pub fn start(engine: Engine, protocol: Protocol, clock: TimeControl) -> Result<Player, Fault> {
+    pub fn start(
+        engine: Engine,
+        protocol: Protocol,
+        clock: TimeControl,
+        depth: Option<u32>,
+    ) -> Result<Player, Fault> {
         let mut player = Player {
             engine,
             protocol,
@@ -174,6 +180,9 @@ impl Player {
             }
             Protocol::Nboard => {
                 player.engine.send("nboard 2\n".to_string());
+                if let Some(depth) = depth {
+                    player.engine.send(format!("set depth {depth}\n"));
+                }
                 let (line, _) = player.engine.request_skipping(
                     "ping 1\n".to_string(),
                     COMMAND_TIMEOUT,

@@ -342,6 +342,41 @@ fn an_nboard_engine_keeps_its_clock_from_the_ggf() {
 }
 
 #[test]
+fn an_nboard_engine_is_told_its_depth() {
+    let logs = record_path("depth-logs");
+    let logs = logs.with_extension("");
+    let nboard = format!("{FAKE} --nboard");
+    let (stdout, records) = run(
+        "nboard-depth",
+        &[
+            "--engine1",
+            &nboard,
+            "--engine2",
+            &nboard,
+            "--protocol1",
+            "nboard",
+            "--protocol2",
+            "nboard",
+            "--depth1",
+            "7",
+            "--random-openings",
+            "1",
+            "--log-dir",
+            logs.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(records.len(), 2, "{stdout}");
+    for game in 0..2 {
+        let log = |k: u32| {
+            std::fs::read_to_string(logs.join(format!("game-{game}-engine{k}.log")))
+                .unwrap_or_default()
+        };
+        assert_eq!(log(1), "set depth 7\n", "game {game}");
+        assert_eq!(log(2), "", "game {game}: engine 2 was given no depth");
+    }
+}
+
+#[test]
 fn bad_options_are_errors_naming_the_option() {
     for (args, message) in [
         (&["--time", "0"][..], "--time"),
@@ -349,6 +384,11 @@ fn bad_options_are_errors_naming_the_option() {
         (&["--game-time", "1", "--time1", "1"][..], "--time1"),
         (&["--concurrency", "0"][..], "--concurrency 0"),
         (&["--games", "0"][..], "--games 0"),
+        (
+            &["--depth1", "7"][..],
+            "--depth1: a depth is sent over NBoard only",
+        ),
+        (&["--protocol2", "nboard", "--depth2", "61"][..], "--depth2"),
         (
             &["--sprt", "5", "0"][..],
             "--sprt ELO0 ELO1 needs ELO0 < ELO1",

@@ -25,7 +25,7 @@
 //!                 does (from the start, whatever --after says), passing implicitly
 //!
 //! With `--nboard` it also writes `status thinking` before each answer (lines the match
-//! runner must read past).
+//! runner must read past), and copies `set depth N` to its standard error.
 
 use std::io::Write;
 use std::time::Duration;
@@ -150,6 +150,11 @@ impl Fake {
     fn nboard(&mut self, line: &str, words: &[&str]) -> Option<String> {
         match words.first().copied() {
             Some("ping") => Some(format!("pong {}", words.get(1).unwrap_or(&""))),
+            Some("set") if words.get(1) == Some(&"depth") => {
+                // Told on standard error (the runner's `--log-dir` keeps it).
+                eprintln!("{line}");
+                None
+            }
             Some("set") if words.get(1) == Some(&"game") => {
                 if let Some(clock) = line
                     .strip_prefix("set game ")
