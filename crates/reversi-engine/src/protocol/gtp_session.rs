@@ -8,7 +8,7 @@ use reversi::{Board, ByColor, Color, Ply};
 
 use super::book::SessionBook;
 use super::gtp::{self, Command as GtpCommand};
-use super::session::{plies_for, with_margin, Defaults, Flow, NAME};
+use super::session::{clock_duration, plies_for, with_margin, Defaults, Flow, NAME};
 use crate::{move_budget, move_hard_limit, Engine, SearchLimits};
 
 /// The GTP clock of one colour: the seconds left in the current period and the moves
@@ -277,8 +277,8 @@ impl GtpSession {
                 stones,
             } => {
                 self.settings = Some(TimeSettings {
-                    main: Duration::from_secs_f64(main),
-                    byo_yomi: Duration::from_secs_f64(byo_yomi),
+                    main: clock_duration(main),
+                    byo_yomi: clock_duration(byo_yomi),
                     stones,
                 });
                 self.clocks = ByColor::from_fn(|_| None);
@@ -290,7 +290,7 @@ impl GtpSession {
                 stones,
             } => {
                 *self.clocks.get_mut(color) = Some(Period {
-                    left: Duration::from_secs_f64(seconds),
+                    left: clock_duration(seconds),
                     stones,
                 });
                 ok("")
@@ -380,5 +380,32 @@ mod tests {
         assert_eq!(session.budget(Color::Black), (Some(ms(980)), None));
         let session = gtp_session(&["time_settings 0 10 5"]);
         assert_eq!(session.budget(Color::Black), (Some(ms(1980)), None));
+    }
+
+    /// A finite clock too large for a `Duration` (here 1e30 s) is read as a year: the
+    /// session neither panics nor loses the move (a depth limit ends the search).
+    #[test]
+    fn a_huge_clock_is_a_year() {
+        let year = Duration::from_secs(365 * 86_400);
+        for settings in [
+            &["time_settings 1e30 0 0"][..],
+            &["time_settings 0 1e30 1"],
+            &["time_settings 300 0 0", "time_left b 1e30 0"],
+        ] {
+            let mut session = gtp_session(settings);
+            let (hard, _) = session.budget(Color::Black);
+            assert!(
+                matches!(hard, Some(h) if h > Duration::ZERO && h <= year),
+                "{settings:?}: {hard:?}"
+            );
+            session.defaults.depth = Some(2);
+            let mut out = Vec::new();
+            session.handle_line("genmove b", &mut out).unwrap();
+            let answer = String::from_utf8(out).unwrap();
+            assert!(
+                ["= c4", "= d3", "= e6", "= f5"].contains(&answer.trim()),
+                "{settings:?}: {answer}"
+            );
+        }
     }
 }

@@ -11,7 +11,7 @@ use reversi::{Board, ByColor, Ply};
 
 use super::book::SessionBook;
 use super::nboard::{Command as NboardCommand, NboardError, Reply};
-use super::session::{min_option, plies_for, with_margin, Defaults, Flow, NAME};
+use super::session::{clock_duration, min_option, plies_for, with_margin, Defaults, Flow, NAME};
 use crate::{move_budget, Analysis, Engine, SearchLimits, StopSignal};
 
 /// Writes an NBoard reply and flushes it (the GUI waits for it).
@@ -297,8 +297,8 @@ impl NboardSession {
             .filter(|c| c.main > 0.0 || c.increment > 0.0)
             .map(|clock| {
                 let used = *self.used.get(board.side_to_move());
-                let left = Duration::from_secs_f64((clock.main - used).max(0.0));
-                let increment = Duration::from_secs_f64(clock.increment);
+                let left = clock_duration(clock.main - used);
+                let increment = clock_duration(clock.increment);
                 let per_move = Some(increment).filter(|i| !i.is_zero());
                 with_margin(move_budget(left, per_move, board.empty_squares().len()))
             });
@@ -431,5 +431,14 @@ mod tests {
             Some(ms(90))
         );
         assert_eq!(limits_after(&game("")).time, None);
+        // A clock too large for a `Duration` (1e30 s) is read as a year, not a panic.
+        let year = Duration::from_secs(365 * 86_400);
+        for clock in ["TI[1e30]", "TI[0/1e30]"] {
+            let time = limits_after(&game(clock)).time;
+            assert!(
+                matches!(time, Some(t) if t > ms(0) && t <= year),
+                "{clock}: {time:?}"
+            );
+        }
     }
 }

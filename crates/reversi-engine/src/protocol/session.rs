@@ -37,6 +37,23 @@ pub(super) fn with_margin(budget: Duration) -> Duration {
     budget - (budget / 10).min(Duration::from_millis(20))
 }
 
+/// The longest clock a protocol's time is read as: a year (365 days). A game clock
+/// cannot give more in practice, and the search's deadlines (now plus a share of the
+/// clock) stay far from where `Instant` arithmetic overflows.
+const LONGEST_CLOCK: f64 = 365.0 * 86_400.0;
+
+/// `seconds` of a protocol's clock (GTP `time_settings`, `time_left`, NBoard's `TI` and
+/// moves' seconds) as a `Duration`: a negative or NaN value (the parsers refuse them) is
+/// zero, and more than a year ([`LONGEST_CLOCK`], infinity included) is a year, where
+/// `Duration::from_secs_f64` would panic above about 1.8e19.
+pub(super) fn clock_duration(seconds: f64) -> Duration {
+    if seconds > 0.0 {
+        Duration::from_secs_f64(seconds.min(LONGEST_CLOCK))
+    } else {
+        Duration::ZERO
+    }
+}
+
 /// The smaller of two optional limits.
 pub(super) fn min_option<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
     match (a, b) {
