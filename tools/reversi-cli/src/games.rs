@@ -267,6 +267,12 @@ fn ggf_error(error: GgfError) -> InputError {
         GgfError::Unterminated { line, .. } => {
             (line, "the input ends before the game's \";)\"".to_owned())
         }
+        GgfError::Unclosed {
+            line, next_line, ..
+        } => (
+            line,
+            format!("the game is not closed (\";)\") before the next game at line {next_line}"),
+        ),
         GgfError::TooLong { line, .. } => (line, "the game is longer than 1 MiB".to_owned()),
         GgfError::Outside { line, found, .. } => (
             line,

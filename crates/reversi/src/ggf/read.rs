@@ -45,6 +45,17 @@ pub enum GgfError {
         /// The byte offset of the game's `(;`.
         offset: u64,
     },
+    /// A `(` starts the next game before this one is closed: outside a value, or at the
+    /// start of a line inside a value with no `]`. The next game is read from it.
+    #[error("game at line {line} (byte {offset}): not closed before the next game's \"(\" at line {next_line} (a game ends with \";)\")")]
+    Unclosed {
+        /// The line of the game's `(;`.
+        line: u64,
+        /// The byte offset of the game's `(;`.
+        offset: u64,
+        /// The line of the `(` that starts the next game.
+        next_line: u64,
+    },
     /// The game's text is longer than [`MAX_GAME_BYTES`].
     #[error("game at line {line} (byte {offset}): longer than 1 MiB (MAX_GAME_BYTES)")]
     TooLong {
@@ -68,6 +79,19 @@ pub enum GgfError {
     Io(#[from] io::Error),
 }
 
+/// Where a game's text ended ([`Games::game_text`]).
+enum GameEnd {
+    /// At its `)`.
+    Closed,
+    /// At the end of the input.
+    Input,
+    /// Before the `(` of the next game, at `next_line`.
+    Cut {
+        /// The line of that `(`.
+        next_line: u64,
+    },
+}
+
 /// The games of a GGF stream, in order ([`read_games`]).
 #[derive(Debug)]
 pub struct Games<R> {
@@ -88,8 +112,10 @@ pub struct Games<R> {
 /// games is one error for each run of it. Memory stays bounded: one game's text at a
 /// time, at most [`MAX_GAME_BYTES`].
 ///
-/// A value with no closing `]` runs to the end of the input (its `]` may be on another
-/// line): the error is then [`GgfError::Unterminated`].
+/// A game not closed before the next one's `(` (outside a value, or at the start of a
+/// line inside a value: a value's `]` may be on another line) is the error
+/// [`GgfError::Unclosed`], and the next game is read from that `(`; one still open at the
+/// end of the input is [`GgfError::Unterminated`].
 ///
 /// A `Read` is read through a [`std::io::BufReader`]: `read_games(BufReader::new(file))`.
 ///
@@ -138,15 +164,6 @@ impl<R: BufRead> Games<R> {
         }
     }
 
-    /// The next byte, taken, `None` at the end of the input.
-    fn next_byte(&mut self) -> io::Result<Option<u8>> {
-        let byte = self.peek()?;
-        if let Some(byte) = byte {
-            self.bump(byte);
-        }
-        Ok(byte)
-    }
-
     /// Skips the rest of a text outside a game, whose first byte `first` at `line` and
     /// `offset` is taken, up to the next white space or `(`, and says where it was.
     fn outside(&mut self, line: u64, offset: u64, first: u8) -> io::Result<GgfError> {
@@ -168,11 +185,19 @@ impl<R: BufRead> Games<R> {
     }
 
     /// Reads a game's text after its `(;` up to the first `)` outside a value, into
-    /// `text` (which holds `(;`) while it is at most [`MAX_GAME_BYTES`] long. `false`
-    /// when the input ends first.
-    fn game_text(&mut self, text: &mut Vec<u8>) -> io::Result<bool> {
-        let (mut in_value, mut escaped) = (false, false);
-        while let Some(byte) = self.next_byte()? {
+    /// `text` (which holds `(;`) while it is at most [`MAX_GAME_BYTES`] long. It stops
+    /// before a `(` outside a value or at the start of a line in a value: the next
+    /// game's (GGF games do not nest).
+    fn game_text(&mut self, text: &mut Vec<u8>) -> io::Result<GameEnd> {
+        let (mut in_value, mut escaped, mut line_start) = (false, false, false);
+        while let Some(byte) = self.peek()? {
+            if byte == b'(' && (!in_value || line_start) && !escaped {
+                return Ok(GameEnd::Cut {
+                    next_line: self.line,
+                });
+            }
+            self.bump(byte);
+            line_start = byte == b'\n';
             if text.len() <= MAX_GAME_BYTES {
                 text.push(byte);
             }
@@ -187,17 +212,25 @@ impl<R: BufRead> Games<R> {
             } else if byte == b'[' {
                 in_value = true;
             } else if byte == b')' {
-                return Ok(true);
+                return Ok(GameEnd::Closed);
             }
         }
-        Ok(false)
+        Ok(GameEnd::Input)
     }
 
     /// The game whose `(` was just seen at `line` and `offset`, or why not.
     fn game(&mut self, line: u64, offset: u64) -> io::Result<Result<Game, GgfError>> {
         let mut text = b"(;".to_vec();
-        if !self.game_text(&mut text)? {
-            return Ok(Err(GgfError::Unterminated { line, offset }));
+        match self.game_text(&mut text)? {
+            GameEnd::Closed => {}
+            GameEnd::Input => return Ok(Err(GgfError::Unterminated { line, offset })),
+            GameEnd::Cut { next_line } => {
+                return Ok(Err(GgfError::Unclosed {
+                    line,
+                    offset,
+                    next_line,
+                }))
+            }
         }
         if text.len() > MAX_GAME_BYTES {
             return Ok(Err(GgfError::TooLong { line, offset }));

@@ -291,6 +291,43 @@ fn the_stream_reader_goes_on_after_bad_games_and_text_outside_games() {
     ));
 }
 
+/// A game left open (no `;)`, or a value with no `]`) ends where the next game's `(`
+/// starts, and that game is read: the games after a cut one are not lost.
+#[test]
+fn the_stream_reader_reads_the_game_after_an_unclosed_one() {
+    let text = "(;GM[Othello]PB[Open]B[f5]\n(;GM[Othello]PB[Good]B[d3];)\n\
+                (;GM[Othello]B[f5\n(;GM[Othello]PB[Good2]B[c4];)\n\
+                (;GM[Othello]C[a (comment)\n on two lines]B[e6];)";
+    let items: Vec<_> = read_games(text.as_bytes()).collect();
+    assert_eq!(items.len(), 5, "{items:?}");
+    assert!(matches!(
+        items[0],
+        Err(GgfError::Unclosed {
+            line: 1,
+            offset: 0,
+            next_line: 2
+        })
+    ));
+    assert_eq!(
+        items[0].as_ref().unwrap_err().to_string(),
+        "game at line 1 (byte 0): not closed before the next game's \"(\" at line 2 \
+         (a game ends with \";)\")"
+    );
+    assert_eq!(items[1].as_ref().unwrap().black.as_deref(), Some("Good"));
+    // An unclosed value ends at a line that starts with `(`.
+    assert!(matches!(
+        items[2],
+        Err(GgfError::Unclosed {
+            line: 3,
+            next_line: 4,
+            ..
+        })
+    ));
+    assert_eq!(items[3].as_ref().unwrap().black.as_deref(), Some("Good2"));
+    // A `(` inside a value, not at a line's start, is part of the value.
+    assert_eq!(items[4].as_ref().unwrap().moves.len(), 1);
+}
+
 #[test]
 fn the_stream_reader_refuses_non_utf8_and_overlong_games() {
     let items: Vec<_> = read_games(&b"(;GM[Othello]PB[\xff];) (;GM[Othello];)"[..]).collect();
