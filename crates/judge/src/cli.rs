@@ -57,10 +57,24 @@ impl Program {
         self.help
     }
 
-    /// The usage line: the help text's first line.
+    /// The usage line: the help text's first line, with the lines after it that start
+    /// with a space (a usage too long for one line goes on, indented).
+    ///
+    /// ```
+    /// use judge::Program;
+    /// let program = Program::new("demo", "usage: demo [--a N] [--b N]\n    [FILE...]\nDoubles.\n");
+    /// assert_eq!(program.usage(), "usage: demo [--a N] [--b N]\n    [FILE...]");
+    /// ```
     #[must_use]
     pub fn usage(&self) -> &'static str {
-        self.help.lines().next().unwrap_or("")
+        let mut end = 0;
+        for (i, line) in self.help.split_inclusive('\n').enumerate() {
+            if i > 0 && !line.starts_with(' ') {
+                break;
+            }
+            end += line.len();
+        }
+        self.help[..end].trim_end()
     }
 
     /// Parses `args` (the arguments after the program's name): [`Parsed::Help`] if one

@@ -68,7 +68,9 @@ enum Command {
         /// The book file.
         #[arg(long)]
         book: PathBuf,
-        /// A transcript from the start (`f5d6`, `-` for the start) or an OBF board.
+        /// A transcript from the start (`f5d6`, `-` for the start) or an OBF board (its
+        /// leading `-` is not an option: no `--` needed).
+        #[arg(allow_hyphen_values = true)]
         position: String,
     },
     /// The book's positions, exact values, depths and plies, and file size.
@@ -294,11 +296,16 @@ fn position(text: &str) -> Result<Board, String> {
     if text.trim() == "-" {
         return Ok(Board::START);
     }
-    if let Ok(game) = text.parse::<Transcript>() {
-        return Ok(*game.board());
+    // A board's text has discs or empty squares (`X`, `O`, `-`, `*`) or a space before
+    // the side to move; a transcript has only squares.
+    let is_board = text.trim().contains(['-', 'x', 'X', 'o', 'O', '*', ' ']);
+    if is_board {
+        Board::from_obf(text).map_err(|e| format!("{text:?}: not an OBF board ({e})"))
+    } else {
+        text.parse::<Transcript>()
+            .map(|game| *game.board())
+            .map_err(|e| format!("{text:?}: not a transcript ({e})"))
     }
-    Board::from_obf(text)
-        .map_err(|e| format!("{text:?}: neither a transcript nor an OBF board ({e})"))
 }
 
 fn show(path: &Path, text: &str) -> Result<(), String> {

@@ -67,6 +67,19 @@ fn build_show_stats_and_add() {
         shown.contains(&format!("\n{} {:+} ", best.square, best.value)),
         "{shown}"
     );
+    // The start as an OBF board, whose leading `-` is not an option; a transcript's
+    // illegal move is named as a transcript's error, not as a board's.
+    let obf = "---------------------------OX------XO--------------------------- X";
+    let out = run(BOOK, &["show", "--book", file, obf], "");
+    assert_eq!(text(&out.stdout), shown, "{}", text(&out.stderr));
+    let out = run(BOOK, &["show", "--book", file, "f5f5"], "");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr)
+            .contains("\"f5f5\": not a transcript (move 2 (f5): square f5 is not empty)"),
+        "{}",
+        text(&out.stderr)
+    );
     // Games: one good transcript, one bad line (reported, skipped, exit status 1).
     let games = temporary("games.txt");
     std::fs::write(&games, "e6f4c3c4d3\nf5a1\n").unwrap();
