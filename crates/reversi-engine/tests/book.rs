@@ -443,6 +443,9 @@ fn bad_entries_name_their_index_byte_and_fault() {
     bad[first + 20] = (-100i8) as u8;
     assert_eq!(entry_error(bad).2, InvalidEntry::Value { value: -100 });
     let mut bad = good.clone();
+    bad[first + 17] = 61;
+    assert_eq!(entry_error(bad).2, InvalidEntry::Depth { depth: 61 });
+    let mut bad = good.clone();
     bad[first + 18] |= 8;
     assert_eq!(entry_error(bad).2, InvalidEntry::Flags { flags: 10 });
     let mut bad = good.clone();

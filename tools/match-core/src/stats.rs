@@ -82,9 +82,16 @@ pub struct Estimate {
     pub samples: u64,
 }
 
+/// The estimate of samples `values[i]` seen `counts[i]` times; with fewer than two
+/// samples the spread is unknown and the interval unbounded (`-inf` to `+inf`), not the
+/// zero width that one sample's zero variance would give.
 fn estimate(values: &[f64], counts: &[u64]) -> Estimate {
     let (mean, var, n) = mean_var(values, counts);
-    let se = if n == 0 { 0.0 } else { (var / n as f64).sqrt() };
+    let se = if n < 2 {
+        f64::INFINITY
+    } else {
+        (var / n as f64).sqrt()
+    };
     Estimate {
         score: mean,
         elo: elo(mean),
@@ -348,6 +355,16 @@ mod tests {
         }
         .estimate();
         assert_eq!((d.low, d.elo, d.high), (0.0, 0.0, 0.0));
+        // One pair (or one game): no spread can be known, the interval is unbounded.
+        let mut one = Pentanomial::default();
+        one.add(1.0);
+        let e = one.estimate();
+        assert_eq!(
+            (e.low, e.elo, e.high),
+            (f64::NEG_INFINITY, 0.0, f64::INFINITY)
+        );
+        let none = Pentanomial::default().estimate();
+        assert_eq!((none.low, none.high), (f64::NEG_INFINITY, f64::INFINITY));
     }
 
     #[test]

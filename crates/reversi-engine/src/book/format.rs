@@ -125,6 +125,12 @@ pub enum InvalidEntry {
         /// The value.
         value: i8,
     },
+    /// A depth above 60 (no game has more plies to search).
+    #[error("depth {depth} is above 60")]
+    Depth {
+        /// The depth.
+        depth: u8,
+    },
     /// Flag bits that this version does not define.
     #[error("unknown flag bits {flags:#04x}")]
     Flags {
@@ -156,7 +162,7 @@ impl Book {
     /// An entry (24 bytes): the key's player bitboard (`u64`) and opponent bitboard
     /// (`u64`), bit `rank * 8 + file` (a1 = 0, h8 = 63), a canonical position with the
     /// side to move as "player"; the value (`i8`, discs for the side to move, -64 to
-    /// 64); the depth (`u8`); the flags (`u8`: 1 = value exact, 2 = has a leaf, 4 = leaf
+    /// 64); the depth (`u8`, 0 to 60); the flags (`u8`: 1 = value exact, 2 = has a leaf, 4 = leaf
     /// exact); the leaf's square (`u8`, 0 to 63, on the key's board) and value (`i8`),
     /// both 0 without a leaf; 3 reserved bytes, 0.
     ///
@@ -342,6 +348,9 @@ fn decode(bytes: &[u8], previous: Option<BookKey>) -> Result<(BookKey, BookEntry
             Err(InvalidEntry::Value { value })
         }
     };
+    if bytes[17] > 60 {
+        return Err(InvalidEntry::Depth { depth: bytes[17] });
+    }
     let flags = bytes[18];
     if flags & !(EXACT | HAS_LEAF | LEAF_EXACT) != 0 {
         return Err(InvalidEntry::Flags { flags });

@@ -17,6 +17,14 @@ pub enum ParseGgfError {
     /// The text does not end with `;)` after the last property.
     #[error("a GGF game ends with \";)\" after its properties")]
     NoEnd,
+    /// Text after the game's closing `;)` (one game per text).
+    #[error("at byte {at}: text after the game's \";)\": {found:?}")]
+    Trailing {
+        /// The byte offset of the text, in the game's text, from 0.
+        at: usize,
+        /// The text, up to its first 16 characters.
+        found: String,
+    },
     /// Something other than a property name stands where one is expected.
     #[error("at byte {at}: expected a property NAME[value], found {found:?}")]
     Property {
@@ -190,11 +198,17 @@ pub(super) fn properties(text: &str) -> Result<Vec<(String, String)>, ParseGgfEr
         while chars.next_if(|(_, c)| c.is_whitespace()).is_some() {}
         let (at, c) = chars.next().ok_or(ParseGgfError::NoEnd)?;
         if c == ';' {
-            let rest = &body[at + 1..];
-            return if rest.trim() == ")" {
-                Ok(properties)
-            } else {
-                Err(ParseGgfError::NoEnd)
+            let rest = body[at + 1..].trim_start();
+            return match rest.strip_prefix(')') {
+                Some("") => Ok(properties),
+                Some(after) => {
+                    let trailing = after.trim_start();
+                    Err(ParseGgfError::Trailing {
+                        at: text.len() - trailing.len(),
+                        found: trailing.chars().take(16).collect(),
+                    })
+                }
+                None => Err(ParseGgfError::NoEnd),
             };
         }
         if !c.is_ascii_alphabetic() {

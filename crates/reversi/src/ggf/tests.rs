@@ -132,6 +132,19 @@ fn a_left_out_pass_is_added_and_a_written_one_kept() {
 fn bad_games_are_refused_with_what_is_wrong() {
     assert_eq!(Game::parse("GM[Othello];)"), Err(ParseGgfError::NoStart));
     assert_eq!(Game::parse("(;GM[Othello]"), Err(ParseGgfError::NoEnd));
+    assert_eq!(Game::parse("(;GM[Othello];x"), Err(ParseGgfError::NoEnd));
+    let trailing = Game::parse("(;GM[Othello];) trailing junk").unwrap_err();
+    assert_eq!(
+        trailing,
+        ParseGgfError::Trailing {
+            at: 16,
+            found: "trailing junk".to_owned()
+        }
+    );
+    assert_eq!(
+        trailing.to_string(),
+        "at byte 16: text after the game's \";)\": \"trailing junk\""
+    );
     assert!(matches!(
         Game::parse("(;GM[Chess];)"),
         Err(ParseGgfError::NotOthello { .. })
