@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use reversi::{Board, Ply};
+use reversi::{Board, Ply, Symmetry};
 
 use super::endgame::PRE_SOLVER_DEPTH;
 use super::facade::{Engine, SearchLimits, DEFAULT_DEPTH};
@@ -44,6 +44,18 @@ pub struct Analysis {
     pub nodes: u64,
     /// The time taken so far.
     pub elapsed: Duration,
+}
+
+/// A root move whose board is the image of another root move's board under a symmetry
+/// of the board (at the start, d3, c4 and e6 of f5): it is not searched but given the
+/// other move's value, its principal variation mapped by the symmetry.
+struct Twin {
+    ply: Ply,
+    /// The move searched in its stead.
+    of: Ply,
+    /// The symmetry that maps the searched move's board (and its variation) to this
+    /// move's.
+    symmetry: Symmetry,
 }
 
 /// A root move of the analysis and its value at the last depth it was searched to.
@@ -153,27 +165,11 @@ impl Engine {
             (l, false) if l == SearchLimits::default() => DEFAULT_DEPTH.min(empties),
             _ => empties,
         };
-        let mut moves: Vec<Scored> = board
-            .legal_moves()
-            .iter()
-            .filter_map(|s| {
-                let child = board.play(s).ok()?;
-                let value = -self
-                    .midgame
-                    .evaluate(child.mover_bits(), child.opponent_bits());
-                Some(Scored {
-                    ply: Ply::Move(s),
-                    child,
-                    value,
-                })
-            })
-            .collect();
+        let (mut moves, twins) = self.root_moves(board);
         moves.sort_by_key(|m| std::cmp::Reverse(m.value));
-        let best = if best == 0 {
-            moves.len()
-        } else {
-            best.min(moves.len())
-        };
+        let all = moves.len() + twins.len();
+        let best = if best == 0 { all } else { best.min(all) };
+        let mut report = |analysis: &Analysis| report(&with_twins(analysis, &twins, best));
         self.midgame
             .start(limits.nodes.unwrap_or(u64::MAX), deadline);
         // Before an exact solve, the midgame only shows something while the solver
@@ -183,15 +179,54 @@ impl Engine {
         } else {
             depth
         };
-        let mut last = self.deepen_all(&mut moves, best, midgame_depth.max(1), report);
+        let best_searched = best.min(moves.len());
+        let mut last = self.deepen_all(&mut moves, best_searched, midgame_depth.max(1), &mut report);
         if exact && !self.midgame.stopped() {
             let nodes = limits.nodes.map(|n| n.saturating_sub(last.nodes));
-            if let Some(solved) = self.solve_all(&moves, best, nodes, deadline, last.nodes) {
+            if let Some(solved) =
+                self.solve_all(&moves, best_searched, nodes, deadline, last.nodes)
+            {
                 report(&solved);
                 last = solved;
             }
         }
-        last
+        with_twins(&last, &twins, best)
+    }
+
+    /// The moves of `board` to search, each with its child and a first value from the
+    /// evaluation, and the [`Twin`]s: the moves whose child is a symmetric image of an
+    /// earlier move's child (in square order), which are not searched.
+    fn root_moves(&self, board: &Board) -> (Vec<Scored>, Vec<Twin>) {
+        let mut moves: Vec<Scored> = Vec::new();
+        let mut canonical: Vec<(Board, Symmetry)> = Vec::new();
+        let mut twins = Vec::new();
+        for square in board.legal_moves() {
+            let child = match board.play(square) {
+                Ok(child) => child,
+                Err(_) => continue,
+            };
+            let (key, to_key) = child.canonical();
+            match canonical.iter().position(|(k, _)| *k == key) {
+                Some(i) => twins.push(Twin {
+                    ply: Ply::Move(square),
+                    of: moves[i].ply,
+                    // The searched child to the key, then the key to this child.
+                    symmetry: canonical[i].1.then(to_key.inverse()),
+                }),
+                None => {
+                    canonical.push((key, to_key));
+                    let value = -self
+                        .midgame
+                        .evaluate(child.mover_bits(), child.opponent_bits());
+                    moves.push(Scored {
+                        ply: Ply::Move(square),
+                        child,
+                        value,
+                    });
+                }
+            }
+        }
+        (moves, twins)
     }
 
     /// Iterative deepening of every move to `max_depth` plies: after each finished
@@ -320,6 +355,43 @@ impl Engine {
     }
 }
 
+/// `analysis` (of the searched moves) with every [`Twin`] of its moves after the move
+/// it stands for, its value and its variation mapped by its symmetry; the best `best`
+/// of them. An exact analysis keeps equal scores in square order.
+fn with_twins(analysis: &Analysis, twins: &[Twin], best: usize) -> Analysis {
+    let mut moves = Vec::with_capacity(analysis.moves.len() + twins.len());
+    for searched in &analysis.moves {
+        moves.push(searched.clone());
+        for twin in twins.iter().filter(|t| t.of == searched.ply) {
+            let map = |ply: &Ply| match ply {
+                Ply::Move(square) => Ply::Move(square.transform(twin.symmetry)),
+                Ply::Pass => Ply::Pass,
+            };
+            let mut pv: Vec<Ply> = searched.pv.iter().map(map).collect();
+            if let Some(first) = pv.first_mut() {
+                *first = twin.ply;
+            }
+            moves.push(MoveValue {
+                ply: twin.ply,
+                pv,
+                ..searched.clone()
+            });
+        }
+    }
+    if analysis.exact {
+        let square = |m: &MoveValue| match m.ply {
+            Ply::Move(s) => s.index(),
+            Ply::Pass => 64,
+        };
+        moves.sort_by(|a, b| b.score.total_cmp(&a.score).then(square(a).cmp(&square(b))));
+    }
+    moves.truncate(best);
+    Analysis {
+        moves,
+        ..analysis.clone()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -387,6 +459,50 @@ mod tests {
             for m in &analysis.moves {
                 let solved = expected.iter().find(|&&(p, _)| p == m.ply).unwrap().1;
                 assert_eq!(m.score as i32, solved, "{} on {board:?}", m.ply);
+            }
+        }
+    }
+
+    /// The four first moves lead to one position up to symmetry: one is searched and
+    /// all four get its value, each with a variation that is legal from the start (the
+    /// searched one's mapped), in midgame and exact mode alike.
+    #[test]
+    fn symmetric_moves_share_one_value() {
+        let after = |board: Board, pv: &[Ply]| {
+            pv.iter().try_fold(board, |b, ply| match ply {
+                Ply::Move(square) => b.play(*square),
+                Ply::Pass => b.pass(),
+            })
+        };
+        for (start, depth) in [(Board::START, 6), (random_board(7, 1), 4)] {
+            let mut engine = Engine::with_table_bytes(1 << 20);
+            engine.set_board(start);
+            let limits = SearchLimits {
+                depth: Some(depth),
+                ..Default::default()
+            };
+            let analysis = engine.analyse(limits, 0, |_| {});
+            let moves = start.legal_moves().len() as usize;
+            assert_eq!(analysis.moves.len(), moves);
+            for m in &analysis.moves {
+                assert_eq!(m.pv[0], m.ply);
+                assert!(after(start, &m.pv).is_ok(), "{} {:?}", m.ply, m.pv);
+                let twin = analysis.moves.iter().find(|n| {
+                    n.ply != m.ply
+                        && after(start, &n.pv[..1]).unwrap().canonical().0
+                            == after(start, &m.pv[..1]).unwrap().canonical().0
+                });
+                if let Some(twin) = twin {
+                    assert_eq!(twin.score, m.score, "{} and {}", m.ply, twin.ply);
+                    assert_eq!(twin.pv.len(), m.pv.len());
+                }
+            }
+            if start == Board::START {
+                let first = analysis.moves[0].score;
+                assert!(analysis.moves.iter().all(|m| m.score == first));
+                // The best two asked for: two of the four.
+                let best_two = engine.analyse(limits, 2, |_| {});
+                assert_eq!(best_two.moves.len(), 2);
             }
         }
     }
