@@ -80,7 +80,10 @@ impl Engine {
     /// midgame search deepens one ply at a time from 1 (to [`DEFAULT_DEPTH`] with no
     /// limit at all): the best `best` moves searched with the full window (their values
     /// those of a search of that depth), every other move proven below the last of them
-    /// by a null-window search.
+    /// by a null-window search. Moves whose boards are images of each other under a
+    /// symmetry of the board (the four first moves) are searched once and share one
+    /// value, each with its own variation (the searched one's, mapped): their values do
+    /// not drift apart by the table's history.
     ///
     /// ```
     /// use reversi::Board;
@@ -180,11 +183,11 @@ impl Engine {
             depth
         };
         let best_searched = best.min(moves.len());
-        let mut last = self.deepen_all(&mut moves, best_searched, midgame_depth.max(1), &mut report);
+        let mut last =
+            self.deepen_all(&mut moves, best_searched, midgame_depth.max(1), &mut report);
         if exact && !self.midgame.stopped() {
             let nodes = limits.nodes.map(|n| n.saturating_sub(last.nodes));
-            if let Some(solved) =
-                self.solve_all(&moves, best_searched, nodes, deadline, last.nodes)
+            if let Some(solved) = self.solve_all(&moves, best_searched, nodes, deadline, last.nodes)
             {
                 report(&solved);
                 last = solved;
@@ -505,6 +508,24 @@ mod tests {
                 assert_eq!(best_two.moves.len(), 2);
             }
         }
+        // A table filled by a deeper search of the position after f5 (as in a game's
+        // analysis) gives the searches of the four moves different values: one value
+        // for all four all the same.
+        let mut engine = Engine::with_table_bytes(1 << 20);
+        engine.set_board(Board::START.play(reversi::Square::F5).unwrap());
+        let deeper = SearchLimits {
+            depth: Some(6),
+            ..Default::default()
+        };
+        engine.analyse(deeper, 0, |_| {});
+        engine.set_board(Board::START);
+        let limits = SearchLimits {
+            depth: Some(4),
+            ..Default::default()
+        };
+        let analysis = engine.analyse(limits, 0, |_| {});
+        let scores: Vec<f64> = analysis.moves.iter().map(|m| m.score).collect();
+        assert!(scores.iter().all(|&s| s == scores[0]), "{scores:?}");
     }
 
     #[test]
