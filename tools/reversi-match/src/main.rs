@@ -235,8 +235,8 @@ fn run(args: &Args) -> Result<()> {
     )
 }
 
-/// The games' settings: each engine's command, protocol, time control (`times`) and depth, the
-/// grace and the log folder.
+/// The games' settings: each engine's command, protocol, time control (`times`) and
+/// depth, the grace and the log folder.
 fn settings(args: &Args, times: [TimeControl; 2]) -> Settings {
     Settings {
         engines: [

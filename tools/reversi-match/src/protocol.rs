@@ -13,9 +13,9 @@
 //!   told passes from then on: it passes implicitly, as the transcript notation does
 //!   (it is then told the next move of the other colour directly).
 //! - **NBoard** (version 2; Edax, NTest): at the start `nboard 2`, `set depth N` when a
-//!   depth is given, and `ping 1`, answered `pong 1`; before each of its moves `set game <GGF>` (the game so far from the start
-//!   position, [`ggf_text`]), then `go`, answered `=== d3` (optionally
-//!   `=== d3/<eval>/<seconds>`; a pass `=== PA`). Lines such as `status ...`,
+//!   depth is given, and `ping 1`, answered `pong 1`; before each of its moves
+//!   `set game <GGF>` (the game so far from the start position, [`ggf_text`]), then
+//!   `go`, answered `=== d3` (optionally `=== d3/<eval>/<seconds>`; a pass `=== PA`). Lines such as `status ...`,
 //!   `nodestats ...`, `search ...`, `set myname ...` are read past. The GGF's moves carry
 //!   the seconds each took (`B[d3//0.12]`; the opening's carry none), as a GUI sends
 //!   them, so that the engine counts its own use. With a time limit of `T` seconds a

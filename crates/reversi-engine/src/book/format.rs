@@ -162,8 +162,8 @@ impl Book {
     /// An entry (24 bytes): the key's player bitboard (`u64`) and opponent bitboard
     /// (`u64`), bit `rank * 8 + file` (a1 = 0, h8 = 63), a canonical position with the
     /// side to move as "player"; the value (`i8`, discs for the side to move, -64 to
-    /// 64); the depth (`u8`, 0 to 60); the flags (`u8`: 1 = value exact, 2 = has a leaf, 4 = leaf
-    /// exact); the leaf's square (`u8`, 0 to 63, on the key's board) and value (`i8`),
+    /// 64); the depth (`u8`, 0 to 60); the flags (`u8`: 1 = value exact, 2 = has a
+    /// leaf, 4 = leaf exact); the leaf's square (`u8`, 0 to 63, on the key's board) and value (`i8`),
     /// both 0 without a leaf; 3 reserved bytes, 0.
     ///
     /// ```

@@ -340,13 +340,7 @@ impl Engine {
             solved.push((value, -solution.score));
         }
         // Best first; equal scores in square order.
-        solved.sort_by_key(|(value, score)| {
-            let square = match value.ply {
-                Ply::Move(s) => s.index(),
-                Ply::Pass => 64,
-            };
-            (std::cmp::Reverse(*score), square)
-        });
+        solved.sort_by_key(|(value, score)| (std::cmp::Reverse(*score), square_order(value.ply)));
         let depth = solved.first().map_or(0, |(v, _)| v.depth);
         Some(Analysis {
             moves: solved.into_iter().take(best).map(|(v, _)| v).collect(),
@@ -355,6 +349,15 @@ impl Engine {
             nodes: total,
             elapsed: Duration::ZERO,
         })
+    }
+}
+
+/// Where equal exact scores put a move: in square order (a1 = 0 ... h8 = 63), a pass
+/// after every square.
+fn square_order(ply: Ply) -> usize {
+    match ply {
+        Ply::Move(square) => square.index(),
+        Ply::Pass => 64,
     }
 }
 
@@ -382,11 +385,9 @@ fn with_twins(analysis: &Analysis, twins: &[Twin], best: usize) -> Analysis {
         }
     }
     if analysis.exact {
-        let square = |m: &MoveValue| match m.ply {
-            Ply::Move(s) => s.index(),
-            Ply::Pass => 64,
-        };
-        moves.sort_by(|a, b| b.score.total_cmp(&a.score).then(square(a).cmp(&square(b))));
+        moves.sort_by(|a, b| {
+            (b.score.total_cmp(&a.score)).then(square_order(a.ply).cmp(&square_order(b.ply)))
+        });
     }
     moves.truncate(best);
     Analysis {
