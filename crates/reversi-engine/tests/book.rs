@@ -7,7 +7,8 @@
 use proptest::prelude::*;
 use reversi::{Board, Color, Ply, Square, Symmetry};
 use reversi_engine::{
-    Book, BookBuilder, BookEntry, BookKey, Engine, InvalidEntry, Leaf, ReadBookError, SCREEN_PLIES,
+    Book, BookBuilder, BookEntry, BookKey, Engine, InvalidEntry, Leaf, ReadBookError, SearchLimits,
+    SCREEN_PLIES,
 };
 
 /// The board after `picks` (each an index into the legal moves, modulo their count;
@@ -560,6 +561,67 @@ fn gtp_searches_for_a_fixed_move_time_and_still_plays_the_book_move() {
                 "{settings:?}: {elapsed:?}"
             );
         }
+    }
+}
+
+/// The book's values are whole discs, so moves of equal value are not known to be
+/// equal: when GTP searched the position anyway (a fixed time a move), the search's
+/// move breaks the tie. The book values all three replies to f5 at 0; answering at
+/// once it plays the first in square order, f4 (the parallel opening); after a
+/// 6-ply search it plays that search's move (a plain search of the same depth), and
+/// the parallel opening, a known weak reply, is not it.
+#[test]
+fn gtp_breaks_the_books_ties_by_its_search() {
+    use reversi_engine::protocol::{Defaults, GtpSession, SessionBook};
+    use std::time::Duration;
+    let f5 = Board::START.play("f5".parse().unwrap()).unwrap();
+    let mut book = Book::new();
+    for reply in ["f4", "d6", "f6"] {
+        let child = f5.play(reply.parse().unwrap()).unwrap();
+        let entry = BookEntry {
+            value: 0,
+            depth: 20,
+            exact: false,
+            leaf: None,
+        };
+        book.insert(&child, entry);
+    }
+    let entry = BookEntry {
+        value: 0,
+        depth: 20,
+        exact: false,
+        leaf: None,
+    };
+    book.insert(&f5, entry);
+    let mut searched = Engine::with_table_bytes(1 << 20);
+    searched.set_board(f5);
+    let limits = SearchLimits {
+        depth: Some(6),
+        ..SearchLimits::default()
+    };
+    let search_move = searched.search(limits).best.unwrap().to_string();
+    assert_ne!(search_move, "f4");
+    let cases = [
+        (Some(Duration::from_secs(5)), search_move.as_str()),
+        (None, "f4"),
+    ];
+    for (move_time, expected) in cases {
+        let defaults = Defaults {
+            depth: Some(6),
+            move_time,
+            ..Defaults::default()
+        };
+        let mut session = GtpSession::new(Engine::with_table_bytes(1 << 20), defaults);
+        session.set_book(SessionBook::new(book.clone(), 0, 1));
+        let mut out = Vec::new();
+        for line in ["play b f5", "genmove w"] {
+            session.handle_line(line, &mut out).unwrap();
+        }
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.ends_with(&format!("= {expected}\n\n")),
+            "{move_time:?}: {text}"
+        );
     }
 }
 

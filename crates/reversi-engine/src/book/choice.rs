@@ -97,18 +97,62 @@ impl Book {
         randomness: u8,
         rng: &mut fastrand::Rng,
     ) -> Option<BookMove> {
+        self.choose_preferring(board, randomness, rng, None)
+    }
+
+    /// [`Book::choose`], except that with `randomness` 0, `preferred` (the engine's own
+    /// search's move, say) is played when the book values it as high as its best move.
+    /// The book's values are whole discs, so moves of equal value are not known to be
+    /// equal; a search of the position, whose scores are finer, breaks the tie. (Over
+    /// the default book's positions where a 0.1 s search chose another move of the best
+    /// value, a 20-ply search of both favoured the search's move 27 times in 38.)
+    ///
+    /// ```
+    /// use reversi::Board;
+    /// use reversi_engine::{Book, BookEntry, Leaf};
+    /// let mut book = Book::new();
+    /// // After f5, the book knows d6 and f6, both valued 0; f4 is the leaf, at -2.
+    /// let f5 = Board::START.play("f5".parse()?)?;
+    /// for (square, value) in [("d6", 0), ("f6", 0)] {
+    ///     let child = f5.play(square.parse()?)?;
+    ///     book.insert(&child, BookEntry { value: -value, depth: 4, exact: false, leaf: None });
+    /// }
+    /// let leaf = Leaf { square: "f4".parse()?, value: -2, exact: false };
+    /// book.insert(&f5, BookEntry { value: 0, depth: 4, exact: false, leaf: Some(leaf) });
+    /// let mut rng = fastrand::Rng::with_seed(1);
+    /// let mut choose = |preferred: Option<&str>| {
+    ///     let preferred = preferred.map(|square| square.parse().unwrap());
+    ///     let chosen = book.choose_preferring(&f5, 0, &mut rng, preferred);
+    ///     chosen.map(|m| m.square.to_string())
+    /// };
+    /// // Equal values (d6 first in square order): the preferred move.
+    /// assert_eq!(choose(Some("f6")).as_deref(), Some("f6"));
+    /// // A move the book values lower, or none: the book's best.
+    /// assert_eq!(choose(Some("f4")).as_deref(), Some("d6"));
+    /// assert_eq!(choose(None).as_deref(), Some("d6"));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn choose_preferring(
+        &self,
+        board: &Board,
+        randomness: u8,
+        rng: &mut fastrand::Rng,
+        preferred: Option<Square>,
+    ) -> Option<BookMove> {
         let moves = self.moves(board);
         let best = moves.first()?.value as i32;
+        if randomness == 0 {
+            let tied = moves
+                .iter()
+                .take_while(|m| m.value as i32 == best)
+                .find(|m| Some(m.square) == preferred);
+            return Some(*tied.unwrap_or(&moves[0]));
+        }
         let within = moves
             .iter()
             .take_while(|m| best - m.value as i32 <= randomness as i32)
             .count();
-        Some(
-            moves[if randomness == 0 {
-                0
-            } else {
-                rng.usize(..within)
-            }],
-        )
+        Some(moves[rng.usize(..within)])
     }
 }

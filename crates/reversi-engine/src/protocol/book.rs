@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use reversi::{Board, Ply};
+use reversi::{Board, Ply, Square};
 
 use crate::{Book, BookBuilder, BookMove, Engine, ReadBookError};
 
@@ -63,6 +63,18 @@ impl SessionBook {
     /// The book's move for `board` ([`Book::choose`]), or `None` when it has none.
     pub fn choose(&mut self, board: &Board) -> Option<BookMove> {
         self.book.choose(board, self.randomness, &mut self.rng)
+    }
+
+    /// The book's move for `board` when the engine has also searched it and chose
+    /// `searched` ([`Book::choose_preferring`]: at randomness 0, `searched` if the book
+    /// values it as high as its best), or `None` when the book has no move for `board`.
+    pub fn choose_preferring(
+        &mut self,
+        board: &Board,
+        searched: Option<Square>,
+    ) -> Option<BookMove> {
+        self.book
+            .choose_preferring(board, self.randomness, &mut self.rng, searched)
     }
 
     /// Adds the game from `start` through `plies` (its positions of fewer than

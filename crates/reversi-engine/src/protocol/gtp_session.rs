@@ -82,7 +82,9 @@ impl GtpSession {
     /// not carry over (the engine's `--time`, or GTP `time_settings 0 T 1`), the engine
     /// still searches the position for that time and then plays the book's move: the
     /// time would be lost anyway, and the search leaves the transposition table holding
-    /// the lines the moves after the book need.
+    /// the lines the moves after the book need. Where the book values the search's move
+    /// as high as its best, the search's move is played
+    /// ([`SessionBook::choose_preferring`]).
     pub fn set_book(&mut self, book: SessionBook) {
         self.book = Some(book);
     }
@@ -200,8 +202,14 @@ impl GtpSession {
             plies.push(Ply::Pass);
             searched = board.pass().unwrap_or(board);
         }
-        let from_book = self.book.as_mut().and_then(|book| book.choose(&searched));
-        let at_once = from_book.filter(|_| !self.time_is_per_move());
+        // With a game clock (or none), a book move is answered at once; with a fixed
+        // time a move, the position is searched all the same (the table is then warm
+        // when the book ends) and the search's move breaks the book's ties.
+        let at_once = if self.time_is_per_move() {
+            None
+        } else {
+            self.book.as_mut().and_then(|book| book.choose(&searched))
+        };
         let ply = if searched.must_pass() {
             Ply::Pass
         } else if let Some(book_move) = at_once {
@@ -218,6 +226,14 @@ impl GtpSession {
             let report = self.engine.search(limits);
             self.engine.set_board(board);
             self.spend(color, report.elapsed);
+            let preferred = match report.best {
+                Some(Ply::Move(square)) => Some(square),
+                _ => None,
+            };
+            let from_book = self
+                .book
+                .as_mut()
+                .and_then(|book| book.choose_preferring(&searched, preferred));
             match (from_book, report.best) {
                 (Some(book_move), _) => Ply::Move(book_move.square),
                 (None, Some(ply)) => ply,
