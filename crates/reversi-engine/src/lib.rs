@@ -5,6 +5,7 @@ mod search;
 mod solver;
 mod stability;
 mod table;
+pub use table::TableAllocError;
 
 pub use solver::{
     solve, Limits, Mode, Solution, Solver, Techniques, ASPIRATION, DEFAULT_TABLE_BYTES,

@@ -10,7 +10,7 @@ use crate::search::node::Node;
 pub use crate::search::state::Techniques;
 use crate::search::state::{Bounds, Search};
 use crate::search::threads::Threads;
-use crate::table::Table;
+use crate::table::{Table, TableAllocError};
 
 /// The transposition table's default memory budget: 64 MiB.
 pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
@@ -123,14 +123,28 @@ impl Solver {
     /// let solver = reversi_engine::Solver::new(1 << 20);
     /// assert_eq!(solver.table_bytes(), 1 << 20);
     /// ```
+    ///
+    /// # Panics
+    /// When the table's memory cannot be had ([`Solver::try_new`] gives an error).
     #[must_use]
     pub fn new(table_bytes: usize) -> Solver {
-        Solver {
-            search: Search::new(Arc::new(Table::new(table_bytes))),
+        Solver::try_new(table_bytes).unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// [`Solver::new`], or the error of a table whose memory the system would not give
+    /// (a `--table-mib` beyond an address-space limit, say).
+    ///
+    /// ```
+    /// assert!(reversi_engine::Solver::try_new(1 << 20).is_ok());
+    /// assert!(reversi_engine::Solver::try_new(usize::MAX).is_err());
+    /// ```
+    pub fn try_new(table_bytes: usize) -> Result<Solver, TableAllocError> {
+        Ok(Solver {
+            search: Search::new(Arc::new(Table::try_new(table_bytes)?)),
             limits: Limits::default(),
             all_best: false,
             threads: 1,
-        }
+        })
     }
 
     /// The bytes the transposition table takes (within the budget given to

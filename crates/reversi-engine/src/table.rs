@@ -16,6 +16,22 @@
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
+/// A transposition table's memory that the system would not give (an address-space
+/// limit, or more than the machine has), with the bytes asked for.
+///
+/// ```
+/// // More than any address space holds.
+/// let error = reversi_engine::Engine::try_with_table_bytes(usize::MAX).unwrap_err();
+/// assert!(error.bytes >= 1 << 60);
+/// assert!(error.to_string().starts_with("cannot allocate"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate {bytes} bytes for a transposition table")]
+pub struct TableAllocError {
+    /// The bytes of the table that could not be allocated.
+    pub bytes: usize,
+}
+
 /// No best move known.
 pub(crate) const NO_MOVE: u8 = 64;
 
@@ -58,17 +74,28 @@ pub(crate) struct Table<E> {
 
 impl<E: Entry> Table<E> {
     /// The largest table of a power-of-two number of slots (at least 2) that takes at
-    /// most `bytes` bytes.
-    pub(crate) fn new(bytes: usize) -> Table<E> {
+    /// most `bytes` bytes, or the error of a memory the system would not give.
+    pub(crate) fn try_new(bytes: usize) -> Result<Table<E>, TableAllocError> {
         let count = (bytes / SLOT_BYTES).max(2);
         let count = 1usize << (usize::BITS - 1 - count.leading_zeros());
-        Table {
-            slots: (0..count)
-                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-                .collect(),
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(count)
+            .map_err(|_| TableAllocError {
+                bytes: count * SLOT_BYTES,
+            })?;
+        slots.extend((0..count).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
+        Ok(Table {
+            slots,
             date: AtomicU8::new(1),
             kind: PhantomData,
-        }
+        })
+    }
+
+    /// [`Table::try_new`], panicking when the memory cannot be had (the tests' tables).
+    #[cfg(test)]
+    pub(crate) fn new(bytes: usize) -> Table<E> {
+        Table::try_new(bytes).unwrap_or_else(|error| panic!("{error}"))
     }
 
     /// The bytes the slots take.

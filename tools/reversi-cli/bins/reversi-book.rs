@@ -113,8 +113,8 @@ struct SearchArgs {
     #[arg(long, default_value_t = 10)]
     depth: u32,
     /// The engine's tables, in MiB (each thread's engine has its own).
-    #[arg(long, default_value_t = 64)]
-    table_mib: usize,
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    table_mib: u32,
     /// Search a position's moves on this many threads at once, one engine each (the
     /// book is the same on every run with the same number).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
@@ -127,10 +127,13 @@ struct SearchArgs {
 }
 
 impl SearchArgs {
-    /// One engine a thread.
-    fn engines(&self) -> Vec<Engine> {
+    /// One engine a thread, or the error of tables the system would not give.
+    fn engines(&self) -> Result<Vec<Engine>, String> {
         (0..self.threads)
-            .map(|_| Engine::with_table_bytes(self.table_mib << 20))
+            .map(|_| {
+                Engine::try_with_table_bytes((self.table_mib as usize) << 20)
+                    .map_err(|error| format!("--table-mib {}: {error}", self.table_mib))
+            })
             .collect()
     }
 
@@ -188,7 +191,7 @@ fn build(
     search: &SearchArgs,
 ) -> Result<(), String> {
     let start = Instant::now();
-    let mut engines = search.engines();
+    let mut engines = search.engines()?;
     let mut book = Book::new();
     let mut builder = search.builder(&mut engines);
     for board in starts {
@@ -213,7 +216,7 @@ fn build(
 fn deviate_book(path: &Path, deviate: &DeviateArgs, search: &SearchArgs) -> Result<(), String> {
     let start = Instant::now();
     let mut book = read_book(path)?;
-    let mut engines = search.engines();
+    let mut engines = search.engines()?;
     let mut builder = search.builder(&mut engines);
     let (loss, plies, max) = (deviate.loss, deviate.plies, deviate.max_positions);
     let added = builder.deviate(&mut book, loss, plies, max, &mut progress(start));
@@ -271,7 +274,7 @@ fn add(path: &Path, plies: u32, files: &[PathBuf], search: &SearchArgs) -> Resul
     } else {
         Book::new()
     };
-    let mut engines = search.engines();
+    let mut engines = search.engines()?;
     let mut builder = search.builder(&mut engines);
     let (mut added, mut count, mut all_good) = (0, 0, true);
     for file in files {

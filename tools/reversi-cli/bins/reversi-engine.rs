@@ -202,7 +202,12 @@ fn read_input() -> mpsc::Receiver<Input> {
 
 /// Runs the session on standard input and output: whether every line was good.
 fn run(options: Options) -> io::Result<bool> {
-    let mut engine = Engine::with_table_bytes(options.table_bytes);
+    let mut engine = Engine::try_with_table_bytes(options.table_bytes).map_err(|error| {
+        io::Error::new(
+            io::ErrorKind::OutOfMemory,
+            format!("--table-mib {}: {error}", options.table_bytes >> 20),
+        )
+    })?;
     engine.set_probcut(options.probcut);
     engine.set_threads(options.threads);
     if options.nboard {

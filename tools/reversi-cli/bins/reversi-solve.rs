@@ -5,6 +5,7 @@
 //! to move's view (`a2 +38`), `pass +6` when the side to move must pass, `- -64` for a
 //! finished game. See `bins/help/reversi-solve.txt`.
 
+use std::io;
 use std::time::Instant;
 
 use judge::{Next, Program};
@@ -90,7 +91,13 @@ fn wld_word(lower: i32, upper: i32) -> &'static str {
 
 fn main() -> std::process::ExitCode {
     PROGRAM.run(options, |options| {
-        let mut solver = Solver::new(options.table_bytes);
+        let mut solver = match Solver::try_new(options.table_bytes) {
+            Ok(solver) => solver,
+            Err(error) => {
+                let message = format!("--table-mib {}: {error}", options.table_bytes >> 20);
+                return judge::Exit::from_io(Err(io::Error::new(io::ErrorKind::OutOfMemory, message)));
+            }
+        };
         let started = Instant::now();
         let (mut positions, mut total_nodes) = (0u64, 0u64);
         let exit = judge::each_line(|line, out| {

@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use crate::eval::Weights;
 use crate::search::clock::StopSignal;
+use crate::table::TableAllocError;
 use crate::Solver;
 
 use super::midgame::Midgame;
@@ -158,13 +159,29 @@ impl Engine {
     /// let engine = reversi_engine::Engine::with_table_bytes(1 << 20);
     /// assert!(engine.table_bytes() <= 1 << 20);
     /// ```
+    ///
+    /// # Panics
+    /// When the tables' memory cannot be had ([`Engine::try_with_table_bytes`] gives an
+    /// error).
     #[must_use]
     pub fn with_table_bytes(bytes: usize) -> Engine {
-        Engine {
+        Engine::try_with_table_bytes(bytes).unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// [`Engine::with_table_bytes`], or the error of a table whose memory the system
+    /// would not give (a `--table-mib` beyond an address-space limit, say), where
+    /// [`Engine::with_table_bytes`] panics.
+    ///
+    /// ```
+    /// assert!(reversi_engine::Engine::try_with_table_bytes(1 << 20).is_ok());
+    /// assert!(reversi_engine::Engine::try_with_table_bytes(usize::MAX).is_err());
+    /// ```
+    pub fn try_with_table_bytes(bytes: usize) -> Result<Engine, TableAllocError> {
+        Ok(Engine {
             board: Board::START,
-            midgame: Midgame::new(bytes / 2),
-            solver: Solver::new(bytes / 2),
-        }
+            midgame: Midgame::try_new(bytes / 2)?,
+            solver: Solver::try_new(bytes / 2)?,
+        })
     }
 
     /// Switches ProbCut (the midgame search's selective pruning: a shallow search whose

@@ -24,7 +24,7 @@ use crate::search::clock::Clock;
 use crate::search::move_loop::{pvs_loop, MoveLoop, Research, Trial};
 use crate::search::node::{Move, Node};
 use crate::search::ordering::{midgame_order, select};
-use crate::table::{ScoreEntry, Table, EXACT, LOWER, NO_MOVE, UPPER};
+use crate::table::{ScoreEntry, Table, TableAllocError, EXACT, LOWER, NO_MOVE, UPPER};
 
 /// Above any score: the full window's bounds.
 pub(crate) const INF: i32 = 100 * SCALE;
@@ -162,15 +162,15 @@ pub(crate) struct Midgame {
 
 impl Midgame {
     /// A search with a table of at most `bytes` bytes.
-    pub(crate) fn new(bytes: usize) -> Midgame {
-        Midgame {
-            table: Arc::new(Table::new(bytes)),
+    pub(crate) fn try_new(bytes: usize) -> Result<Midgame, TableAllocError> {
+        Ok(Midgame {
+            table: Arc::new(Table::try_new(bytes)?),
             clock: Clock::default(),
             weights: crate::eval::builtin(),
             probcut: true,
             threads: 1,
             pace: None,
-        }
+        })
     }
 
     /// A helper thread's search for the search under way: the same table, weights and
@@ -401,7 +401,7 @@ mod tests {
             let board = random_board(seed, plies);
             let node = Position::of(&board);
             let n = board.empty_squares().len();
-            let mut search = Midgame::new(1 << 16);
+            let mut search = Midgame::try_new(1 << 16).unwrap();
             search.start(u64::MAX, None);
             let v = search.pvs(&node, n, -INF, INF);
             prop_assert_eq!(v, crate::solve(&board).score * SCALE);
@@ -433,7 +433,7 @@ mod tests {
     #[test]
     fn node_limit_stops_exactly() {
         let board = random_board(7, 20);
-        let mut search = Midgame::new(1 << 16);
+        let mut search = Midgame::try_new(1 << 16).unwrap();
         search.start(500, None);
         let _ = search.pvs(&Position::of(&board), 12, -INF, INF);
         assert!(search.stopped());
