@@ -575,24 +575,18 @@ fn gtp_breaks_the_books_ties_by_its_search() {
     use reversi_engine::protocol::{Defaults, GtpSession, SessionBook};
     use std::time::Duration;
     let f5 = Board::START.play("f5".parse().unwrap()).unwrap();
-    let mut book = Book::new();
-    for reply in ["f4", "d6", "f6"] {
-        let child = f5.play(reply.parse().unwrap()).unwrap();
-        let entry = BookEntry {
-            value: 0,
-            depth: 20,
-            exact: false,
-            leaf: None,
-        };
-        book.insert(&child, entry);
-    }
     let entry = BookEntry {
         value: 0,
         depth: 20,
         exact: false,
         leaf: None,
     };
+    let mut book = Book::new();
     book.insert(&f5, entry);
+    for reply in ["f4", "d6", "f6"] {
+        let child = f5.play(reply.parse().unwrap()).unwrap();
+        book.insert(&child, entry);
+    }
     let mut searched = Engine::with_table_bytes(1 << 20);
     searched.set_board(f5);
     let limits = SearchLimits {
