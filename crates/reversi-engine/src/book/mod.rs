@@ -3,7 +3,8 @@
 //! discs, the depth of its search and whether the value is exact ([`BookEntry`]);
 //! negamaxed over the book's graph ([`Book::negamax`]); built by the engine from
 //! self-play and deviations and extended by games ([`BookBuilder`]); used in play
-//! ([`Book::moves`], [`Book::choose`]); stored in one versioned file format with a
+//! ([`Book::moves`], [`Book::choose`], and [`Book::choose_preferring`] when the engine
+//! has also searched the position); stored in one versioned file format with a
 //! checksum ([`Book::to_bytes`], [`Book::from_bytes`], [`ReadBookError`]).
 //!
 //! The file format is described on [`Book::to_bytes`] (and in the crate README).
@@ -14,6 +15,7 @@
 //! [`BookBuilder`]: crate::BookBuilder
 //! [`Book::moves`]: crate::Book::moves
 //! [`Book::choose`]: crate::Book::choose
+//! [`Book::choose_preferring`]: crate::Book::choose_preferring
 //! [`Book::to_bytes`]: crate::Book::to_bytes
 //! [`Book::from_bytes`]: crate::Book::from_bytes
 //! [`ReadBookError`]: crate::ReadBookError
