@@ -16,8 +16,10 @@
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
-/// A transposition table's memory that the system would not give (an address-space
-/// limit, or more than the machine has), with the bytes asked for.
+/// A transposition table's memory that the system refused (beyond an address-space
+/// limit such as `ulimit -v`, or beyond what the allocator can give), with the bytes
+/// asked for. (Under Linux's overcommit an allocation may succeed and the process be
+/// killed later, when the table is filled: that is not caught.)
 ///
 /// ```
 /// // More than any address space holds.

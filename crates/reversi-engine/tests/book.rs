@@ -569,7 +569,9 @@ fn gtp_searches_for_a_fixed_move_time_and_still_plays_the_book_move() {
 /// move breaks the tie. The book values all three replies to f5 at 0; answering at
 /// once it plays the first in square order, f4 (the parallel opening); after a
 /// 6-ply search it plays that search's move (a plain search of the same depth), and
-/// the parallel opening, a known weak reply, is not it.
+/// the parallel opening, a known weak reply, is not it. When the book values d6 and
+/// f6 a disc below f4, the search's move does not beat the book's: f4 with or without
+/// the search.
 #[test]
 fn gtp_breaks_the_books_ties_by_its_search() {
     use reversi_engine::protocol::{Defaults, GtpSession, SessionBook};
@@ -581,12 +583,23 @@ fn gtp_breaks_the_books_ties_by_its_search() {
         exact: false,
         leaf: None,
     };
-    let mut book = Book::new();
-    book.insert(&f5, entry);
-    for reply in ["f4", "d6", "f6"] {
-        let child = f5.play(reply.parse().unwrap()).unwrap();
-        book.insert(&child, entry);
-    }
+    // The book after f5, its three replies valued (for White) f4, d6, f6.
+    let book_of = |values: [i8; 3]| {
+        let mut book = Book::new();
+        book.insert(&f5, entry);
+        for (reply, value) in ["f4", "d6", "f6"].into_iter().zip(values) {
+            let child = f5.play(reply.parse().unwrap()).unwrap();
+            // The child's value is from Black's view.
+            book.insert(
+                &child,
+                BookEntry {
+                    value: -value,
+                    ..entry
+                },
+            );
+        }
+        book
+    };
     let mut searched = Engine::with_table_bytes(1 << 20);
     searched.set_board(f5);
     let limits = SearchLimits {
@@ -595,11 +608,16 @@ fn gtp_breaks_the_books_ties_by_its_search() {
     };
     let search_move = searched.search(limits).best.unwrap().to_string();
     assert_ne!(search_move, "f4");
+    let tied = book_of([0, 0, 0]);
+    let f4_best = book_of([0, -1, -1]);
+    let move_time = Some(Duration::from_secs(5));
     let cases = [
-        (Some(Duration::from_secs(5)), search_move.as_str()),
-        (None, "f4"),
+        (&tied, move_time, search_move.as_str()),
+        (&tied, None, "f4"),
+        (&f4_best, move_time, "f4"),
+        (&f4_best, None, "f4"),
     ];
-    for (move_time, expected) in cases {
+    for (book, move_time, expected) in cases {
         let defaults = Defaults {
             depth: Some(6),
             move_time,
@@ -617,6 +635,41 @@ fn gtp_breaks_the_books_ties_by_its_search() {
             "{move_time:?}: {text}"
         );
     }
+}
+
+/// An exact book value is a known final disc count, not an estimate: a preferred move
+/// tied with an exact one is played only if it is exact too. After f5, f4's value is
+/// exact, d6's and f6's are not, all three 0 (for White).
+#[test]
+fn an_exact_tie_is_not_broken_by_an_estimate() {
+    let f5 = Board::START.play("f5".parse().unwrap()).unwrap();
+    let mut book = Book::new();
+    let entry = BookEntry {
+        value: 0,
+        depth: 20,
+        exact: false,
+        leaf: None,
+    };
+    book.insert(&f5, entry);
+    for (reply, exact) in [("f4", true), ("d6", false), ("f6", false)] {
+        let child = f5.play(reply.parse().unwrap()).unwrap();
+        book.insert(&child, BookEntry { exact, ..entry });
+    }
+    let mut rng = fastrand::Rng::with_seed(1);
+    let mut choose = |preferred: &str, exact_f6: bool| {
+        let child = f5.play("f6".parse().unwrap()).unwrap();
+        let f6 = BookEntry {
+            exact: exact_f6,
+            ..entry
+        };
+        book.insert(&child, f6);
+        let preferred = Some(preferred.parse().unwrap());
+        let chosen = book.choose_preferring(&f5, 0, &mut rng, preferred).unwrap();
+        chosen.square.to_string()
+    };
+    assert_eq!(choose("f6", false), "f4");
+    assert_eq!(choose("d6", false), "f4");
+    assert_eq!(choose("f6", true), "f6");
 }
 
 /// NBoard's `learn` adds the session's game (set game, then a move) to the book and

@@ -11,9 +11,11 @@
 //! best move B (randomness 0), the move S of a search of `MOVE_MS` milliseconds (default
 //! 100) with a fresh table, and, where they differ, both moves' values by searches of
 //! `ORACLE_DEPTH` plies (default 20) of the boards after them (fresh tables). One line
-//! a position, then a summary by how the book valued S against B: equal (a tie of whole
+//! for each position where the two moves differ, then a summary by how the book valued S against B: equal (a tie of whole
 //! discs), lower by 1, lower by 2 or more, or not among the book's moves. "delta" is
-//! the deep value of B less that of S, in discs, for the side to move.
+//! the deep value of B less that of S, in discs, for the side to move. The
+//! searches' tables are fresh, where a match's engine has a table warm from the game's
+//! earlier moves, so its choices there may differ a little from these.
 
 use std::path::Path;
 use std::time::Duration;
@@ -76,7 +78,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let book_value_of_searched = moves.iter().find(|m| m.square == searched).map(|m| m.value);
         let category = match book_value_of_searched {
             Some(v) if v == best.value => "tie",
-            Some(v) if best.value - v == 1 => "lower by 1",
+            Some(v) if i32::from(best.value) - i32::from(v) == 1 => "lower by 1",
             Some(_) => "lower by 2+",
             None => "not in book",
         };

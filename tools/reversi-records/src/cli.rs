@@ -131,8 +131,8 @@ pub struct CheckArgs {
     #[arg(long)]
     pub limit: Option<u64>,
     /// The solver's table, in MiB.
-    #[arg(long, default_value_t = 64)]
-    pub table_mib: usize,
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    pub table_mib: u32,
     /// JSON lines instead of text.
     #[arg(long)]
     pub json: bool,

@@ -235,7 +235,8 @@ pub fn check_command(args: &CheckArgs) -> Result<bool> {
     let filter = filter_of(&args.filter)?;
     let limit = args.limit.unwrap_or(u64::MAX);
     let bar = progress(wthor_total(&args.input).map(|n| n.min(limit)));
-    let mut solver = Solver::new(args.table_mib << 20);
+    let mut solver = Solver::try_new((args.table_mib as usize) << 20)
+        .with_context(|| format!("--table-mib {}", args.table_mib))?;
     let mut totals = CheckTotals::default();
     let start = Instant::now();
     let errors = for_each_record(&args.input, &filter, |place, record| {

@@ -67,7 +67,8 @@ impl SessionBook {
 
     /// The book's move for `board` when the engine has also searched it and chose
     /// `searched` ([`Book::choose_preferring`]: at randomness 0, `searched` if the book
-    /// values it as high as its best), or `None` when the book has no move for `board`.
+    /// values it as high as its best and no exact move of that value is set against an
+    /// inexact one), or `None` when the book has no move for `board`.
     pub fn choose_preferring(
         &mut self,
         board: &Board,

@@ -40,8 +40,8 @@ pub struct SolveArgs {
     #[arg(default_value_t = 59)]
     last: usize,
     /// The table's budget in MiB.
-    #[arg(long, default_value_t = 64)]
-    table_mib: usize,
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    table_mib: u32,
     /// The solver's threads (with more than one, `cpu` is this thread's time only and
     /// `wall` the one to read).
     #[arg(long, default_value_t = 1)]
@@ -126,7 +126,8 @@ pub fn ffo(args: &FfoArgs) -> Result<()> {
 /// Solves each line exactly from an empty table: nodes, CPU and wall seconds, score and
 /// move, whether both match the line; then the totals.
 pub fn solve(args: &SolveArgs) -> Result<()> {
-    let mut solver = Solver::new(args.table_mib << 20);
+    let mut solver = Solver::try_new((args.table_mib as usize) << 20)
+        .with_context(|| format!("--table-mib {}", args.table_mib))?;
     solver.set_techniques(args.techniques());
     solver.set_threads(args.threads);
     let (mut total_nodes, mut total_cpu, mut total_wall) = (0u64, 0f64, 0f64);
