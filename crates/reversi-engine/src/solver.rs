@@ -138,6 +138,9 @@ impl Solver {
     /// assert!(reversi_engine::Solver::try_new(1 << 20).is_ok());
     /// assert!(reversi_engine::Solver::try_new(usize::MAX).is_err());
     /// ```
+    ///
+    /// # Errors
+    /// [`TableAllocError`] (with the table's bytes) when the system refuses the memory.
     pub fn try_new(table_bytes: usize) -> Result<Solver, TableAllocError> {
         Ok(Solver {
             search: Search::new(Arc::new(Table::try_new(table_bytes)?)),

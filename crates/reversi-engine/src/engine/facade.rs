@@ -176,6 +176,10 @@ impl Engine {
     /// assert!(reversi_engine::Engine::try_with_table_bytes(1 << 20).is_ok());
     /// assert!(reversi_engine::Engine::try_with_table_bytes(usize::MAX).is_err());
     /// ```
+    ///
+    /// # Errors
+    /// [`TableAllocError`] (with the bytes of the table refused, half of `bytes` rounded
+    /// down to a power of two) when the system refuses the memory of either table.
     pub fn try_with_table_bytes(bytes: usize) -> Result<Engine, TableAllocError> {
         Ok(Engine {
             board: Board::START,
