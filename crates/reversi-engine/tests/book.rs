@@ -516,8 +516,9 @@ fn gtp_answers_the_book_move_in_the_board_orientation() {
 }
 
 /// With a fixed time a move (`--time`, or GTP `time_settings 0 T 1`), GTP still
-/// plays the book's move, but after searching the position for the move's time (the
-/// search warms the table for the moves after the book); with a game clock
+/// plays the book's move (at margin 0: whatever the search chose), but after
+/// searching the position for the move's time (the search warms the table for the
+/// moves after the book); with a game clock
 /// (`time_settings` with main time) the book answers without a search. (Without any
 /// time the book answers at once too: the test above would never end otherwise.)
 #[test]
@@ -537,7 +538,9 @@ fn gtp_searches_for_a_fixed_move_time_and_still_plays_the_book_move() {
             ..Defaults::default()
         };
         let mut session = GtpSession::new(Engine::with_table_bytes(1 << 20), defaults);
-        session.set_book(SessionBook::new(book.clone(), 0, 1));
+        let mut session_book = SessionBook::new(book.clone(), 0, 1);
+        session_book.margin = 0;
+        session.set_book(session_book);
         let mut out = Vec::new();
         for line in settings.into_iter().chain(["play b f5"]) {
             session.handle_line(line, &mut out).unwrap();
@@ -564,16 +567,16 @@ fn gtp_searches_for_a_fixed_move_time_and_still_plays_the_book_move() {
     }
 }
 
-/// The book's values are whole discs, so moves of equal value are not known to be
-/// equal: when GTP searched the position anyway (a fixed time a move), the search's
-/// move breaks the tie. The book values all three replies to f5 at 0; answering at
-/// once it plays the first in square order, f4 (the parallel opening); after a
-/// 6-ply search it plays that search's move (a plain search of the same depth), and
-/// the parallel opening, a known weak reply, is not it. When the book values d6 and
-/// f6 a disc below f4, the search's move does not beat the book's: f4 with or without
-/// the search.
+/// When GTP searched a book position anyway (a fixed time a move), the book's move
+/// replaces the search's only where the book values the search's move its margin
+/// (default 2) or more discs below its best. The book values the three replies to f5:
+/// answering at once it plays its best, or the first in square order on a tie (f4, the
+/// parallel opening); after a 6-ply search it plays that search's move (a plain search
+/// of the same depth; the parallel opening, a known weak reply, is not it) when the book
+/// values all three alike, or f4 a disc above the others; f4 when the book values it 2
+/// discs above them, or a disc above with a margin of 1.
 #[test]
-fn gtp_breaks_the_books_ties_by_its_search() {
+fn gtp_plays_the_search_unless_the_book_knows_it_worse() {
     use reversi_engine::protocol::{Defaults, GtpSession, SessionBook};
     use std::time::Duration;
     let f5 = Board::START.play("f5".parse().unwrap()).unwrap();
@@ -609,22 +612,28 @@ fn gtp_breaks_the_books_ties_by_its_search() {
     let search_move = searched.search(limits).best.unwrap().to_string();
     assert_ne!(search_move, "f4");
     let tied = book_of([0, 0, 0]);
-    let f4_best = book_of([0, -1, -1]);
+    let f4_by_1 = book_of([0, -1, -1]);
+    let f4_by_2 = book_of([0, -2, -2]);
     let move_time = Some(Duration::from_secs(5));
     let cases = [
-        (&tied, move_time, search_move.as_str()),
-        (&tied, None, "f4"),
-        (&f4_best, move_time, "f4"),
-        (&f4_best, None, "f4"),
+        (&tied, move_time, 2, search_move.as_str()),
+        (&tied, None, 2, "f4"),
+        (&f4_by_1, move_time, 2, search_move.as_str()),
+        (&f4_by_1, move_time, 1, "f4"),
+        (&f4_by_1, None, 2, "f4"),
+        (&f4_by_2, move_time, 2, "f4"),
+        (&f4_by_2, None, 2, "f4"),
     ];
-    for (book, move_time, expected) in cases {
+    for (book, move_time, margin, expected) in cases {
         let defaults = Defaults {
             depth: Some(6),
             move_time,
             ..Defaults::default()
         };
         let mut session = GtpSession::new(Engine::with_table_bytes(1 << 20), defaults);
-        session.set_book(SessionBook::new(book.clone(), 0, 1));
+        let mut session_book = SessionBook::new(book.clone(), 0, 1);
+        session_book.margin = margin;
+        session.set_book(session_book);
         let mut out = Vec::new();
         for line in ["play b f5", "genmove w"] {
             session.handle_line(line, &mut out).unwrap();
@@ -632,44 +641,56 @@ fn gtp_breaks_the_books_ties_by_its_search() {
         let text = String::from_utf8(out).unwrap();
         assert!(
             text.ends_with(&format!("= {expected}\n\n")),
-            "{move_time:?}: {text}"
+            "{move_time:?}, margin {margin}: {text}"
         );
     }
 }
 
-/// An exact book value is a known final disc count, not an estimate: a preferred move
-/// tied with an exact one is played only if it is exact too. After f5, f4's value is
-/// exact, d6's and f6's are not, all three 0 (for White).
+/// An exact book value is a known final disc count, not an estimate: an exact move of
+/// the best value is replaced only by an exact move of the same value, whatever the
+/// margin. After f5 the book values White's replies f4, d6 and f6, some exactly.
 #[test]
-fn an_exact_tie_is_not_broken_by_an_estimate() {
+fn an_exact_best_is_not_replaced_by_an_estimate() {
     let f5 = Board::START.play("f5".parse().unwrap()).unwrap();
-    let mut book = Book::new();
-    let entry = BookEntry {
-        value: 0,
-        depth: 20,
-        exact: false,
-        leaf: None,
-    };
-    book.insert(&f5, entry);
-    for (reply, exact) in [("f4", true), ("d6", false), ("f6", false)] {
-        let child = f5.play(reply.parse().unwrap()).unwrap();
-        book.insert(&child, BookEntry { exact, ..entry });
-    }
-    let mut rng = fastrand::Rng::with_seed(1);
-    let mut choose = |preferred: &str, exact_f6: bool| {
-        let child = f5.play("f6".parse().unwrap()).unwrap();
-        let f6 = BookEntry {
-            exact: exact_f6,
-            ..entry
+    let choose = |replies: [(i8, bool); 3], preferred: &str| {
+        let mut book = Book::new();
+        let entry = BookEntry {
+            value: 0,
+            depth: 20,
+            exact: false,
+            leaf: None,
         };
-        book.insert(&child, f6);
+        book.insert(&f5, entry);
+        for (reply, (value, exact)) in ["f4", "d6", "f6"].into_iter().zip(replies) {
+            let child = f5.play(reply.parse().unwrap()).unwrap();
+            // The child's value is from Black's view.
+            let value = -value;
+            book.insert(
+                &child,
+                BookEntry {
+                    value,
+                    exact,
+                    ..entry
+                },
+            );
+        }
+        let mut rng = fastrand::Rng::with_seed(1);
         let preferred = Some(preferred.parse().unwrap());
-        let chosen = book.choose_preferring(&f5, 0, &mut rng, preferred).unwrap();
+        let chosen = book
+            .choose_preferring(&f5, 0, &mut rng, preferred, 2)
+            .unwrap();
         chosen.square.to_string()
     };
-    assert_eq!(choose("f6", false), "f4");
-    assert_eq!(choose("d6", false), "f4");
-    assert_eq!(choose("f6", true), "f6");
+    // All at 0, f4 exact: f4 against the estimates, f6 when it is exact too.
+    assert_eq!(choose([(0, true), (0, false), (0, false)], "f6"), "f4");
+    assert_eq!(choose([(0, true), (0, false), (0, false)], "d6"), "f4");
+    assert_eq!(choose([(0, true), (0, false), (0, true)], "f6"), "f6");
+    // Only d6 exact: d6, though f4 comes first in square order.
+    assert_eq!(choose([(0, false), (0, true), (0, false)], "f6"), "d6");
+    // f4 exact at 0, f6 a disc lower (within the margin) but estimated: f4.
+    assert_eq!(choose([(0, true), (-1, false), (-1, false)], "f6"), "f4");
+    // No exact move: f6, a disc lower, stays.
+    assert_eq!(choose([(0, false), (-1, false), (-1, false)], "f6"), "f6");
 }
 
 /// NBoard's `learn` adds the session's game (set game, then a move) to the book and

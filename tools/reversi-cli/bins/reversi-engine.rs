@@ -1,6 +1,6 @@
 //! `reversi-engine [--gtp | --nboard] [--depth N] [--nodes N] [--time S] [--table-mib N]
-//! [--threads N] [--no-probcut] [--book FILE [--book-randomness N] [--book-seed N]
-//! [--book-depth N]]`: the Reversi engine for GUIs and match runners, speaking GTP (the default) or the NBoard
+//! [--threads N] [--no-probcut] [--book FILE [--book-randomness N] [--book-margin N]
+//! [--book-seed N] [--book-depth N]]`: the Reversi engine for GUIs and match runners, speaking GTP (the default) or the NBoard
 //! protocol on standard input and output; each reply is flushed at once. The protocols
 //! are documented in `reversi_engine::protocol`; see `bins/help/reversi-engine.txt`.
 //!
@@ -35,17 +35,19 @@ struct Options {
     book: Option<SessionBook>,
 }
 
-/// The book options: the file, the randomness, the seed, `learn`'s depth.
+/// The book options: the file, the randomness, the margin over the search's move, the
+/// seed, `learn`'s depth.
 #[derive(Default)]
 struct BookOptions {
     path: Option<String>,
     randomness: u8,
+    margin: Option<u8>,
     seed: Option<u64>,
     depth: Option<u32>,
 }
 
 impl BookOptions {
-    /// Sets the option `name` (one of the four `--book` options) from `value`, which
+    /// Sets the option `name` (one of the five `--book` options) from `value`, which
     /// reads the option's value (its argument names what is expected).
     fn set(
         &mut self,
@@ -60,6 +62,9 @@ impl BookOptions {
             "--book-randomness" => {
                 let n = number(name, &value(RANDOMNESS)?, 0..=64, RANDOMNESS)?;
                 self.randomness = n as u8;
+            }
+            "--book-margin" => {
+                self.margin = Some(number(name, &value(RANDOMNESS)?, 0..=64, RANDOMNESS)? as u8);
             }
             "--book-seed" => self.seed = Some(number(name, &value(SEED)?, 0..=u64::MAX, SEED)?),
             _ => self.depth = Some(number(name, &value(DEPTH)?, 1..=60, DEPTH)? as u32),
@@ -86,6 +91,9 @@ impl BookOptions {
         book.path = Some(path.into());
         if let Some(depth) = self.depth {
             book.learn_depth = depth;
+        }
+        if let Some(margin) = self.margin {
+            book.margin = margin;
         }
         Ok(Some(book))
     }
@@ -126,7 +134,7 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
             "--threads" => {
                 threads = number("--threads", &value(THREADS)?, 1..=256, THREADS)? as usize
             }
-            "--book" | "--book-randomness" | "--book-seed" | "--book-depth" => {
+            "--book" | "--book-randomness" | "--book-margin" | "--book-seed" | "--book-depth" => {
                 book.set(&name, &mut value)?
             }
             _ => return Err(judge::unknown(&arg)),

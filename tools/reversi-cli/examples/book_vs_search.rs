@@ -1,5 +1,5 @@
 //! Where a book's best move differs from the engine's own timed search, which of the two
-//! a deeper search prefers: the measurement behind the book's tie rule
+//! a deeper search prefers: the measurement behind the book's margin over the search
 //! ([`reversi_engine::Book::choose_preferring`]), kept so that it can be run again on a
 //! new book or new weights (tools/reversi-match/results.md, 2026-12-05).
 //!

@@ -1,5 +1,6 @@
 //! The `reversi-book` program (build, add, show, stats, bad files) and
-//! `reversi-engine --book` (the book's move answered, a bad book refused), and the
+//! `reversi-engine --book` (the book's move answered, `--book-margin` against the
+//! search's move, a bad book or option refused), and the
 //! shipped default book (it reads, and its moves are legal in every orientation), and
 //! `reversi-book lines` on it.
 
@@ -7,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use reversi::{Board, Symmetry};
-use reversi_engine::Book;
+use reversi_engine::{Book, BookEntry, Leaf};
 
 const BOOK: &str = env!("CARGO_BIN_EXE_reversi-book");
 const ENGINE: &str = env!("CARGO_BIN_EXE_reversi-engine");
@@ -144,6 +145,73 @@ fn bad_book_files_are_refused_with_the_reason() {
     );
     assert!(out.stdout.is_empty());
     std::fs::remove_file(&path).unwrap();
+}
+
+/// With a fixed time a move, `--book-margin` says how far below its best the book must
+/// value the search's move to play its own. The book knows one position, f5, whose
+/// only move is its leaf f4 (the parallel opening, a known weak reply) valued 0, so
+/// every other move is valued at most 0: with margin 0 the engine plays f4 after its
+/// 0.05 s search; with the default (2) it plays the search's move, not f4.
+#[test]
+fn book_margin_weighs_the_book_against_the_search() {
+    let f5 = Board::START.play("f5".parse().unwrap()).unwrap();
+    let leaf = Leaf {
+        square: "f4".parse().unwrap(),
+        value: 0,
+        exact: false,
+    };
+    let mut book = Book::new();
+    let entry = BookEntry {
+        value: 0,
+        depth: 20,
+        exact: false,
+        leaf: Some(leaf),
+    };
+    book.insert(&f5, entry);
+    let path = temporary("margin.book");
+    std::fs::write(&path, book.to_bytes()).unwrap();
+    let file = path.to_str().unwrap();
+    let genmove = |margin: &[&str]| {
+        let args = [&["--gtp", "--time", "0.05", "--book", file][..], margin].concat();
+        let out = run(ENGINE, &args, "play b f5\ngenmove w\n");
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    assert_eq!(genmove(&["--book-margin", "0"]), "=\n\n= f4\n\n");
+    let searched = genmove(&[]);
+    assert!(searched.starts_with("=\n\n= "), "{searched}");
+    assert_ne!(searched, "=\n\n= f4\n\n");
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// The book options take numbers in their ranges: anything else is a bad command line
+/// (exit status 2) named with what was expected, and nothing is read.
+#[test]
+fn bad_book_options_are_refused() {
+    let discs = "expected a number of discs from 0 to 64";
+    for (args, message) in [
+        (
+            ["--book-margin", "65"],
+            format!("bad --book-margin value \"65\": {discs}"),
+        ),
+        (
+            ["--book-margin", "-1"],
+            format!("bad --book-margin value \"-1\": {discs}"),
+        ),
+        (
+            ["--book-randomness", "x"],
+            format!("bad --book-randomness value \"x\": {discs}"),
+        ),
+    ] {
+        let out = run(ENGINE, &args, "genmove b\n");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(&message),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
 }
 
 /// The shipped book reads, and each position's book moves are legal in all 8

@@ -14,6 +14,11 @@ pub const LEARN_PLIES: u32 = 30;
 /// says otherwise.
 pub const LEARN_DEPTH: u32 = 10;
 
+/// How many discs below its best move the book must value the engine's searched move
+/// to play its own move instead, unless [`SessionBook::margin`] says otherwise (see
+/// [`Book::choose_preferring`]).
+pub const BOOK_MARGIN: u8 = 2;
+
 /// A session's book: the [`Book`], how its move is chosen (the best, or a random one
 /// within `randomness` discs of the best, from a seeded generator), the file it was
 /// read from (which `learn` saves), and the depth `learn` searches new positions to.
@@ -38,6 +43,10 @@ pub struct SessionBook {
     pub path: Option<PathBuf>,
     /// The depth of the searches of the positions `learn` adds.
     pub learn_depth: u32,
+    /// With randomness 0, the book's move replaces the searched one only when the book
+    /// values the searched move this many discs or more below its best (0: always;
+    /// [`BOOK_MARGIN`] unless set).
+    pub margin: u8,
 }
 
 impl SessionBook {
@@ -51,6 +60,7 @@ impl SessionBook {
             rng: fastrand::Rng::with_seed(seed),
             path: None,
             learn_depth: LEARN_DEPTH,
+            margin: BOOK_MARGIN,
         }
     }
 
@@ -66,16 +76,18 @@ impl SessionBook {
     }
 
     /// The book's move for `board` when the engine has also searched it and chose
-    /// `searched` ([`Book::choose_preferring`]: at randomness 0, `searched` if the book
-    /// values it as high as its best and no exact move of that value is set against an
-    /// inexact one), or `None` when the book has no move for `board`.
+    /// `searched` ([`Book::choose_preferring`] with [`SessionBook::margin`]): at
+    /// randomness 0, the book's best move where the book values `searched` `margin`
+    /// discs or more below it (or an exact move stands against an inexact one), else
+    /// `searched`'s book move. `None` when the book has no move for `board`, or does not
+    /// know `searched` and has no reason to replace it: play `searched`.
     pub fn choose_preferring(
         &mut self,
         board: &Board,
         searched: Option<Square>,
     ) -> Option<BookMove> {
         self.book
-            .choose_preferring(board, self.randomness, &mut self.rng, searched)
+            .choose_preferring(board, self.randomness, &mut self.rng, searched, self.margin)
     }
 
     /// Adds the game from `start` through `plies` (its positions of fewer than

@@ -82,9 +82,9 @@ impl GtpSession {
     /// not carry over (the engine's `--time`, or GTP `time_settings 0 T 1`), the engine
     /// still searches the position for that time and then plays the book's move: the
     /// time would be lost anyway, and the search leaves the transposition table holding
-    /// the lines the moves after the book need. With randomness 0, where the book values
-    /// the search's move as high as its best, the search's move is played
-    /// ([`SessionBook::choose_preferring`]).
+    /// the lines the moves after the book need. With randomness 0, the search's move is
+    /// played unless the book values it [`SessionBook::margin`] discs or more below its
+    /// best ([`SessionBook::choose_preferring`]).
     pub fn set_book(&mut self, book: SessionBook) {
         self.book = Some(book);
     }
@@ -204,8 +204,8 @@ impl GtpSession {
         }
         // With a game clock (or none), a book move is answered at once; with a fixed
         // time a move, the position is searched all the same (the table is then warm
-        // when the book ends) and, at randomness 0, the search's move breaks the book's
-        // ties.
+        // when the book ends) and, at randomness 0, the book's move replaces the
+        // search's only where the book values the search's move its margin below.
         let at_once = if self.time_is_per_move() {
             None
         } else {

@@ -11,7 +11,7 @@ pub mod nboard;
 mod nboard_session;
 mod session;
 
-pub use book::{SessionBook, LEARN_DEPTH, LEARN_PLIES};
+pub use book::{SessionBook, BOOK_MARGIN, LEARN_DEPTH, LEARN_PLIES};
 pub use gtp_session::GtpSession;
 pub use nboard_session::{NboardSession, NBOARD_DEFAULT_DEPTH};
 pub use session::{Defaults, Flow, NAME};
