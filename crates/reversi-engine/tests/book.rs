@@ -693,6 +693,69 @@ fn an_exact_best_is_not_replaced_by_an_estimate() {
     assert_eq!(choose([(0, false), (-1, false), (-1, false)], "f6"), "f6");
 }
 
+/// A move outside the book is worth at most its leaf's value, also when the leaf's
+/// move has entered the book since (the leaf was the best of the moves outside it);
+/// with no leaf it cannot be valued and is kept. With randomness above 0 the random
+/// draw stands. After f5 the book holds d6 at 0 and f6 at -1 (for White); f4 is
+/// outside it.
+#[test]
+fn moves_outside_the_book_are_bounded_by_the_leaf() {
+    let f5 = Board::START.play("f5".parse().unwrap()).unwrap();
+    let book_with = |leaf: Option<Leaf>| {
+        let mut book = Book::new();
+        for (reply, value) in [("d6", 0), ("f6", -1)] {
+            let child = f5.play(reply.parse().unwrap()).unwrap();
+            let entry = BookEntry {
+                value: -value,
+                depth: 20,
+                exact: false,
+                leaf: None,
+            };
+            book.insert(&child, entry);
+        }
+        let entry = BookEntry {
+            value: 0,
+            depth: 20,
+            exact: false,
+            leaf,
+        };
+        book.insert(&f5, entry);
+        book
+    };
+    let f4 = Some("f4".parse().unwrap());
+    let d6: Square = "d6".parse().unwrap();
+    let mut rng = fastrand::Rng::with_seed(1);
+    // No leaf: f4 is kept whatever the margin but 0.
+    let no_leaf = book_with(None);
+    assert_eq!(no_leaf.choose_preferring(&f5, 0, &mut rng, f4, 2), None);
+    assert_eq!(no_leaf.choose_preferring(&f5, 0, &mut rng, f4, 64), None);
+    let always = no_leaf.choose_preferring(&f5, 0, &mut rng, f4, 0);
+    assert_eq!(always.map(|m| m.square), Some(d6));
+    // A stale leaf, f6 (now in the book) once valued -3: f4 is at most -3.
+    let stale = book_with(Some(Leaf {
+        square: "f6".parse().unwrap(),
+        value: -3,
+        exact: false,
+    }));
+    let replaced = stale.choose_preferring(&f5, 0, &mut rng, f4, 3);
+    assert_eq!(replaced.map(|m| m.square), Some(d6));
+    assert_eq!(stale.choose_preferring(&f5, 0, &mut rng, f4, 4), None);
+    // Randomness 1: the same draw as `choose`, d6 or f6, never f4.
+    for seed in 0..20 {
+        let drawn = |preferred| {
+            let mut rng = fastrand::Rng::with_seed(seed);
+            stale
+                .choose_preferring(&f5, 1, &mut rng, preferred, 2)
+                .unwrap()
+                .square
+        };
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let chosen = stale.choose(&f5, 1, &mut rng).unwrap().square;
+        assert_eq!(drawn(f4), chosen);
+        assert_ne!(chosen.to_string(), "f4");
+    }
+}
+
 /// NBoard's `learn` adds the session's game (set game, then a move) to the book and
 /// saves the file; `go` then answers the book's move at once with its value.
 #[test]

@@ -151,7 +151,8 @@ fn bad_book_files_are_refused_with_the_reason() {
 /// value the search's move to play its own. The book knows one position, f5, whose
 /// only move is its leaf f4 (the parallel opening, a known weak reply) valued 0, so
 /// every other move is valued at most 0: with margin 0 the engine plays f4 after its
-/// 0.05 s search; with the default (2) it plays the search's move, not f4.
+/// search (6 plies, with a fixed time a move of 30 s); with the default (2) it plays
+/// the search's move, the move of the same search without a book, which is not f4.
 #[test]
 fn book_margin_weighs_the_book_against_the_search() {
     let f5 = Board::START.play("f5".parse().unwrap()).unwrap();
@@ -172,15 +173,18 @@ fn book_margin_weighs_the_book_against_the_search() {
     std::fs::write(&path, book.to_bytes()).unwrap();
     let file = path.to_str().unwrap();
     let genmove = |margin: &[&str]| {
-        let args = [&["--gtp", "--time", "0.05", "--book", file][..], margin].concat();
+        let fixed = ["--gtp", "--depth", "6", "--time", "30", "--book", file];
+        let args = [&fixed[..], margin].concat();
         let out = run(ENGINE, &args, "play b f5\ngenmove w\n");
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
         text(&out.stdout)
     };
     assert_eq!(genmove(&["--book-margin", "0"]), "=\n\n= f4\n\n");
-    let searched = genmove(&[]);
-    assert!(searched.starts_with("=\n\n= "), "{searched}");
-    assert_ne!(searched, "=\n\n= f4\n\n");
+    let plain = run(ENGINE, &["--gtp", "--depth", "6"], "play b f5\ngenmove w\n");
+    let plain = text(&plain.stdout);
+    assert!(plain.starts_with("=\n\n= "), "{plain}");
+    assert_ne!(plain, "=\n\n= f4\n\n");
+    assert_eq!(genmove(&[]), plain);
     std::fs::remove_file(&path).unwrap();
 }
 

@@ -20,8 +20,9 @@ pub const LEARN_DEPTH: u32 = 10;
 pub const BOOK_MARGIN: u8 = 2;
 
 /// A session's book: the [`Book`], how its move is chosen (the best, or a random one
-/// within `randomness` discs of the best, from a seeded generator), the file it was
-/// read from (which `learn` saves), and the depth `learn` searches new positions to.
+/// within `randomness` discs of the best, from a seeded generator; against a searched
+/// move, the [`margin`](SessionBook::margin)), the file it was read from (which
+/// `learn` saves), and the depth `learn` searches new positions to.
 ///
 /// ```
 /// use reversi::Board;
@@ -45,7 +46,7 @@ pub struct SessionBook {
     pub learn_depth: u32,
     /// With randomness 0, the book's move replaces the searched one only when the book
     /// values the searched move this many discs or more below its best (0: always;
-    /// [`BOOK_MARGIN`] unless set).
+    /// [`BOOK_MARGIN`] unless set; see [`Book::choose_preferring`]).
     pub margin: u8,
 }
 
@@ -76,11 +77,12 @@ impl SessionBook {
     }
 
     /// The book's move for `board` when the engine has also searched it and chose
-    /// `searched` ([`Book::choose_preferring`] with [`SessionBook::margin`]): at
-    /// randomness 0, the book's best move where the book values `searched` `margin`
-    /// discs or more below it (or an exact move stands against an inexact one), else
-    /// `searched`'s book move. `None` when the book has no move for `board`, or does not
-    /// know `searched` and has no reason to replace it: play `searched`.
+    /// `searched`, a legal move on `board` ([`Book::choose_preferring`] with
+    /// [`SessionBook::margin`]): at randomness 0, the book's best move where the book
+    /// values `searched` `margin` discs or more below it (or an exact move of the best
+    /// value stands against it), else `searched`'s book move; at randomness above 0 the
+    /// random draw of [`SessionBook::choose`]. `None` when the book has no move for
+    /// `board`, or keeps a `searched` it does not list: play `searched`.
     pub fn choose_preferring(
         &mut self,
         board: &Board,
