@@ -40,6 +40,8 @@ struct Options {
 #[derive(Default)]
 struct BookOptions {
     path: Option<String>,
+    /// The first of the other `--book-*` options given (they need `--book`).
+    other: Option<String>,
     randomness: u8,
     margin: Option<u8>,
     seed: Option<u64>,
@@ -57,6 +59,9 @@ impl BookOptions {
         const RANDOMNESS: &str = "a number of discs from 0 to 64";
         const SEED: &str = "a seed from 0 to 2^64 - 1";
         const DEPTH: &str = "a depth from 1 to 60";
+        if name != "--book" && self.other.is_none() {
+            self.other = Some(name.to_owned());
+        }
         match name {
             "--book" => self.path = Some(value("a book file")?),
             "--book-randomness" => {
@@ -74,9 +79,13 @@ impl BookOptions {
 
     /// The session's book, read from its file (the error names the file and what is
     /// wrong: `--book FILE: truncated at byte N ...`).
+    /// A `--book-*` option without `--book` is an error.
     fn read(self) -> Result<Option<SessionBook>, String> {
         let Some(path) = self.path else {
-            return Ok(None);
+            return match self.other {
+                Some(name) => Err(format!("{name} needs --book FILE")),
+                None => Ok(None),
+            };
         };
         let book = Book::read(path.as_ref()).map_err(|error| match error {
             reversi_engine::ReadBookError::Io { .. } => format!("--book: {error}"),

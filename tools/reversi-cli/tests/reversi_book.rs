@@ -188,8 +188,8 @@ fn book_margin_weighs_the_book_against_the_search() {
     std::fs::remove_file(&path).unwrap();
 }
 
-/// The book options take numbers in their ranges: anything else is a bad command line
-/// (exit status 2) named with what was expected, and nothing is read.
+/// The book options take numbers in their ranges, and need `--book`: anything else is a
+/// bad command line (exit status 2) named with what was expected, and nothing is read.
 #[test]
 fn bad_book_options_are_refused() {
     let discs = "expected a number of discs from 0 to 64";
@@ -205,6 +205,14 @@ fn bad_book_options_are_refused() {
         (
             ["--book-randomness", "x"],
             format!("bad --book-randomness value \"x\": {discs}"),
+        ),
+        (
+            ["--book-margin", "3"],
+            "--book-margin needs --book FILE".to_owned(),
+        ),
+        (
+            ["--book-seed", "7"],
+            "--book-seed needs --book FILE".to_owned(),
         ),
     ] {
         let out = run(ENGINE, &args, "genmove b\n");

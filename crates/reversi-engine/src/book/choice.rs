@@ -100,28 +100,31 @@ impl Book {
         self.choose_preferring(board, randomness, rng, None, 0)
     }
 
-    /// [`Book::choose`] when the engine has searched `board` too and chose `preferred`
-    /// (a legal move on `board`): with `randomness` 0, the book's best move replaces
-    /// `preferred` only where the book values `preferred` `margin` or more discs below
-    /// its best (`margin` 0: always, as [`Book::choose`]; 1: except on a tie). A move
-    /// outside the book counts at its leaf's value: the leaf was the best of the moves
-    /// outside the book by the book's search, so the others are worth at most that (a
-    /// leaf whose move has since entered the book still bounds them; with no leaf such a
-    /// move cannot be valued, and is kept). An exact value is known, not estimated:
-    /// against an exact move of the best value, `preferred` stays only if it is exact and
-    /// of that value, whatever the margin (a positive one).
+    /// [`Book::choose`] when the engine has searched `board` too and chose `preferred`,
+    /// a legal move on `board` (any other square is taken for a move outside the book):
+    /// with `randomness` 0, the book's best move replaces `preferred` only where the book
+    /// values `preferred` `margin` or more discs below its best. `margin` 0 is always
+    /// the book's move, as [`Book::choose`]; 1, the book's except on a tie; the engine
+    /// program's default is 2 ([`BOOK_MARGIN`](crate::protocol::BOOK_MARGIN)).
+    ///
+    /// A move outside the book counts at its leaf's value. The leaf was the best of the
+    /// moves outside the book by the book's search, so the others are worth at most
+    /// that, also once the leaf's own move has entered the book. With no leaf, such a
+    /// move cannot be valued, and is kept.
+    ///
+    /// An exact value is known, not estimated. Against an exact move of the best value,
+    /// `preferred` stays only if it is exact and of that value too (for any margin
+    /// above 0).
     ///
     /// Returns `preferred`'s book move where it stays, the book's move where it is
     /// replaced, and `None` where the book has no move for `board` or keeps a
     /// `preferred` it does not list (play `preferred`). With `randomness` above 0 the
     /// random draw of [`Book::choose`] stands, and with no `preferred` the book's best.
     ///
-    /// Why: measured, not derived. The book's values are whole discs, negamaxed from
-    /// searches about as deep as a 0.1 s search in play; over the default book's
-    /// positions where the two moves differed, a 20-ply search of both favoured the
-    /// 0.1 s search's move 26 times in 37 ties, and 79 times against the book's 68
-    /// where the book did not list it; the book's move 21 times in 38 where the book
-    /// valued the search's a disc lower, and 15 times in 17 where 2 or more discs lower.
+    /// Why: the book's values are whole discs, from searches about as deep as a 0.1 s
+    /// search in play. Where the default book and such a search disagreed, a deeper
+    /// search favoured the book's move clearly only where the book valued the search's
+    /// 2 or more discs lower (tools/reversi-match/results.md, 2026-12-05).
     ///
     /// ```
     /// use reversi::Board;
