@@ -1,6 +1,6 @@
 //! The `reversi-book` program (build, add, show, stats, bad files) and
 //! `reversi-engine --book` (the book's move answered, `--book-margin` against the
-//! search's move, a bad book or option refused), and the
+//! search's move, a bad book refused), and the
 //! shipped default book (it reads, and its moves are legal in every orientation), and
 //! `reversi-book lines` on it.
 
@@ -186,44 +186,6 @@ fn book_margin_weighs_the_book_against_the_search() {
     assert_ne!(plain, "=\n\n= f4\n\n");
     assert_eq!(genmove(&[]), plain);
     std::fs::remove_file(&path).unwrap();
-}
-
-/// The book options take numbers in their ranges, and need `--book`: anything else is a
-/// bad command line (exit status 2) named with what was expected, and nothing is read.
-#[test]
-fn bad_book_options_are_refused() {
-    let discs = "expected a number of discs from 0 to 64";
-    for (args, message) in [
-        (
-            ["--book-margin", "65"],
-            format!("bad --book-margin value \"65\": {discs}"),
-        ),
-        (
-            ["--book-margin", "-1"],
-            format!("bad --book-margin value \"-1\": {discs}"),
-        ),
-        (
-            ["--book-randomness", "x"],
-            format!("bad --book-randomness value \"x\": {discs}"),
-        ),
-        (
-            ["--book-margin", "3"],
-            "--book-margin needs --book FILE".to_owned(),
-        ),
-        (
-            ["--book-seed", "7"],
-            "--book-seed needs --book FILE".to_owned(),
-        ),
-    ] {
-        let out = run(ENGINE, &args, "genmove b\n");
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(out.stdout.is_empty(), "{args:?}");
-        assert!(
-            text(&out.stderr).contains(&message),
-            "{args:?}: {}",
-            text(&out.stderr)
-        );
-    }
 }
 
 /// The shipped book reads, and each position's book moves are legal in all 8

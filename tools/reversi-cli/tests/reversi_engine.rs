@@ -460,3 +460,34 @@ fn bad_node_budgets_are_refused() {
         assert_refused(args, &message);
     }
 }
+
+/// The book options take numbers in their ranges, and need `--book`: anything else is a
+/// bad command line (exit status 2) named with what was expected; nothing is read.
+#[test]
+fn bad_book_options_are_refused() {
+    let discs = "expected a number of discs from 0 to 64";
+    for (args, message) in [
+        (
+            ["--book-margin", "65"],
+            format!("bad --book-margin value \"65\": {discs}"),
+        ),
+        (
+            ["--book-margin", "-1"],
+            format!("bad --book-margin value \"-1\": {discs}"),
+        ),
+        (
+            ["--book-randomness", "x"],
+            format!("bad --book-randomness value \"x\": {discs}"),
+        ),
+        (
+            ["--book-margin", "3"],
+            "--book-margin needs --book FILE".to_owned(),
+        ),
+        (
+            ["--book-seed", "7"],
+            "--book-seed needs --book FILE".to_owned(),
+        ),
+    ] {
+        assert_refused(&args, &message);
+    }
+}
