@@ -4,21 +4,44 @@
 use reversi_engine::eval::pattern::{INSTANCES, PATTERNS};
 use reversi_engine::eval::weights::{Features, PATTERN_OFFSET, SCALARS, TABLE_LEN};
 
-/// The parameters of one stage: one per shared pattern index (the canonical ones), then
-/// the scalar weights.
+/// The parameters of one stage: one per shared pattern index (the canonical ones) of
+/// the patterns fitted, then the scalar weights.
 pub struct Layout {
-    /// For each entry of a stage's table, its parameter.
+    /// For each entry of a stage's table, its parameter ([`EXCLUDED`] for the entries of
+    /// a pattern left out of the fit).
     pub param_of_entry: Vec<u32>,
     /// Pattern parameters (the scalars come after them).
     pub pattern_params: usize,
+    /// The instances (places in [`Features::entries`]) that the fitted patterns read.
+    slots: Vec<usize>,
 }
 
+/// [`Layout::param_of_entry`] of an entry of a pattern left out of the fit (written as 0).
+pub const EXCLUDED: u32 = u32::MAX;
+
 impl Layout {
-    /// The layout of the crate's patterns.
+    /// The layout of all the crate's patterns.
+    #[cfg(test)]
     pub fn new() -> Layout {
-        let mut param_of_entry = vec![0u32; TABLE_LEN];
+        Layout::without(&[])
+    }
+
+    /// The layout of the crate's patterns but those of `excluded` (indices into
+    /// `PATTERNS`), whose weights stay 0.
+    pub fn without(excluded: &[usize]) -> Layout {
+        let mut param_of_entry = vec![EXCLUDED; TABLE_LEN];
+        let mut slots = Vec::new();
         let mut next = 0u32;
+        let mut slot = 0;
         for (k, p) in PATTERNS.iter().enumerate() {
+            let fitted = !excluded.contains(&k);
+            if fitted {
+                slots.extend(slot..slot + p.instances.len());
+            }
+            slot += p.instances.len();
+            if !fitted {
+                continue;
+            }
             let canon = p.canonical();
             let base = PATTERN_OFFSET[k];
             for (index, &c) in canon.iter().enumerate() {
@@ -30,9 +53,11 @@ impl Layout {
                 }
             }
         }
+        debug_assert_eq!(slot, INSTANCES);
         Layout {
             param_of_entry,
             pattern_params: next as usize,
+            slots,
         }
     }
 
@@ -54,8 +79,9 @@ pub struct Rows {
 impl Rows {
     /// Adds a position's features with its label (discs).
     pub fn push(&mut self, layout: &Layout, f: &Features, label: f64) {
-        for &e in &f.entries {
-            self.params.push(layout.param_of_entry[e as usize]);
+        for &slot in &layout.slots {
+            self.params
+                .push(layout.param_of_entry[f.entries[slot] as usize]);
         }
         self.scalars.push(f.scalars.map(f64::from));
         self.labels.push(label);
@@ -77,10 +103,10 @@ impl Rows {
 
     /// `A w` (predictions, discs).
     pub fn predict(&self, layout: &Layout, w: &[f64], out: &mut [f64]) {
-        let base = layout.pattern_params;
+        let (base, stride) = (layout.pattern_params, layout.slots.len());
         for (row, o) in out.iter_mut().enumerate() {
             let mut v = 0.0;
-            for &p in &self.params[row * INSTANCES..(row + 1) * INSTANCES] {
+            for &p in &self.params[row * stride..(row + 1) * stride] {
                 v += w[p as usize];
             }
             for (i, s) in self.scalars[row].iter().enumerate() {
@@ -93,9 +119,9 @@ impl Rows {
     /// `out = A^T r`.
     fn transpose_times(&self, layout: &Layout, r: &[f64], out: &mut [f64]) {
         out.iter_mut().for_each(|x| *x = 0.0);
-        let base = layout.pattern_params;
+        let (base, stride) = (layout.pattern_params, layout.slots.len());
         for (row, &rv) in r.iter().enumerate() {
-            for &p in &self.params[row * INSTANCES..(row + 1) * INSTANCES] {
+            for &p in &self.params[row * stride..(row + 1) * stride] {
                 out[p as usize] += rv;
             }
             for (i, s) in self.scalars[row].iter().enumerate() {
@@ -197,6 +223,35 @@ mod tests {
             .param_of_entry
             .iter()
             .all(|&p| (p as usize) < expected));
+    }
+
+    /// Leaving the last pattern out: its entries have no parameter, the others keep
+    /// theirs, and a row reads its instances but the left-out pattern's.
+    #[test]
+    fn a_pattern_left_out_has_no_parameters() {
+        let all = Layout::new();
+        let last = PATTERNS.len() - 1;
+        let some = Layout::without(&[last]);
+        let own = PATTERNS[last]
+            .canonical()
+            .iter()
+            .enumerate()
+            .filter(|&(i, &c)| c as usize == i)
+            .count();
+        assert_eq!(some.pattern_params + own, all.pattern_params);
+        assert!(some.param_of_entry[PATTERN_OFFSET[last]..]
+            .iter()
+            .all(|&p| p == EXCLUDED));
+        assert_eq!(
+            some.param_of_entry[..PATTERN_OFFSET[last]],
+            all.param_of_entry[..PATTERN_OFFSET[last]]
+        );
+        let mut rows = Rows::default();
+        rows.push(&some, &Features::of(1, 2), 0.0);
+        assert_eq!(
+            rows.params.len(),
+            INSTANCES - PATTERNS[last].instances.len()
+        );
     }
 
     #[test]

@@ -13,7 +13,7 @@ use reversi_engine::eval::pattern::PATTERNS;
 use reversi_engine::eval::weights::{stage, Features, Weights, SCALARS, STAGES, STAGE_WIDTH};
 use reversi_engine::eval::{MAX, SCALE};
 
-use crate::fit::{least_squares, Layout, Rows};
+use crate::fit::{least_squares, Layout, Rows, EXCLUDED};
 use crate::games::{generate, some_children, GameArgs, Record};
 use crate::label::{mean_abs_error, Labeller};
 use crate::process::{par_map, report_time};
@@ -59,6 +59,11 @@ pub struct TrainArgs {
     /// (rare indices: a smaller file, little change in the fit).
     #[arg(long, default_value_t = 3)]
     min_count: u32,
+    /// A pattern (its name in `reversi_engine::eval::pattern::PATTERNS`, e.g.
+    /// `diag4`) left out of the fit: its weights stay 0 (repeat for more). To measure
+    /// what a pattern adds.
+    #[arg(long, value_name = "PATTERN")]
+    without: Vec<String>,
     /// The weights file to write.
     #[arg(
         short,
@@ -72,6 +77,7 @@ pub struct TrainArgs {
 /// time taken.
 pub fn run(args: &TrainArgs) -> Result<()> {
     let wall = Instant::now();
+    let excluded = pattern_numbers(&args.without)?;
     let mut records = generate(&args.games_args, 0, args.games);
     let positions: usize = records.iter().map(Vec::len).sum();
     eprintln!("{} games, {positions} positions", args.games);
@@ -84,7 +90,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     report_time("games", wall);
     let by_stage = by_stage(records, args.children, args.games_args.seed);
 
-    let layout = Layout::new();
+    let layout = Layout::without(&excluded);
     let mut weights = Weights::zero();
     let mut params = vec![0.0; layout.params()];
     eprintln!("stage  empties  positions  searched  rmse   mae(discs)");
@@ -117,6 +123,26 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     );
     report_time("total", wall);
     Ok(())
+}
+
+/// The places in `PATTERNS` of the patterns named `names` (`--without`), or an error
+/// naming the first unknown one and listing the patterns.
+fn pattern_numbers(names: &[String]) -> Result<Vec<usize>> {
+    names
+        .iter()
+        .map(|name| {
+            PATTERNS
+                .iter()
+                .position(|p| p.name == name)
+                .with_context(|| {
+                    let known: Vec<&str> = PATTERNS.iter().map(|p| p.name).collect();
+                    format!(
+                        "--without {name}: no such pattern (the patterns: {})",
+                        known.join(", ")
+                    )
+                })
+        })
+        .collect()
 }
 
 /// The games' positions that are not finished games, by stage, each followed by up to
@@ -218,16 +244,36 @@ fn store(weights: &mut Weights, layout: &Layout, params: &[f64], st: usize) {
     let mut entry = 0;
     for (k, p) in PATTERNS.iter().enumerate() {
         for index in 0..p.size() {
-            weights.set_entry(
-                st,
-                k,
-                index,
-                unit(params[layout.param_of_entry[entry] as usize]),
-            );
+            let value = match layout.param_of_entry[entry] {
+                EXCLUDED => 0,
+                param => unit(params[param as usize]),
+            };
+            weights.set_entry(st, k, index, value);
             entry += 1;
         }
     }
     for i in 0..SCALARS {
         weights.set_scalar(st, i, unit(params[layout.pattern_params + i]));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn patterns_left_out_are_named_as_in_the_crate() {
+        let names = ["diag4".to_string(), "edge+2x".to_string()];
+        assert_eq!(
+            pattern_numbers(&names).unwrap(),
+            vec![PATTERNS.len() - 1, 0]
+        );
+        let err = pattern_numbers(&["diag3".to_string()])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("--without diag3: no such pattern (the patterns: edge+2x, corner3x3,"),
+            "{err}"
+        );
     }
 }
