@@ -383,10 +383,17 @@ fn bad_files_are_typed_errors() {
     );
     let mut long = good.clone();
     long.push(0);
+    let error = Book::from_bytes(&long).unwrap_err();
     assert!(matches!(
-        Book::from_bytes(&long),
-        Err(ReadBookError::TrailingBytes { end: 72, extra: 1 })
+        error,
+        ReadBookError::TrailingBytes { end: 72, extra: 1 }
     ));
+    assert_eq!(error.to_string(), "1 byte after the checksum at byte 72");
+    long.push(0);
+    assert_eq!(
+        Book::from_bytes(&long).unwrap_err().to_string(),
+        "2 bytes after the checksum at byte 72"
+    );
     let mut bad = good.clone();
     bad[40] ^= 1;
     assert!(matches!(

@@ -68,8 +68,8 @@ enum Command {
         /// The book file.
         #[arg(long)]
         book: PathBuf,
-        /// A transcript from the start (`f5d6`, `-` for the start) or an OBF board (its
-        /// leading `-` is not an option: no `--` needed).
+        /// A transcript from the start (`f5d6` or `f5 d6`, `-` for the start) or an OBF
+        /// board (its leading `-` is not an option: no `--` needed).
         #[arg(allow_hyphen_values = true)]
         position: String,
     },
@@ -294,18 +294,25 @@ fn add(path: &Path, plies: u32, files: &[PathBuf], search: &SearchArgs) -> Resul
     Ok(all_good)
 }
 
-/// The board of a transcript (`-`: the start) or an OBF line.
+/// The board of a transcript (`-`: the start; moves may be separated by spaces) or an
+/// OBF line.
 fn position(text: &str) -> Result<Board, String> {
-    if text.trim() == "-" {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Err("empty position: give a transcript (`-` for the start) or an OBF board".into());
+    }
+    if trimmed == "-" {
         return Ok(Board::START);
     }
-    // A board's text has discs or empty squares (`X`, `O`, `-`, `*`) or a space before
-    // the side to move; a transcript has only squares.
-    let is_board = text.trim().contains(['-', 'x', 'X', 'o', 'O', '*', ' ']);
+    // A board's text has discs or empty squares (`X`, `O`, `-`, `*`); a transcript has
+    // only squares (letters a-h, digits 1-8), perhaps with spaces between them.
+    let is_board = trimmed.contains(['-', 'x', 'X', 'o', 'O', '*']);
     if is_board {
         Board::from_obf(text).map_err(|e| format!("{text:?}: not an OBF board ({e})"))
     } else {
-        text.parse::<Transcript>()
+        let moves: String = trimmed.split_ascii_whitespace().collect();
+        moves
+            .parse::<Transcript>()
             .map(|game| *game.board())
             .map_err(|e| format!("{text:?}: not a transcript ({e})"))
     }

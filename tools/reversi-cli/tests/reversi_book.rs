@@ -81,6 +81,22 @@ fn build_show_stats_and_add() {
         "{}",
         text(&out.stderr)
     );
+    // Moves separated by spaces are a transcript; an empty position is refused.
+    let out = run(BOOK, &["show", "--book", file, " f5 d6 "], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let f5d6: reversi::Transcript = "f5d6".parse().unwrap();
+    assert!(
+        text(&out.stdout).starts_with(&format!("{}", f5d6.board())),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = run(BOOK, &["show", "--book", file, ""], "");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("empty position"),
+        "{}",
+        text(&out.stderr)
+    );
     // Games: one good transcript, one bad line (reported, skipped, exit status 1).
     let games = temporary("games.txt");
     std::fs::write(&games, "e6f4c3c4d3\nf5a1\n").unwrap();

@@ -74,7 +74,7 @@ pub enum ReadBookError {
         needed: usize,
     },
     /// Bytes after the checksum.
-    #[error("{extra} bytes after the checksum at byte {end}")]
+    #[error("{extra} byte{} after the checksum at byte {end}", if *extra == 1 { "" } else { "s" })]
     TrailingBytes {
         /// Where the file should end.
         end: usize,

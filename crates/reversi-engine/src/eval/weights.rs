@@ -235,7 +235,10 @@ impl fmt::Display for WeightsError {
                     "weights file checksum {stated:#010x}, its bytes give {actual:#010x}"
                 )
             }
-            WeightsError::Trailing(n) => write!(f, "{n} bytes after the weights file's checksum"),
+            WeightsError::Trailing(n) => {
+                let s = if *n == 1 { "" } else { "s" };
+                write!(f, "{n} byte{s} after the weights file's checksum")
+            }
         }
     }
 }
@@ -638,6 +641,14 @@ mod tests {
         let mut longer = bytes.clone();
         longer.push(0);
         assert_eq!(Weights::from_bytes(&longer), Err(WeightsError::Trailing(1)));
+        assert_eq!(
+            WeightsError::Trailing(1).to_string(),
+            "1 byte after the weights file's checksum"
+        );
+        assert_eq!(
+            WeightsError::Trailing(3).to_string(),
+            "3 bytes after the weights file's checksum"
+        );
         let mut version = bytes.clone();
         version[4] = 2;
         assert_eq!(Weights::from_bytes(&version), Err(WeightsError::Version(2)));
