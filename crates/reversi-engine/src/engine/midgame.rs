@@ -36,8 +36,9 @@ const MAX_MOVES: usize = 40;
 const PROBCUT_DEPTH: u32 = 4;
 /// ProbCut's threshold in standard deviations of the deep value around the shallow one.
 /// 2.0 since 2026-12-05: at 0.1 s a move it beat 1.5 (SPRT, tools/reversi-match/results.md),
-/// although at 20,000 nodes a move narrower margins had done better: with the deeper
-/// searches a real clock allows, fewer wrong cuts pay more than the depth they cost.
+/// although at 20,000 nodes a move narrower margins had done better (likely: with the
+/// deeper searches a real clock allows, fewer wrong cuts pay more than the depth they
+/// cost).
 const PROBCUT_T: f32 = 2.0;
 
 /// The number of game stages ProbCut's regressions are fitted for ([`probcut_stage`]).
