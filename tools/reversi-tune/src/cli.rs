@@ -3,6 +3,7 @@
 
 use clap::{Parser, Subcommand};
 
+use crate::average::AverageArgs;
 use crate::eval_speed::EvalSpeedArgs;
 use crate::mae::MaeArgs;
 use crate::measure::endgame::{EndgameArgs, HardArgs, PositionsArgs};
@@ -32,6 +33,9 @@ pub enum Command {
     /// odd-empties weights shifted so that the evaluation's mean meets the mean final
     /// result of seeded self-play games.
     Recenter(RecenterArgs),
+    /// The entry-by-entry mean of several weights files (weights of separate training
+    /// runs folded into one table), rounded to the nearest unit.
+    Average(AverageArgs),
     /// Mean absolute error (discs) of the evaluation and of a mobility-only baseline on
     /// held-out positions with `--empties` empty squares scored by a `--depth` search.
     Mae(MaeArgs),

@@ -2,12 +2,11 @@
 //! mobility-only baseline, of the hand-set evaluation and of always 0, on held-out
 //! positions scored by a deeper search (or the exact solver).
 
-use std::fs;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::ValueEnum;
 use reversi::{kernel, Board};
 use reversi_engine::eval::{hand_set, Weights, MAX};
@@ -55,11 +54,7 @@ pub struct MaeArgs {
 pub fn run(args: &MaeArgs) -> Result<()> {
     let wall = Instant::now();
     let weights = match &args.weights {
-        Some(path) => {
-            let bytes =
-                fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-            Arc::new(Weights::from_bytes(&bytes).with_context(|| format!("{}", path.display()))?)
-        }
+        Some(path) => Arc::new(crate::average::read_weights(path)?),
         None => reversi_engine::eval::builtin(),
     };
     let found = held_out(&args.games_args, args.positions, args.empties);

@@ -10,6 +10,8 @@
 //! - `recenter`: shifts each stage's constant and odd-empties weights so that the
 //!   evaluation's mean meets the mean final result of seeded self-play games (its bias
 //!   toward the side to move taken off);
+//! - `average`: the entry-by-entry mean of several weights files (weights of separate
+//!   training runs folded into one table);
 //! - `mae`: the mean absolute error, in discs, of the evaluation and of a mobility-only
 //!   baseline on held-out positions scored by a deeper search;
 //! - `eval-speed`; and the engine's measurements: `search-speed`, `depth`, `ffo`,
@@ -18,6 +20,7 @@
 //! The recipe that made the committed weights, and every subcommand with an example, is
 //! in this package's README.
 
+mod average;
 mod cli;
 mod eval_speed;
 mod ffo_file;
@@ -42,6 +45,7 @@ fn main() -> Result<()> {
     match Cli::parse().command {
         Command::Train(args) => train::run(&args)?,
         Command::Recenter(args) => recenter::run(&args)?,
+        Command::Average(args) => average::run(&args)?,
         Command::Mae(args) => mae::run(&args)?,
         Command::EvalSpeed(args) => eval_speed::run(&args),
         Command::SearchSpeed(args) => speed::search_speed(&args),
