@@ -5,11 +5,13 @@
 //! inputs' rounded to the nearest unit, halves away from zero.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use reversi_engine::eval::pattern::PATTERNS;
 use reversi_engine::eval::weights::{Weights, SCALARS, STAGES};
+
+use crate::weights_file::read_weights;
 
 /// `average`'s options.
 #[derive(clap::Args, Debug)]
@@ -20,16 +22,6 @@ pub struct AverageArgs {
     /// The averaged weights file to write.
     #[arg(long, default_value = "crates/reversi-engine/src/eval/weights.bin")]
     out: PathBuf,
-}
-
-/// Reads a weights file, naming it in the error.
-///
-/// # Errors
-///
-/// The file cannot be read or is not a valid weights file.
-pub fn read_weights(path: &Path) -> Result<Weights> {
-    let bytes = fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    Weights::from_bytes(&bytes).with_context(|| format!("{}", path.display()))
 }
 
 /// Reads the files, writes their mean and says what it wrote.
@@ -131,7 +123,7 @@ mod tests {
 
     #[test]
     fn the_mean_of_the_same_weights_is_those_weights() {
-        let w = reversi_engine::eval::weights::Weights::builtin().unwrap();
+        let w = Weights::builtin().unwrap();
         assert_eq!(average(&[w.clone(), w.clone()]).unwrap(), w);
     }
 }

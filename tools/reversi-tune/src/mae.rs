@@ -54,7 +54,7 @@ pub struct MaeArgs {
 pub fn run(args: &MaeArgs) -> Result<()> {
     let wall = Instant::now();
     let weights = match &args.weights {
-        Some(path) => Arc::new(crate::average::read_weights(path)?),
+        Some(path) => Arc::new(crate::weights_file::read_weights(path)?),
         None => reversi_engine::eval::builtin(),
     };
     let found = held_out(&args.games_args, args.positions, args.empties);

@@ -33,6 +33,7 @@ mod measure;
 mod process;
 mod recenter;
 mod train;
+mod weights_file;
 mod wthor_games;
 
 use anyhow::Result;

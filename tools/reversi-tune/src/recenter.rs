@@ -62,7 +62,7 @@ type Sums = [(f64, f64, u64); 61];
 /// and the correction per stage, and writes the corrected weights.
 pub fn run(args: &RecenterArgs) -> Result<()> {
     let weights = match &args.weights {
-        Some(path) => crate::average::read_weights(path)?,
+        Some(path) => crate::weights_file::read_weights(path)?,
         None => Weights::builtin().map_err(|e| anyhow::anyhow!("built-in weights: {e}"))?,
     };
     if args.games == 0 {
