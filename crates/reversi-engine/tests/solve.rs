@@ -306,6 +306,30 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// A node limit stops a win/loss/draw solve with bounds that hold the true score, and
+    /// the best move, if any, reaches at least the lower bound (a stopped solve's move
+    /// proven to draw or win is one the engine plays).
+    #[test]
+    fn limited_win_loss_draw_solves_return_proven_bounds(seed: u64, limit in 1u64..5_000) {
+        let board = random_board(seed, 12);
+        let exact = Solver::new(1 << 20).solve(&board, Mode::Exact).score;
+        let mut solver = Solver::new(1 << 20);
+        solver.set_limits(Limits { nodes: Some(limit), time: None });
+        let partial = solver.solve(&board, Mode::WinLossDraw);
+        prop_assert!(partial.lower <= exact && exact <= partial.upper);
+        if let Some(&Ply::Move(s)) = partial.best_moves.first() {
+            let after = Solver::new(1 << 20).solve(&board.play(s).unwrap(), Mode::Exact).score;
+            prop_assert!(-after >= partial.lower);
+        }
+        if partial.complete {
+            prop_assert_eq!(partial.lower.signum(), exact.signum());
+        }
+    }
+}
+
 #[test]
 fn mover_must_pass() {
     // White (O) on b1 alone, a1 empty, every other square Black: White cannot move,

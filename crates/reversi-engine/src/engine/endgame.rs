@@ -105,8 +105,8 @@ impl Engine {
     /// The solvers of `plan` (not [`Plan::Midgame`]) on `board` after the midgame
     /// search's `report`, within what is left of `node_limit` (`None`: none) and before
     /// `deadline`: the report of a complete exact solve, else `report` within the best
-    /// proven result (a move proven to win or draw, by the win/loss/draw solve or a
-    /// stopped exact one).
+    /// proven result (a move proven to win or draw, by the win/loss/draw solve, finished
+    /// or stopped, or by a stopped exact one).
     fn solve_after(
         &mut self,
         board: &Board,
@@ -122,7 +122,11 @@ impl Engine {
             let wld = self.run_solver(board, Mode::WinLossDraw, None, nodes, Some(deadline));
             if let Some(wld) = wld {
                 report.nodes += wld.nodes;
-                if wld.complete {
+                // A stopped solve still counts when it has proven a move to draw or win:
+                // that move is a safer answer than the short search's unproven one (on
+                // positions at 20 empties searched for 0.1 s, results given away fell
+                // from 15 in 600 to 9).
+                if wld.complete || (wld.lower >= 0 && !wld.best_moves.is_empty()) {
                     proven = Some(wld);
                 }
             }
