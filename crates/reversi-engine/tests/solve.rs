@@ -290,19 +290,7 @@ proptest! {
     /// move, if any, reaches at least the lower bound.
     #[test]
     fn limited_solves_return_proven_bounds(seed: u64, limit in 1u64..20_000) {
-        let board = random_board(seed, 12);
-        let exact = Solver::new(1 << 20).solve(&board, Mode::Exact).score;
-        let mut solver = Solver::new(1 << 20);
-        solver.set_limits(Limits { nodes: Some(limit), time: None });
-        let partial = solver.solve(&board, Mode::Exact);
-        prop_assert!(partial.lower <= exact && exact <= partial.upper);
-        if let Some(&Ply::Move(s)) = partial.best_moves.first() {
-            let after = Solver::new(1 << 20).solve(&board.play(s).unwrap(), Mode::Exact).score;
-            prop_assert!(-after >= partial.lower);
-        }
-        if partial.complete {
-            prop_assert_eq!(partial.score, exact);
-        }
+        limited_solve_is_proven(&random_board(seed, 12), Mode::Exact, limit)?;
     }
 }
 
@@ -314,20 +302,35 @@ proptest! {
     /// proven to draw or win is one the engine plays).
     #[test]
     fn limited_win_loss_draw_solves_return_proven_bounds(seed: u64, limit in 1u64..5_000) {
-        let board = random_board(seed, 12);
-        let exact = Solver::new(1 << 20).solve(&board, Mode::Exact).score;
-        let mut solver = Solver::new(1 << 20);
-        solver.set_limits(Limits { nodes: Some(limit), time: None });
-        let partial = solver.solve(&board, Mode::WinLossDraw);
-        prop_assert!(partial.lower <= exact && exact <= partial.upper);
-        if let Some(&Ply::Move(s)) = partial.best_moves.first() {
-            let after = Solver::new(1 << 20).solve(&board.play(s).unwrap(), Mode::Exact).score;
-            prop_assert!(-after >= partial.lower);
-        }
-        if partial.complete {
-            prop_assert_eq!(partial.lower.signum(), exact.signum());
+        limited_solve_is_proven(&random_board(seed, 12), Mode::WinLossDraw, limit)?;
+    }
+}
+
+/// A solve of `board` in `mode` (exact or win/loss/draw) stopped by a limit of `limit`
+/// nodes: its bounds hold the exact score, its best move, if any, reaches at least its
+/// lower bound, and a complete solve has the exact score (its sign, win/loss/draw).
+fn limited_solve_is_proven(board: &Board, mode: Mode, limit: u64) -> Result<(), TestCaseError> {
+    let exact = Solver::new(1 << 20).solve(board, Mode::Exact).score;
+    let mut solver = Solver::new(1 << 20);
+    solver.set_limits(Limits {
+        nodes: Some(limit),
+        time: None,
+    });
+    let partial = solver.solve(board, mode);
+    prop_assert!(partial.lower <= exact && exact <= partial.upper);
+    if let Some(&Ply::Move(s)) = partial.best_moves.first() {
+        let after = Solver::new(1 << 20)
+            .solve(&board.play(s).unwrap(), Mode::Exact)
+            .score;
+        prop_assert!(-after >= partial.lower);
+    }
+    if partial.complete {
+        match mode {
+            Mode::WinLossDraw => prop_assert_eq!(partial.lower.signum(), exact.signum()),
+            _ => prop_assert_eq!(partial.score, exact),
         }
     }
+    Ok(())
 }
 
 #[test]
