@@ -27,6 +27,10 @@ pub(crate) struct Split {
     cutoff: AtomicBool,
     /// Each searched move: its index, proven bounds and fail-soft value.
     results: Mutex<Vec<(usize, Bounds, i32)>>,
+    /// How many of `results` were searched to the end: a move whose re-search a limit
+    /// stopped keeps its proven bounds in `results`, but its value is only a lower bound,
+    /// so it leaves the split incomplete.
+    finished: AtomicUsize,
 }
 
 /// The result of [`Search::split`]: each searched move's index, proven bounds and
@@ -92,6 +96,7 @@ impl Search {
             stop: Arc::clone(&stop),
             cutoff: AtomicBool::new(false),
             results: Mutex::new(Vec::with_capacity(children.len())),
+            finished: AtomicUsize::new(0),
         };
         let threads = self.threads.clone();
         let mut helper = threads.as_ref().map(|_| self.helper(&stop));
@@ -126,7 +131,8 @@ impl Search {
             .into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         moves.sort_by_key(|&(j, _, _)| j);
-        let complete = shared.cutoff.load(Ordering::Relaxed) || moves.len() == children.len();
+        let finished = shared.finished.load(Ordering::Relaxed);
+        let complete = shared.cutoff.load(Ordering::Relaxed) || finished == children.len();
         self.clock.pop_split(!complete);
         SplitResult { moves, complete }
     }
@@ -195,15 +201,19 @@ struct Share<'a, K> {
 }
 
 impl<K: Isa> Share<'_, K> {
-    /// Records a searched move's proven bounds and value; stops every thread when it
-    /// reached beta.
-    fn record(&self, bounds: Bounds, v: i32) {
+    /// Records a searched move's proven bounds and value (`finished`: its search was
+    /// not cut short by a limit, so `v` is its fail-soft value); stops every thread when
+    /// it reached beta.
+    fn record(&self, bounds: Bounds, v: i32, finished: bool) {
         let shared = self.shared;
         let mut results = shared
             .results
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         results.push((self.current, bounds, v));
+        if finished {
+            shared.finished.fetch_add(1, Ordering::Relaxed);
+        }
         shared.lower.fetch_max(bounds.lower, Ordering::Relaxed);
         if bounds.lower >= self.beta {
             shared.cutoff.store(true, Ordering::Relaxed);
@@ -238,14 +248,15 @@ impl<K: Isa> MoveLoop for Share<'_, K> {
     }
 
     fn searched(&mut self, trial: &Trial) -> bool {
-        self.record(trial.bounds(), trial.value());
+        self.record(trial.bounds(), trial.value(), true);
         false
     }
 
     fn interrupted(&mut self, proven: Option<&Trial>) {
         if let Some(trial) = proven {
-            // The null-window result stays proven.
-            self.record(trial.bounds(), trial.first);
+            // The null-window result stays proven, but the move's value is unknown (its
+            // re-search was stopped): the split is not complete.
+            self.record(trial.bounds(), trial.first, false);
         }
         self.shared.stop.store(true, Ordering::Relaxed);
     }
