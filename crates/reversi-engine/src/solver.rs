@@ -7,9 +7,9 @@ use reversi::{kernel, Board, Ply, Square};
 
 use crate::search::move_loop::{pvs_loop, End, MoveLoop, Research, Trial};
 use crate::search::node::Node;
+use crate::search::pool::Pool;
 pub use crate::search::state::Techniques;
 use crate::search::state::{Bounds, Search};
-use crate::search::threads::Threads;
 use crate::table::{Table, TableAllocError};
 
 /// The transposition table's default memory budget: 64 MiB.
@@ -95,7 +95,8 @@ pub struct Solver {
     search: Search,
     limits: Limits,
     all_best: bool,
-    threads: usize,
+    /// The threads of [`Solver::set_threads`], started once (`None`: one thread).
+    pool: Option<Arc<Pool>>,
 }
 
 impl Default for Solver {
@@ -109,7 +110,7 @@ impl std::fmt::Debug for Solver {
         f.debug_struct("Solver")
             .field("table_bytes", &self.table_bytes())
             .field("limits", &self.limits)
-            .field("threads", &self.threads)
+            .field("threads", &self.threads())
             .finish()
     }
 }
@@ -146,7 +147,7 @@ impl Solver {
             search: Search::new(Arc::new(Table::try_new(table_bytes)?)),
             limits: Limits::default(),
             all_best: false,
-            threads: 1,
+            pool: None,
         })
     }
 
@@ -191,8 +192,24 @@ impl Solver {
     /// assert_eq!(solution.score, 38);
     /// # Ok::<_, reversi::ParseObfError>(())
     /// ```
+    ///
+    /// The threads are started here, once (not at each solve or split), and end when
+    /// the solver is dropped or set to another count.
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.max(1);
+        if threads.max(1) != self.threads() {
+            self.pool = (threads > 1).then(|| Arc::new(Pool::new(threads)));
+        }
+    }
+
+    /// The threads of a solve (see [`Solver::set_threads`]).
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.pool.as_ref().map_or(1, |pool| pool.size())
+    }
+
+    /// The pool of [`Solver::set_threads`], for the engine's other searches.
+    pub(crate) fn pool(&self) -> Option<&Arc<Pool>> {
+        self.pool.as_ref()
     }
 
     /// Orders moves with `weights` from now on (the default: [`crate::eval::builtin`]);
@@ -295,18 +312,16 @@ impl Solver {
     ) -> Solution {
         self.start_search();
         let empties = board.empty_squares().len();
-        let parallel =
-            self.threads > 1 && empties >= PARALLEL_EMPTIES && self.limits.nodes.is_none();
-        self.search.threads = if parallel {
-            Some(Arc::new(Threads::new(self.threads)))
-        } else {
-            None
+        let parallel = empties >= PARALLEL_EMPTIES && self.limits.nodes.is_none();
+        self.search.threads = match &self.pool {
+            Some(pool) if parallel => Some(Arc::clone(pool.threads())),
+            _ => None,
         };
         let solution = solve(self);
         let solution = self.finish(board, mode, solution);
         if let Some(threads) = self.search.threads.take() {
             // Every split gave back the thread it took.
-            debug_assert_eq!(threads.idle(), self.threads as isize - 1);
+            debug_assert_eq!(threads.idle(), threads.size() as isize - 1);
         }
         solution
     }

@@ -8,6 +8,7 @@ use reversi::{Board, IllegalMove, Ply, Square};
 
 use super::entry::{BookEntry, BookKey, Leaf, Successor};
 use super::graph::Book;
+use crate::search::pool::each_at_once;
 use crate::{Engine, SearchLimits};
 
 /// A move's searched value, on the key's board.
@@ -180,29 +181,12 @@ impl<'a> BookBuilder<'a> {
                 .map(|&square| search(engine, square))
                 .collect();
         }
-        let dealt: Vec<Vec<MoveScore>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = self
-                .engines
-                .iter_mut()
-                .enumerate()
-                .map(|(first, engine)| {
-                    scope.spawn(move || {
-                        squares
-                            .iter()
-                            .skip(first)
-                            .step_by(count)
-                            .map(|&square| search(engine, square))
-                            .collect()
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|handle| {
-                    handle
-                        .join()
-                        .unwrap_or_else(|e| std::panic::resume_unwind(e))
-                })
+        let dealt: Vec<Vec<MoveScore>> = each_at_once(self.engines, |first, engine| {
+            squares
+                .iter()
+                .skip(first)
+                .step_by(count)
+                .map(|&square| search(engine, square))
                 .collect()
         });
         // Back in the squares' order: the `i`th result is the `i / count`th of

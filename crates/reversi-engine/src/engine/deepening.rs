@@ -14,6 +14,7 @@ use super::midgame::{Midgame, Position, INF};
 use super::time::{self, Pace};
 use crate::eval::SCALE;
 use crate::search::move_loop::{pvs_loop, End, MoveLoop, Research, Trial};
+use crate::search::pool::Task;
 
 /// A root move: its square, the board after it, its ordering value.
 #[derive(Clone, Copy)]
@@ -94,7 +95,7 @@ impl Engine {
             (!own, value)
         });
         let helpers = if nodes == u64::MAX {
-            self.midgame.threads.saturating_sub(1)
+            self.solver.threads() - 1
         } else {
             0
         };
@@ -130,46 +131,40 @@ impl Engine {
         max_depth: u32,
         helpers: usize,
     ) -> ((usize, i32), u32, u64) {
-        let (mut best, mut done, mut helper_nodes) = ((0, 0), 0, 0);
         // Set when the answer is known: this thread has it, or a helper finished
         // `max_depth` first (then this thread stops too).
         let stop = Arc::new(AtomicBool::new(false));
         self.midgame.clock.push_split(&stop);
-        let deeper = std::thread::scope(|scope| {
-            let handles: Vec<_> = (1..=helpers)
-                .map(|h| {
-                    let mut helper = self.midgame.helper(&stop);
-                    // A paced search's helpers run to the hard deadline: this thread
-                    // stops them when it stops.
-                    if let Some(pace) = self.midgame.pace {
-                        helper.clock.set_deadline(Some(pace.hard));
+        let pool = self.solver.pool().map(|pool| Arc::clone(pool.threads()));
+        let tasks: Vec<_> = (1..=helpers)
+            .filter_map(|h| {
+                let mut helper = self.midgame.helper(&stop);
+                // A paced search's helpers run to the hard deadline: this thread stops
+                // them when it stops.
+                if let Some(pace) = self.midgame.pace {
+                    helper.clock.set_deadline(Some(pace.hard));
+                }
+                let mut moves = moves.to_vec();
+                let ahead = (h % 2) as u32;
+                let (stop, board) = (Arc::clone(&stop), *board);
+                Some(pool.as_ref()?.spawn(move || {
+                    let ((i, score), done) = helper.iterate(&board, &mut moves, max_depth, ahead);
+                    if done == max_depth {
+                        stop.store(true, Relaxed);
                     }
-                    let mut moves = moves.to_vec();
-                    let ahead = (h % 2) as u32;
-                    let stop = &stop;
-                    scope.spawn(move || {
-                        let ((i, score), done) =
-                            helper.iterate(board, &mut moves, max_depth, ahead);
-                        if done == max_depth {
-                            stop.store(true, Relaxed);
-                        }
-                        (moves[i].square, score, done, helper.clock.nodes)
-                    })
-                })
-                .collect();
-            (best, done) = self.midgame.iterate(board, moves, max_depth, 0);
-            stop.store(true, Relaxed);
-            let answers: Vec<_> = handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                .collect();
-            helper_nodes = answers.iter().map(|a| a.3).sum();
-            // The deepest finished iteration answers (this thread's on a tie).
-            answers
-                .into_iter()
-                .filter(|a| a.2 > done)
-                .max_by_key(|a| a.2)
-        });
+                    (moves[i].square, score, done, helper.clock.nodes)
+                }))
+            })
+            .collect();
+        let (mut best, mut done) = self.midgame.iterate(board, moves, max_depth, 0);
+        stop.store(true, Relaxed);
+        let answers: Vec<_> = tasks.into_iter().map(Task::join).collect();
+        let helper_nodes = answers.iter().map(|a| a.3).sum();
+        // The deepest finished iteration answers (this thread's on a tie).
+        let deeper = answers
+            .into_iter()
+            .filter(|a| a.2 > done)
+            .max_by_key(|a| a.2);
         self.midgame.clock.pop_split(false);
         if let Some((square, score, depth, _)) = deeper {
             if let Some(i) = moves.iter().position(|m| m.square == square) {

@@ -207,7 +207,8 @@ impl Engine {
     /// win/loss/draw solves as [`Solver::set_threads`] says, and the midgame search's
     /// iterative deepening with `threads - 1` helpers sharing its table ("lazy SMP":
     /// each deepens the same root on its own, every other one a ply ahead; the answer is
-    /// the calling thread's, which the helpers' table entries make come sooner). A
+    /// the calling thread's, which the helpers' table entries make come sooner). The
+    /// threads are started here, once, and both searches run on them. A
     /// search with a node limit stays on one thread (its moves stay reproducible), and
     /// so do [`Engine::analyse`]'s midgame searches.
     ///
@@ -227,7 +228,6 @@ impl Engine {
     /// ```
     pub fn set_threads(&mut self, threads: usize) {
         self.solver.set_threads(threads);
-        self.midgame.threads = threads.max(1);
     }
 
     /// Evaluates with `weights` from now on, in the midgame search and the solver's move

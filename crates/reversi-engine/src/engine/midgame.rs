@@ -157,9 +157,6 @@ pub(crate) struct Midgame {
     pub(crate) weights: Arc<Weights>,
     /// Whether ProbCut prunes (see [`Midgame::probcut`]).
     pub(crate) probcut: bool,
-    /// The threads a search without a node limit runs on: this one and `threads - 1`
-    /// helpers sharing the table ([`Midgame::helper`]).
-    pub(crate) threads: usize,
     /// The pace of a search with a soft budget (this thread's; a helper's is `None`).
     pub(crate) pace: Option<Pace>,
 }
@@ -172,7 +169,6 @@ impl Midgame {
             clock: Clock::default(),
             weights: crate::eval::builtin(),
             probcut: true,
-            threads: 1,
             pace: None,
         })
     }
@@ -186,7 +182,6 @@ impl Midgame {
             clock: self.clock.helper(stop),
             weights: Arc::clone(&self.weights),
             probcut: self.probcut,
-            threads: 1,
             pace: None,
         }
     }

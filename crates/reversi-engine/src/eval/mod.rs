@@ -31,8 +31,8 @@ pub(crate) use scale::clamp;
 pub use weights::Weights;
 
 /// The compiled-in weights, decoded by the first thread that asks and shared by every
-/// later one (a solve on several threads starts a thread at each split: decoding once a
-/// thread cost more than the searches did).
+/// later one (decoding once a thread cost more than the searches did when a parallel
+/// solve started a thread at each split).
 static BUILTIN: OnceLock<Arc<Weights>> = OnceLock::new();
 
 /// The compiled-in weights (`src/eval/weights.bin`), decoded once a process: what every

@@ -129,6 +129,11 @@ impl Clock {
         clock
     }
 
+    /// The flags of the splits this thread works for, innermost last.
+    pub(crate) fn splits(&self) -> &[Arc<AtomicBool>] {
+        &self.splits
+    }
+
     /// Watches the flag of a split this thread now works for.
     pub(crate) fn push_split(&mut self, split: &Arc<AtomicBool>) {
         self.splits.push(Arc::clone(split));

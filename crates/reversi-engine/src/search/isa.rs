@@ -25,7 +25,7 @@ pub(crate) struct Portable;
 macro_rules! isa {
     ($($(#[$doc:meta])* $name:ident => $body:ident($($arg:ident: $ty:ty),*);)*) => {
         /// An instruction set the search is compiled for (see the module docs).
-        pub(crate) trait Isa: Copy + Send {
+        pub(crate) trait Isa: Copy + Send + 'static {
             $(
                 $(#[$doc])*
                 fn $name(self, s: &mut Search, $($arg: $ty),*) -> i32;

@@ -14,7 +14,7 @@
 //! [`move_loop`] (the principal-variation move loop, the midgame's and the solver's
 //! root's too), [`pvs`] (the null-window and principal-variation searches), [`last`] (the last empties,
 //! without the table), [`parity`] (parity ordering), [`split`] (the parallel split),
-//! [`threads`] (thread accounting), [`cpu`] (what this CPU runs) and [`isa`] (the copies
+//! [`pool`] (the threads, started once, and their job queue), [`cpu`] (what this CPU runs) and [`isa`] (the copies
 //! of the search compiled per instruction set, and the dispatch by empties). This
 //! module only declares them: each names the others' items by their own paths.
 
@@ -26,7 +26,7 @@ pub(crate) mod move_loop;
 pub(crate) mod node;
 pub(crate) mod ordering;
 pub(crate) mod parity;
+pub(crate) mod pool;
 pub(crate) mod pvs;
 pub(crate) mod split;
 pub(crate) mod state;
-pub(crate) mod threads;

@@ -1,18 +1,21 @@
 //! The parallel split (young brothers wait): a node whose first move did not cut shares
 //! the moves after it with an idle thread.
 
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use super::isa::{Isa, Portable};
 use super::move_loop::{pvs_loop, MoveLoop, Research, Trial};
 use super::node::{Move, Node};
+use super::pool::Panic;
 use super::state::{Bounds, Search};
 
 /// From this many empty squares on, a node of a parallel search ([`Search::threads`])
 /// whose first move did not cut shares the moves after it with a thread that is idle,
 /// if one is (the young brothers wait: the first move's result sets the bound the others
-/// are searched against). Below, a subtree takes less time than starting a thread.
+/// are searched against). Below, a subtree takes less time than handing it to another
+/// thread (measured at 10 with the pool: no faster on FFO #40-#44).
 pub(crate) const SPLIT_MIN: u32 = 12;
 
 /// What the threads searching the moves of one split node share.
@@ -31,6 +34,55 @@ pub(crate) struct Split {
     /// stopped keeps its proven bounds in `results`, but its value is only a lower bound,
     /// so it leaves the split incomplete.
     finished: AtomicUsize,
+}
+
+/// A split as the pool's job carries it: the children and window, what the threads
+/// searching them share, and the job's state.
+struct SplitTask {
+    children: Vec<Node>,
+    alpha: i32,
+    beta: i32,
+    shared: Split,
+    /// Set by the thread that starts the job, or by the split's own thread when it takes
+    /// the job back unstarted.
+    started: AtomicBool,
+    /// Set when the job is done (its nodes and any panic recorded).
+    done: AtomicBool,
+    /// The nodes the job's thread searched.
+    nodes: AtomicU64,
+    /// A panic of the job's thread, for the split's own thread to go on with.
+    panic: Mutex<Option<Panic>>,
+}
+
+impl SplitTask {
+    /// The job: `helper` (a search made by [`Search::helper`]) searches its part of the
+    /// split, unless the split's own thread took the job back first; then gives back
+    /// the thread the split took.
+    fn help<K: Isa>(&self, k: K, mut helper: Search) {
+        if self.started.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let run = catch_unwind(AssertUnwindSafe(|| {
+            helper.with_move_stack(|helper| {
+                helper.split_worker(k, &self.children, self.alpha, self.beta, &self.shared);
+            });
+            helper.clock.nodes
+        }));
+        match run {
+            Ok(nodes) => {
+                self.nodes.store(nodes, Ordering::Relaxed);
+            }
+            Err(panic) => {
+                *self.panic.lock().unwrap_or_else(PoisonError::into_inner) = Some(panic);
+                // The other thread of the split must not wait for moves never searched.
+                self.shared.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        if let Some(threads) = &helper.threads {
+            threads.give();
+        }
+        self.done.store(true, Ordering::Release);
+    }
 }
 
 /// The result of [`Search::split`]: each searched move's index, proven bounds and
@@ -78,9 +130,12 @@ impl Search {
     }
 
     /// [`Search::split_children`] in the instruction set `k`, with the helper thread
-    /// taken (by [`Search::may_split`]) if this is a parallel search. A stop the split
-    /// asked for (a move reached beta) is not the search's: afterwards the search is
-    /// stopped only when a move it needed was left unsearched.
+    /// taken (by [`Search::may_split`]) if this is a parallel search: the helper's part
+    /// goes to the pool's queue as a job, this thread searches its own part, then gives
+    /// back the job if no thread started it, else waits for it, running meanwhile the
+    /// jobs queued from below this split. A stop the split asked for (a move reached
+    /// beta) is not the search's: afterwards the search is stopped only when a move it
+    /// needed was left unsearched.
     pub(crate) fn split<K: Isa>(
         &mut self,
         k: K,
@@ -90,52 +145,67 @@ impl Search {
         lower: i32,
     ) -> SplitResult {
         let stop = Arc::new(AtomicBool::new(false));
-        let shared = Split {
-            next: AtomicUsize::new(0),
-            lower: AtomicI32::new(lower),
-            stop: Arc::clone(&stop),
-            cutoff: AtomicBool::new(false),
-            results: Mutex::new(Vec::with_capacity(children.len())),
-            finished: AtomicUsize::new(0),
-        };
-        let threads = self.threads.clone();
-        let mut helper = threads.as_ref().map(|_| self.helper(&stop));
-        self.clock.push_split(&stop);
-        std::thread::scope(|scope| {
-            let shared = &shared;
-            let running = helper.as_mut().map(|helper| {
-                scope.spawn(move || {
-                    helper.split_worker(k, children, alpha, beta, shared);
-                    if let Some(t) = &helper.threads {
-                        t.give();
-                    }
-                })
-            });
-            self.split_worker(k, children, alpha, beta, shared);
-            if let Some(thread) = running {
-                // Waiting: this thread's core goes to any split below the helper's.
-                if let Some(t) = &threads {
-                    t.give();
-                }
-                if let Err(panic) = thread.join() {
-                    std::panic::resume_unwind(panic);
-                }
-                if let Some(t) = &threads {
-                    t.take_back();
-                }
-            }
+        let task = Arc::new(SplitTask {
+            children: children.to_vec(),
+            alpha,
+            beta,
+            shared: Split {
+                next: AtomicUsize::new(0),
+                lower: AtomicI32::new(lower),
+                stop: Arc::clone(&stop),
+                cutoff: AtomicBool::new(false),
+                results: Mutex::new(Vec::with_capacity(children.len())),
+                finished: AtomicUsize::new(0),
+            },
+            started: AtomicBool::new(false),
+            done: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            panic: Mutex::new(None),
         });
-        self.clock.nodes += helper.map_or(0, |h| h.clock.nodes);
-        let mut moves = shared
-            .results
-            .into_inner()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let threads = self.threads.clone();
+        if let Some(threads) = &threads {
+            let helper = self.helper(&stop);
+            let below = helper.clock.splits().to_vec();
+            let job = Arc::clone(&task);
+            threads.queue(below, Box::new(move || job.help(k, helper)));
+        }
+        self.clock.push_split(&stop);
+        self.split_worker(k, &task.children, alpha, beta, &task.shared);
+        if let Some(threads) = &threads {
+            if task.started.swap(true, Ordering::AcqRel) {
+                // Waiting: this thread's turn goes to any split below the helper's, and
+                // this thread runs the jobs queued from below this split.
+                threads.give();
+                threads.help(&stop, || task.done.load(Ordering::Acquire));
+                threads.take_back();
+            } else {
+                // No thread took the job: its turn goes back unused.
+                threads.give();
+            }
+        }
+        let panic = task
+            .panic
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        if let Some(panic) = panic {
+            resume_unwind(panic);
+        }
+        self.clock.nodes += task.nodes.load(Ordering::Relaxed);
+        let mut moves = std::mem::take(
+            &mut *task
+                .shared
+                .results
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner),
+        );
         moves.sort_by_key(|&(j, _, _)| j);
-        let finished = shared.finished.load(Ordering::Relaxed);
-        let complete = shared.cutoff.load(Ordering::Relaxed) || finished == children.len();
+        let finished = task.shared.finished.load(Ordering::Relaxed);
+        let complete = task.shared.cutoff.load(Ordering::Relaxed) || finished == children.len();
         self.clock.pop_split(!complete);
         SplitResult { moves, complete }
     }
+
     /// One thread's part of a split: takes the next move until none is left or the
     /// split stops, each searched by [`pvs_loop`] against the best proven so far.
     pub(crate) fn split_worker<K: Isa>(
@@ -209,7 +279,7 @@ impl<K: Isa> Share<'_, K> {
         let mut results = shared
             .results
             .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+            .unwrap_or_else(PoisonError::into_inner);
         results.push((self.current, bounds, v));
         if finished {
             shared.finished.fetch_add(1, Ordering::Relaxed);

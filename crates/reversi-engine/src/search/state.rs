@@ -10,7 +10,7 @@ use super::clock::Clock;
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 use super::cpu::V3;
 use super::node::Move;
-use super::threads::Threads;
+use super::pool::Threads;
 use crate::eval::Weights;
 use crate::table::{BoundsEntry, Table};
 
@@ -87,7 +87,7 @@ pub(crate) struct Search {
     pub(crate) weights: Arc<Weights>,
     /// Technique switches, for measuring what each one buys.
     pub(crate) techniques: Techniques,
-    /// The threads of a parallel solve (`None`: this thread alone).
+    /// The pool of a parallel solve (`None`: this thread alone).
     pub(crate) threads: Option<Arc<Threads>>,
     /// The move lists of the nodes on the current line, one after another.
     pub(crate) stack: Vec<Move>,
@@ -98,6 +98,11 @@ pub(crate) struct Search {
     pub(crate) v3: Option<V3>,
 }
 
+/// A move stack deep enough for any line: 64 plies of at most 36 moves each.
+fn new_move_stack() -> Vec<Move> {
+    vec![Move::default(); 64 * 36]
+}
+
 impl Search {
     pub(crate) fn new(table: Arc<Table<BoundsEntry>>) -> Search {
         Search {
@@ -106,7 +111,7 @@ impl Search {
             weights: crate::eval::builtin(),
             techniques: Techniques::default(),
             threads: None,
-            stack: vec![Move::default(); 64 * 36],
+            stack: new_move_stack(),
             top: 0,
             #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
             v3: V3::detect(),
@@ -114,15 +119,38 @@ impl Search {
     }
 
     /// A search for a helper thread of a split of this one: the same table, threads,
-    /// techniques, limits and split flags (`stop` the new split's), its own move stack and
-    /// counters.
+    /// techniques, limits and split flags (`stop` the new split's), its own counters,
+    /// and no move stack yet ([`Search::with_move_stack`] lends it one on the thread
+    /// that runs it).
     pub(crate) fn helper(&self, stop: &Arc<AtomicBool>) -> Search {
-        let mut s = Search::new(Arc::clone(&self.table));
-        s.threads = self.threads.clone();
-        s.clock = self.clock.helper(stop);
-        s.techniques = self.techniques;
-        s.weights = Arc::clone(&self.weights);
-        s
+        Search {
+            table: Arc::clone(&self.table),
+            clock: self.clock.helper(stop),
+            weights: Arc::clone(&self.weights),
+            techniques: self.techniques,
+            threads: self.threads.clone(),
+            stack: Vec::new(),
+            top: 0,
+            #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+            v3: self.v3,
+        }
+    }
+
+    /// Runs `f` on this search with a move stack of the calling thread's (kept from its
+    /// last helper search, so a split's helper allocates none), given back afterwards.
+    pub(crate) fn with_move_stack(&mut self, f: impl FnOnce(&mut Search)) {
+        thread_local! {
+            static STACKS: std::cell::RefCell<Vec<Vec<Move>>> = const {
+                std::cell::RefCell::new(Vec::new())
+            };
+        }
+        self.stack = STACKS
+            .with(|stacks| stacks.borrow_mut().pop())
+            .unwrap_or_else(new_move_stack);
+        self.top = 0;
+        f(self);
+        let stack = std::mem::take(&mut self.stack);
+        STACKS.with(|stacks| stacks.borrow_mut().push(stack));
     }
 
     /// Prepares a new search with these limits (the node limit counts from now).
