@@ -131,8 +131,9 @@ fn an_interleaved_session_is_pinned() {
     insta::assert_snapshot!(redact_stopped(&outcome.transcript));
 }
 
-/// The transcript with what a stopped search answers redacted: its `search` lines left
-/// out, its move and evaluation written `MOVE/EVAL`; every `nodestats` and every time
+/// The transcript with what a stopped search answers redacted: its `search` lines and
+/// the `status` lines of its iterations left out (how many it finished depends on the
+/// machine), its move and evaluation written `MOVE/EVAL`; every `nodestats` and every time
 /// (machine-dependent) redacted too. A search is stopped when the next line handled
 /// arrived during it (`> !`).
 fn redact_stopped(transcript: &str) -> String {
@@ -153,6 +154,7 @@ fn redact_stopped(transcript: &str) -> String {
             match words[0] {
                 "nodestats" => out.push("nodestats N T".to_owned()),
                 "search" if stopped => {}
+                "status" if stopped && matches!(words.get(1), Some(&"depth" | &"exact")) => {}
                 "===" if stopped => out.push("=== MOVE/EVAL/T".to_owned()),
                 "===" => {
                     let item = words[1].rsplit_once('/').map_or(words[1], |(rest, _)| rest);

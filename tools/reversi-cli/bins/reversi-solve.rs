@@ -1,4 +1,4 @@
-//! `reversi-solve [--all] [--wld] [--pv] [--progress] [--table-mib N]`: the exact
+//! `reversi-solve [--all] [--wld] [--pv] [--progress] [--table-mib N] [--threads N]`: the exact
 //! endgame solver on positions read one a line (Edax's `.obf` form).
 //!
 //! Prints one line per position: the best move and the exact final score from the side
@@ -17,12 +17,30 @@ const PROGRAM: Program = Program::new("reversi-solve", include_str!("help/revers
 /// What `--table-mib` takes.
 const MIB: &str = "a number of MiB from 1 to 65536";
 
+/// What `--threads` takes.
+const THREADS: &str = "a number of threads from 1 to 256";
+
 struct Options {
     all: bool,
     wld: bool,
     pv: bool,
     progress: bool,
     table_bytes: usize,
+    threads: usize,
+}
+
+fn threads(value: &str) -> Result<usize, String> {
+    value
+        .parse::<usize>()
+        .ok()
+        .filter(|&n| (1..=256).contains(&n) && value.bytes().all(|b| b.is_ascii_digit()))
+        .ok_or_else(|| {
+            judge::bad(
+                "--threads value",
+                value.as_bytes(),
+                &format_args!("expected {THREADS}"),
+            )
+        })
 }
 
 fn mib(value: &str) -> Result<usize, String> {
@@ -47,6 +65,7 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
         pv: false,
         progress: false,
         table_bytes: DEFAULT_TABLE_BYTES,
+        threads: 1,
     };
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
@@ -63,6 +82,15 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
             }
             _ if arg.starts_with("--table-mib=") => {
                 options.table_bytes = mib(&arg["--table-mib=".len()..])?;
+            }
+            "--threads" => {
+                let value = args
+                    .next()
+                    .ok_or_else(|| judge::missing("--threads value", THREADS))?;
+                options.threads = threads(&value)?;
+            }
+            _ if arg.starts_with("--threads=") => {
+                options.threads = threads(&arg["--threads=".len()..])?;
             }
             _ => return Err(judge::unknown(&arg)),
         }
@@ -98,6 +126,7 @@ fn main() -> std::process::ExitCode {
                 return judge::Exit::from_io(Err(io::Error::new(io::ErrorKind::OutOfMemory, message)));
             }
         };
+        solver.set_threads(options.threads);
         let started = Instant::now();
         let (mut positions, mut total_nodes) = (0u64, 0u64);
         let exit = judge::each_line(|line, out| {

@@ -291,7 +291,8 @@ impl Engine {
     fn analysis_of(&self, moves: &[Scored], best: usize, depth: u32) -> Analysis {
         let values = moves.iter().take(best).map(|m| {
             let mut pv = vec![m.ply];
-            self.extend_pv(&m.child, depth.saturating_sub(1), &mut pv);
+            self.midgame
+                .extend_pv(&m.child, depth.saturating_sub(1), &mut pv);
             MoveValue {
                 ply: m.ply,
                 score: f64::from(m.value.max(-64 * SCALE)) / f64::from(SCALE),

@@ -16,6 +16,10 @@ use crate::eval::SCALE;
 use crate::search::move_loop::{pvs_loop, End, MoveLoop, Research, Trial};
 use crate::search::pool::Task;
 
+/// Told of each iteration a search finishes: the search, the depth, the best move and its
+/// score.
+type Iterated<'a> = &'a mut dyn FnMut(&Midgame, u32, &RootMove, i32);
+
 /// A root move: its square, the board after it, its ordering value.
 #[derive(Clone, Copy)]
 pub(super) struct RootMove {
@@ -56,7 +60,7 @@ impl Engine {
     /// the helpers deepen the same root on their own and share what they find through
     /// the table. With a node limit, on this thread alone (the moves stay
     /// reproducible). With a `pace` (a soft budget), it stops when [`Pace`] says, never
-    /// past `deadline`.
+    /// past `deadline`. `progress` hears of each iteration this thread finishes.
     pub(super) fn deepen(
         &mut self,
         board: &Board,
@@ -64,6 +68,7 @@ impl Engine {
         nodes: u64,
         deadline: Option<Instant>,
         pace: Option<Pace>,
+        progress: &mut dyn FnMut(&SearchReport),
     ) -> SearchReport {
         let first_deadline = match pace {
             Some(pace) => Some(pace.deadline(1.0)),
@@ -99,24 +104,20 @@ impl Engine {
         } else {
             0
         };
+        let mut iterated = |midgame: &Midgame, depth: u32, best: &RootMove, score: i32| {
+            progress(&midgame.report(best, score, depth, midgame.clock.nodes));
+        };
         let (best, done, helper_nodes) = if helpers == 0 {
-            let (best, done) = self.midgame.iterate(board, &mut moves, max_depth, 0);
+            let (best, done) =
+                self.midgame
+                    .iterate(board, &mut moves, max_depth, 0, Some(&mut iterated));
             (best, done, 0)
         } else {
-            self.deepen_with_helpers(board, &mut moves, max_depth, helpers)
+            self.deepen_with_helpers(board, &mut moves, max_depth, helpers, &mut iterated)
         };
         self.midgame.pace = None;
-        let mut pv = vec![Ply::Move(moves[best.0].square)];
-        self.extend_pv(&moves[best.0].child, done.saturating_sub(1), &mut pv);
-        SearchReport {
-            best: Some(Ply::Move(moves[best.0].square)),
-            score: f64::from(best.1.max(-64 * SCALE)) / f64::from(SCALE),
-            exact: false,
-            depth: done,
-            nodes: self.midgame.clock.nodes + helper_nodes,
-            pv,
-            elapsed: Duration::ZERO,
-        }
+        let nodes = self.midgame.clock.nodes + helper_nodes;
+        self.midgame.report(&moves[best.0], best.1, done, nodes)
     }
 
     /// [`Midgame::iterate`] on this thread and `helpers` helper threads sharing its
@@ -130,6 +131,7 @@ impl Engine {
         moves: &mut [RootMove],
         max_depth: u32,
         helpers: usize,
+        iterated: Iterated<'_>,
     ) -> ((usize, i32), u32, u64) {
         // Set when the answer is known: this thread has it, or a helper finished
         // `max_depth` first (then this thread stops too).
@@ -148,7 +150,8 @@ impl Engine {
                 let ahead = (h % 2) as u32;
                 let (stop, board) = (Arc::clone(&stop), *board);
                 Some(pool.as_ref()?.spawn(move || {
-                    let ((i, score), done) = helper.iterate(&board, &mut moves, max_depth, ahead);
+                    let ((i, score), done) =
+                        helper.iterate(&board, &mut moves, max_depth, ahead, None);
                     if done == max_depth {
                         stop.store(true, Relaxed);
                     }
@@ -156,7 +159,9 @@ impl Engine {
                 }))
             })
             .collect();
-        let (mut best, mut done) = self.midgame.iterate(board, moves, max_depth, 0);
+        let (mut best, mut done) = self
+            .midgame
+            .iterate(board, moves, max_depth, 0, Some(iterated));
         stop.store(true, Relaxed);
         let answers: Vec<_> = tasks.into_iter().map(Task::join).collect();
         let helper_nodes = answers.iter().map(|a| a.3).sum();
@@ -174,6 +179,24 @@ impl Engine {
         }
         (best, done, helper_nodes)
     }
+}
+
+impl Midgame {
+    /// The report of a midgame result: `best` scoring `score` at `depth` plies, after
+    /// `nodes` nodes, its principal variation from the table.
+    fn report(&self, best: &RootMove, score: i32, depth: u32, nodes: u64) -> SearchReport {
+        let mut pv = vec![Ply::Move(best.square)];
+        self.extend_pv(&best.child, depth.saturating_sub(1), &mut pv);
+        SearchReport {
+            best: Some(Ply::Move(best.square)),
+            score: f64::from(score.max(-64 * SCALE)) / f64::from(SCALE),
+            exact: false,
+            depth,
+            nodes,
+            pv,
+            elapsed: Duration::ZERO,
+        }
+    }
 
     /// Appends to `pv` the table's best moves from `board`, at most `plies` moves
     /// (passes not counted), each checked legal.
@@ -186,7 +209,7 @@ impl Engine {
                 board = passed;
                 continue;
             }
-            let best = match self.midgame.table.probe(board.zobrist_key()) {
+            let best = match self.table.probe(board.zobrist_key()) {
                 Some(e) => e.best,
                 None => break,
             };
@@ -202,9 +225,7 @@ impl Engine {
             left -= 1;
         }
     }
-}
 
-impl Midgame {
     /// Iterative deepening of `board`'s root `moves` (the first, before any iteration,
     /// scored by the evaluation) from depth `1 + ahead` to `max_depth` while the limits
     /// allow: the best move's index in `moves` (reordered best first, iteration by
@@ -215,6 +236,7 @@ impl Midgame {
         moves: &mut [RootMove],
         max_depth: u32,
         ahead: u32,
+        mut iterated: Option<Iterated<'_>>,
     ) -> ((usize, i32), u32) {
         let first = &moves[0].child;
         let mut best = (0, -self.evaluate(first.mover_bits(), first.opponent_bits()));
@@ -238,6 +260,9 @@ impl Midgame {
                 break;
             }
             done = d;
+            if let Some(iterated) = iterated.as_mut() {
+                iterated(self, d, &moves[0], best.1);
+            }
             if let Some(pace) = self.pace {
                 // Early iterations change their minds as a matter of course.
                 let settled = d > ASPIRATION_DEPTH;

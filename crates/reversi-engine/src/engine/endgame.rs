@@ -40,7 +40,12 @@ impl Engine {
     /// The search of `board` (which has a legal move) by depth and nodes only: solve
     /// when the depth reaches the end (or, without a depth, when the nodes allow), else
     /// search what the nodes left allow.
-    pub(super) fn search_untimed(&mut self, board: &Board, limits: SearchLimits) -> SearchReport {
+    pub(super) fn search_untimed(
+        &mut self,
+        board: &Board,
+        limits: SearchLimits,
+        progress: &mut dyn FnMut(&SearchReport),
+    ) -> SearchReport {
         let empties = board.empty_squares().len();
         let node_limit = limits.nodes.unwrap_or(u64::MAX);
         let depth = limits.depth.unwrap_or(u32::MAX);
@@ -52,13 +57,14 @@ impl Engine {
         if solve {
             let solution = self.run_solver(board, Mode::Exact, None, limits.nodes, None);
             if let Some(report) = solution.as_ref().and_then(|s| exact_report(s, empties)) {
+                progress(&report);
                 return report;
             }
             solver_nodes = self.solver.nodes();
         }
         let max_depth = depth.min(empties.saturating_sub(1)).max(1);
         let nodes = node_limit.saturating_sub(solver_nodes);
-        let mut report = self.deepen(board, max_depth, nodes, None, None);
+        let mut report = self.deepen(board, max_depth, nodes, None, None, progress);
         report.nodes += solver_nodes;
         report
     }
@@ -71,8 +77,8 @@ impl Engine {
         board: &Board,
         limits: SearchLimits,
         time: Duration,
-        start: Instant,
-        deadline: Option<Instant>,
+        (start, deadline): (Instant, Option<Instant>),
+        progress: &mut dyn FnMut(&SearchReport),
     ) -> SearchReport {
         let empties = board.empty_squares().len();
         let node_limit = limits.nodes.unwrap_or(u64::MAX);
@@ -95,11 +101,22 @@ impl Engine {
                 target: target.min(time),
                 hard: deadline,
             });
-        let report = self.deepen(board, max_depth, node_limit, Some(midgame_deadline), pace);
+        let report = self.deepen(
+            board,
+            max_depth,
+            node_limit,
+            Some(midgame_deadline),
+            pace,
+            progress,
+        );
         if plan == Plan::Midgame {
             return report;
         }
-        self.solve_after(board, plan, report, limits.nodes, deadline)
+        let report = self.solve_after(board, plan, report, limits.nodes, deadline);
+        if report.exact {
+            progress(&report);
+        }
+        report
     }
 
     /// The solvers of `plan` (not [`Plan::Midgame`]) on `board` after the midgame

@@ -339,9 +339,40 @@ impl Engine {
     /// # Ok::<_, reversi::ParseObfError>(())
     /// ```
     pub fn search(&mut self, limits: SearchLimits) -> SearchReport {
+        self.search_with_progress(limits, |_| {})
+    }
+
+    /// [`Engine::search`], telling `progress` of each iteration as it completes (the
+    /// midgame search's depths, then an exact solve when one finishes): the report it
+    /// would answer if stopped there, its time since the search began, its nodes those
+    /// of the calling thread so far (the final report counts every thread's). A GUI
+    /// shows these while the engine thinks (the NBoard protocol's `go` prints each as a
+    /// `status` line). The result is [`Engine::search`]'s.
+    ///
+    /// ```
+    /// use reversi_engine::{Engine, SearchLimits};
+    /// let mut engine = Engine::with_table_bytes(1 << 20);
+    /// let mut depths = Vec::new();
+    /// let report = engine.search_with_progress(
+    ///     SearchLimits { depth: Some(5), ..SearchLimits::default() },
+    ///     |iteration| depths.push(iteration.depth),
+    /// );
+    /// assert_eq!(depths, [1, 2, 3, 4, 5]);
+    /// assert_eq!(report.depth, 5);
+    /// ```
+    pub fn search_with_progress(
+        &mut self,
+        limits: SearchLimits,
+        mut progress: impl FnMut(&SearchReport),
+    ) -> SearchReport {
         let start = Instant::now();
         let deadline = limits.time.map(|t| start + time::hard_limit(t));
-        let mut report = self.search_board(self.board, limits, start, deadline);
+        let mut timed = |report: &SearchReport| {
+            let mut report = report.clone();
+            report.elapsed = start.elapsed();
+            progress(&report);
+        };
+        let mut report = self.search_board(self.board, limits, start, deadline, &mut timed);
         report.elapsed = start.elapsed();
         report
     }
@@ -353,6 +384,7 @@ impl Engine {
         limits: SearchLimits,
         start: Instant,
         deadline: Option<Instant>,
+        progress: &mut dyn FnMut(&SearchReport),
     ) -> SearchReport {
         let (p, o) = (board.mover_bits(), board.opponent_bits());
         if board.is_game_over() {
@@ -367,11 +399,9 @@ impl Engine {
             };
         }
         if let Ok(passed) = board.pass() {
-            let mut report = self.search_board(passed, limits, start, deadline);
-            report.score = -report.score;
-            report.best = Some(Ply::Pass);
-            report.pv.insert(0, Ply::Pass);
-            return report;
+            let mut after_pass = |report: &SearchReport| progress(&after_a_pass(report.clone()));
+            let report = self.search_board(passed, limits, start, deadline, &mut after_pass);
+            return after_a_pass(report);
         }
         let limits = if limits == SearchLimits::default() {
             SearchLimits {
@@ -382,10 +412,19 @@ impl Engine {
             limits
         };
         match limits.time {
-            Some(time) => self.search_timed(&board, limits, time, start, deadline),
-            None => self.search_untimed(&board, limits),
+            Some(time) => self.search_timed(&board, limits, time, (start, deadline), progress),
+            None => self.search_untimed(&board, limits, progress),
         }
     }
+}
+
+/// The report of a search after a pass, as the report of the position before it: the
+/// pass first, the score for the side that passes.
+fn after_a_pass(mut report: SearchReport) -> SearchReport {
+    report.score = -report.score;
+    report.best = Some(Ply::Pass);
+    report.pv.insert(0, Ply::Pass);
+    report
 }
 
 #[cfg(test)]

@@ -220,8 +220,10 @@ impl NboardSession {
         }
     }
 
-    /// `go` on a board that is not over: `status thinking`, the search's nodestats and
-    /// its move (not played); the line that stopped it, if one did.
+    /// `go` on a board that is not over: `status thinking`, a `status` line for each
+    /// iteration the search completes (the GUI shows it while the engine thinks:
+    /// [`progress_status`]), the search's nodestats and its move (not played); the line
+    /// that stopped it, if one did.
     fn go<L: Send>(
         &mut self,
         out: &mut dyn Write,
@@ -247,7 +249,15 @@ impl NboardSession {
         }
         let limits = self.limits(self.depth);
         let engine = &mut self.engine;
-        let (report, next) = watching(&self.stop, incoming, || engine.search(limits));
+        let mut written: io::Result<()> = Ok(());
+        let (report, next) = watching(&self.stop, incoming, || {
+            engine.search_with_progress(limits, |iteration| {
+                if written.is_ok() {
+                    written = say(out, progress_status(iteration));
+                }
+            })
+        });
+        written?;
         say(
             out,
             Reply::NodeStats {
@@ -348,6 +358,21 @@ impl NboardSession {
     }
 }
 
+/// The `status` line of a completed iteration of `go`'s search: `depth D MOVE SCORE`
+/// (the midgame's plies, its move and its estimate in discs, two decimals), or
+/// `exact E MOVE SCORE` for a solve of E empties; the move is `PA` for a pass.
+fn progress_status(iteration: &crate::SearchReport) -> Reply {
+    let kind = if iteration.exact { "exact" } else { "depth" };
+    let ply = match iteration.best {
+        Some(Ply::Move(square)) => square.to_string().to_uppercase(),
+        _ => "PA".to_owned(),
+    };
+    Reply::Status(format!(
+        "{kind} {} {ply} {:+.2}",
+        iteration.depth, iteration.score
+    ))
+}
+
 /// The `search` line of one move of an analysis.
 fn hint_line(m: &crate::MoveValue) -> Reply {
     Reply::Search {
@@ -399,6 +424,62 @@ fn watching<L: Send, T>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A writer that keeps each line with the time it was written.
+    struct Timed(Vec<(std::time::Instant, String)>);
+
+    impl Write for Timed {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            let now = std::time::Instant::now();
+            for line in String::from_utf8_lossy(bytes).lines() {
+                self.0.push((now, line.to_owned()));
+            }
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// While `go` thinks, each completed iteration is a `status` line, written at once
+    /// (the GUI shows them as they come): from the start at 1 s a move, the first comes
+    /// within the first second and several before the move; their depths rise one by
+    /// one from 1. (The session snapshots of `reversi-engine --nboard` pin the lines of
+    /// depth-limited searches, whose last line gives the move and score answered.)
+    #[test]
+    fn go_writes_a_status_line_for_each_iteration_as_it_completes() {
+        let defaults = Defaults {
+            depth: None,
+            nodes: None,
+            move_time: Some(Duration::from_secs(1)),
+        };
+        let mut session = NboardSession::new(Engine::with_table_bytes(1 << 20), defaults);
+        let mut sink = Vec::new();
+        assert_eq!(
+            session.handle_line("set depth 30", &mut sink).unwrap(),
+            Ok(Flow::Continue)
+        );
+        let mut out = Timed(Vec::new());
+        let start = std::time::Instant::now();
+        assert_eq!(
+            session.handle_line("go", &mut out).unwrap(),
+            Ok(Flow::Continue)
+        );
+        let lines = &out.0;
+        assert_eq!(lines[0].1, "status thinking");
+        let progress: Vec<&(std::time::Instant, String)> = lines
+            .iter()
+            .filter(|(_, line)| line.starts_with("status depth "))
+            .collect();
+        assert!(progress.len() >= 5, "{lines:?}");
+        assert!(progress[0].0 - start < Duration::from_secs(1));
+        for (i, (_, line)) in progress.iter().enumerate() {
+            let depth: usize = line.split(' ').nth(2).unwrap().parse().unwrap();
+            assert_eq!(depth, i + 1, "{line}");
+        }
+        assert!(lines.last().unwrap().1.starts_with("=== "), "{lines:?}");
+    }
 
     /// The search limits after `set game` of the game `ggf`.
     fn limits_after(ggf: &str) -> SearchLimits {
