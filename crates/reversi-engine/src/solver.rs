@@ -317,8 +317,14 @@ impl Solver {
             Some(pool) if parallel => Some(Arc::clone(pool.threads())),
             _ => None,
         };
+        let running = self
+            .search
+            .threads
+            .as_ref()
+            .map(|threads| threads.running());
         let solution = solve(self);
         let solution = self.finish(board, mode, solution);
+        drop(running);
         if let Some(threads) = self.search.threads.take() {
             // Every split gave back the thread it took.
             debug_assert_eq!(threads.idle(), threads.size() as isize - 1);

@@ -3,7 +3,6 @@
 //! [`ASPIRATION_DEPTH`]), widened while the score falls outside; the best move of the
 //! last finished iteration, or of a stopped one once a move was proven better.
 
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -14,7 +13,6 @@ use super::midgame::{Midgame, Position, INF};
 use super::time::{self, Pace};
 use crate::eval::SCALE;
 use crate::search::move_loop::{pvs_loop, End, MoveLoop, Research, Trial};
-use crate::search::pool::Task;
 
 /// Told of each iteration a search finishes: the search, the depth, the best move and its
 /// score.
@@ -56,9 +54,9 @@ impl Iteration {
 impl Engine {
     /// Iterative deepening of the midgame search of `board` (which has a legal move) to
     /// at most `max_depth` plies, `nodes` nodes and `deadline`. Without a node limit,
-    /// on [`Midgame::threads`] threads ("lazy SMP", [`Engine::deepen_with_helpers`]):
-    /// the helpers deepen the same root on their own and share what they find through
-    /// the table. With a node limit, on this thread alone (the moves stay
+    /// on the threads of the engine's pool: a node that shares its moves
+    /// ([`Midgame::split`]) hands some to a thread free to help. With a node limit, on
+    /// this thread alone (the moves stay
     /// reproducible). With a `pace` (a soft budget), it stops when [`Pace`] says, never
     /// past `deadline`. `progress` hears of each iteration this thread finishes.
     pub(super) fn deepen(
@@ -99,85 +97,30 @@ impl Engine {
                 .evaluate(m.child.mover_bits(), m.child.opponent_bits());
             (!own, value)
         });
-        let helpers = if nodes == u64::MAX {
-            self.solver.threads() - 1
-        } else {
-            0
+        // Without a node limit, the pool's threads take the moves nodes share.
+        self.midgame.threads = match self.solver.pool() {
+            Some(pool) if nodes == u64::MAX => Some(Arc::clone(pool.threads())),
+            _ => None,
         };
         let mut iterated = |midgame: &Midgame, depth: u32, best: &RootMove, score: i32| {
             progress(&midgame.report(best, score, depth, midgame.clock.nodes));
         };
-        let (best, done, helper_nodes) = if helpers == 0 {
-            let (best, done) =
-                self.midgame
-                    .iterate(board, &mut moves, max_depth, 0, Some(&mut iterated));
-            (best, done, 0)
-        } else {
-            self.deepen_with_helpers(board, &mut moves, max_depth, helpers, &mut iterated)
-        };
-        self.midgame.pace = None;
-        let nodes = self.midgame.clock.nodes + helper_nodes;
-        self.midgame.report(&moves[best.0], best.1, done, nodes)
-    }
-
-    /// [`Midgame::iterate`] on this thread and `helpers` helper threads sharing its
-    /// table, every other helper a ply ahead: the best move's index in `moves` and its
-    /// score, the last depth finished, and the helpers' nodes. The search ends when
-    /// this thread's does or a helper finishes `max_depth`; the deepest finished
-    /// iteration answers (this thread's on a tie).
-    fn deepen_with_helpers(
-        &mut self,
-        board: &Board,
-        moves: &mut [RootMove],
-        max_depth: u32,
-        helpers: usize,
-        iterated: Iterated<'_>,
-    ) -> ((usize, i32), u32, u64) {
-        // Set when the answer is known: this thread has it, or a helper finished
-        // `max_depth` first (then this thread stops too).
-        let stop = Arc::new(AtomicBool::new(false));
-        self.midgame.clock.push_split(&stop);
-        let pool = self.solver.pool().map(|pool| Arc::clone(pool.threads()));
-        let tasks: Vec<_> = (1..=helpers)
-            .filter_map(|h| {
-                let mut helper = self.midgame.helper(&stop);
-                // A paced search's helpers run to the hard deadline: this thread stops
-                // them when it stops.
-                if let Some(pace) = self.midgame.pace {
-                    helper.clock.set_deadline(Some(pace.hard));
-                }
-                let mut moves = moves.to_vec();
-                let ahead = (h % 2) as u32;
-                let (stop, board) = (Arc::clone(&stop), *board);
-                Some(pool.as_ref()?.spawn(move || {
-                    let ((i, score), done) =
-                        helper.iterate(&board, &mut moves, max_depth, ahead, None);
-                    if done == max_depth {
-                        stop.store(true, Relaxed);
-                    }
-                    (moves[i].square, score, done, helper.clock.nodes)
-                }))
-            })
-            .collect();
-        let (mut best, mut done) = self
+        let running = self
             .midgame
-            .iterate(board, moves, max_depth, 0, Some(iterated));
-        stop.store(true, Relaxed);
-        let answers: Vec<_> = tasks.into_iter().map(Task::join).collect();
-        let helper_nodes = answers.iter().map(|a| a.3).sum();
-        // The deepest finished iteration answers (this thread's on a tie).
-        let deeper = answers
-            .into_iter()
-            .filter(|a| a.2 > done)
-            .max_by_key(|a| a.2);
-        self.midgame.clock.pop_split(false);
-        if let Some((square, score, depth, _)) = deeper {
-            if let Some(i) = moves.iter().position(|m| m.square == square) {
-                moves[..=i].rotate_right(1);
-                (best, done) = ((0, score), depth);
-            }
+            .threads
+            .as_ref()
+            .map(|threads| threads.running());
+        let (best, done) = self
+            .midgame
+            .iterate(board, &mut moves, max_depth, Some(&mut iterated));
+        drop(running);
+        if let Some(threads) = self.midgame.threads.take() {
+            // Every split gave back the thread it took.
+            debug_assert_eq!(threads.idle(), threads.size() as isize - 1);
         }
-        (best, done, helper_nodes)
+        self.midgame.pace = None;
+        let nodes = self.midgame.clock.nodes;
+        self.midgame.report(&moves[best.0], best.1, done, nodes)
     }
 }
 
@@ -227,7 +170,7 @@ impl Midgame {
     }
 
     /// Iterative deepening of `board`'s root `moves` (the first, before any iteration,
-    /// scored by the evaluation) from depth `1 + ahead` to `max_depth` while the limits
+    /// scored by the evaluation) from depth 1 to `max_depth` while the limits
     /// allow: the best move's index in `moves` (reordered best first, iteration by
     /// iteration) and its score, and the last depth finished.
     fn iterate(
@@ -235,7 +178,6 @@ impl Midgame {
         board: &Board,
         moves: &mut [RootMove],
         max_depth: u32,
-        ahead: u32,
         mut iterated: Option<Iterated<'_>>,
     ) -> ((usize, i32), u32) {
         let first = &moves[0].child;
@@ -244,7 +186,7 @@ impl Midgame {
         // Each iteration starts while time is left: with a fixed time a move, until the
         // deadline; with a soft budget, until the pace's deadline. An iteration the stop
         // cuts keeps its move only when proven better than the last finished one's.
-        for d in (1 + ahead).min(max_depth)..=max_depth {
+        for d in 1..=max_depth {
             let previous = best.1;
             let it = self.aspiration(board, moves, d, previous);
             let mut changed = false;

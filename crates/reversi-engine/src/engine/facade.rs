@@ -203,14 +203,14 @@ impl Engine {
         self.midgame.probcut = on;
     }
 
-    /// Searches on `threads` threads (at least 1, the default): the exact and
-    /// win/loss/draw solves as [`Solver::set_threads`] says, and the midgame search's
-    /// iterative deepening with `threads - 1` helpers sharing its table ("lazy SMP":
-    /// each deepens the same root on its own, every other one a ply ahead; the answer is
-    /// the calling thread's, which the helpers' table entries make come sooner). The
-    /// threads are started here, once, and both searches run on them. A
-    /// search with a node limit stays on one thread (its moves stay reproducible), and
-    /// so do [`Engine::analyse`]'s midgame searches.
+    /// Searches on `threads` threads (at least 1, the default), started here once and
+    /// kept until the engine is dropped or set to another count. Both searches share
+    /// them the same way (young brothers wait): a node whose first move did not cut
+    /// hands the moves after it to a thread free to help, each searched against the
+    /// best value so far. In the exact and win/loss/draw solves as
+    /// [`Solver::set_threads`] says; in the midgame search at nodes 4 plies deep or
+    /// more. A search with a node limit stays on one thread (its moves stay
+    /// reproducible), and so do [`Engine::analyse`]'s midgame searches.
     ///
     /// ```
     /// use reversi::Board;
@@ -501,9 +501,9 @@ pub(crate) mod tests {
         }
     }
 
-    /// On two threads a depth-limited search finishes its depth (the main thread's or a
-    /// helper's iteration), and a stop signal set during a deep search ends the helper
-    /// too: the search answers a legal move soon after, from a finished iteration.
+    /// On two threads a depth-limited search finishes its depth, and a stop signal set
+    /// during a deep search ends the pool thread's share too: the search answers a legal
+    /// move soon after, from a finished iteration.
     #[test]
     fn two_threads_reach_the_depth_and_stop_on_the_signal() {
         for seed in 0..6 {

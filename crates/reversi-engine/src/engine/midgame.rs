@@ -24,6 +24,7 @@ use crate::search::clock::Clock;
 use crate::search::move_loop::{pvs_loop, MoveLoop, Research, Trial};
 use crate::search::node::{Move, Node};
 use crate::search::ordering::{midgame_order, select};
+use crate::search::pool::Threads;
 use crate::table::{ScoreEntry, Table, TableAllocError, EXACT, LOWER, NO_MOVE, UPPER};
 
 /// Above any score: the full window's bounds.
@@ -157,6 +158,9 @@ pub(crate) struct Midgame {
     pub(crate) weights: Arc<Weights>,
     /// Whether ProbCut prunes (see [`Midgame::probcut`]).
     pub(crate) probcut: bool,
+    /// The pool of a parallel search (`None`: this thread alone), whose threads take
+    /// the moves a node shares ([`Midgame::split`]).
+    pub(crate) threads: Option<Arc<Threads>>,
     /// The pace of a search with a soft budget (this thread's; a helper's is `None`).
     pub(crate) pace: Option<Pace>,
 }
@@ -169,6 +173,7 @@ impl Midgame {
             clock: Clock::default(),
             weights: crate::eval::builtin(),
             probcut: true,
+            threads: None,
             pace: None,
         })
     }
@@ -182,6 +187,7 @@ impl Midgame {
             clock: self.clock.helper(stop),
             weights: Arc::clone(&self.weights),
             probcut: self.probcut,
+            threads: self.threads.clone(),
             pace: None,
         }
     }
@@ -319,6 +325,7 @@ impl Midgame {
             search: self,
             pos,
             depth,
+            window: (alpha, beta),
             list,
             next: 0,
             child: *pos,
@@ -336,6 +343,8 @@ struct NodeMoves<'a> {
     pos: &'a Position,
     /// The node's depth (its children are searched one ply less).
     depth: u32,
+    /// The node's window.
+    window: (i32, i32),
     list: &'a mut [Move],
     /// The next move's index in `list`.
     next: usize,
@@ -385,6 +394,23 @@ impl MoveLoop for NodeMoves<'_> {
         }
         false
     }
+
+    #[inline(always)]
+    fn after_first(&mut self) -> bool {
+        let left = &mut self.list[self.next..];
+        if !self.search.may_split(self.depth, left.len()) {
+            return false;
+        }
+        left.sort_unstable_by_key(|m| std::cmp::Reverse(m.order));
+        let children = left
+            .iter()
+            .map(|m| (self.pos.child(m), m.square as u8))
+            .collect();
+        self.best = self
+            .search
+            .split(children, self.depth - 1, self.window, self.best);
+        true
+    }
 }
 
 #[cfg(test)]
@@ -412,6 +438,28 @@ mod tests {
             let s = v;
             prop_assert!(search.pvs(&node, n, s - 1, s) >= s);
             prop_assert!(search.pvs(&node, n, s, s + 1) <= s);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// On two threads (nodes sharing their moves from 4 plies deep), a search as deep
+        /// as there are empty squares still gives the exact final score, and a split
+        /// gives back the thread it took.
+        #[test]
+        fn two_threads_at_full_depth_give_the_exact_score(seed in any::<u64>(), plies in 44u32..50) {
+            let board = random_board(seed, plies);
+            let node = Position::of(&board);
+            let n = board.empty_squares().len();
+            let pool = crate::search::pool::Pool::new(2);
+            let mut search = Midgame::try_new(1 << 18).unwrap();
+            search.threads = Some(Arc::clone(pool.threads()));
+            search.start(u64::MAX, None);
+            let v = search.pvs(&node, n, -INF, INF);
+            prop_assert!(!search.stopped());
+            prop_assert_eq!(v, crate::solve(&board).score * SCALE);
+            prop_assert_eq!(pool.threads().idle(), 1);
         }
     }
 

@@ -2,10 +2,10 @@
 //! made (by a solver or an engine set to more than one thread), and kept until it is
 //! dropped; no search starts a thread of its own.
 //!
-//! Work reaches the threads as jobs in one queue ([`Threads`]): the parallel splits of
-//! the exact solver (young brothers wait, `search::split`), and any other work a search
-//! hands to a pool thread ([`Threads::spawn`], e.g. the midgame's helper searches). An
-//! idle pool thread takes the oldest job; a thread waiting for the helpers of its own
+//! Work reaches the threads as jobs in one queue ([`Threads`]): the parallel splits
+//! (young brothers wait) of the exact solver (`search::split`) and of the midgame
+//! search (`engine::split`), each through [`Threads::share`]. An idle pool thread takes
+//! the oldest job; a thread waiting for the helpers of its own
 //! split takes only jobs from below that split ([`Threads::help`]: the "helpful master"
 //! of Edax's and Egaroucid's splits), so it is back as soon as its split is done.
 //!
@@ -17,14 +17,14 @@ use std::any::Any;
 use std::collections::VecDeque;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicUsize, Ordering};
-use std::sync::mpsc::{channel, Receiver};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
-/// How many times an idle pool thread looks at the queue (yielding its core between
-/// looks) before it sleeps until a job comes: about 50 microseconds, so that the jobs of
-/// a running search wait no longer than a thread takes to look, and a pool that has
-/// nothing to do sleeps.
+/// How many times a thread waiting for its split's helper looks at the queue between
+/// yields of its core, and how many times an idle pool thread that no search needs
+/// looks (yielding between looks) before it sleeps until a job comes. While a search
+/// runs ([`Threads::running`]), an idle pool thread keeps looking, so that a split's job
+/// waits no longer than a look.
 const SPINS: u32 = 256;
 
 /// A job: its work, and the splits of the thread that queued it (the flags of
@@ -46,11 +46,20 @@ pub(crate) struct Threads {
     idle: AtomicIsize,
     /// Set when the pool is dropped: its threads end.
     quit: AtomicBool,
+    /// How many searches run on the pool now ([`Threads::running`]).
+    searches: AtomicUsize,
     /// The threads of a search on this pool, the calling one included.
     size: usize,
 }
 
 impl Threads {
+    /// Marks a search as running on the pool until the guard is dropped: meanwhile its
+    /// idle threads look for jobs without sleeping.
+    pub(crate) fn running(self: &Arc<Self>) -> Running {
+        self.searches.fetch_add(1, Ordering::AcqRel);
+        Running(Arc::clone(self))
+    }
+
     /// Takes a thread free to help, if any.
     pub(crate) fn take(&self) -> bool {
         let mut idle = self.idle.load(Ordering::Relaxed);
@@ -98,21 +107,54 @@ impl Threads {
         self.wake.notify_one();
     }
 
-    /// Runs `work` on a pool thread (the caller must know one is free: a search's own
-    /// helpers, one per thread of the pool); [`Task::join`] waits for its result.
-    pub(crate) fn spawn<T: Send + 'static>(
-        &self,
-        work: impl FnOnce() -> T + Send + 'static,
-    ) -> Task<T> {
-        let (send, receive) = channel();
+    /// A split's two parts at once: `helper` queued as a job (the caller took a thread
+    /// for it, [`Threads::take`]), `own` on the calling thread; then, if no thread
+    /// started the job, the job is taken back unrun (its thread given back), else the
+    /// caller waits for it, running meanwhile the jobs queued from below the split of
+    /// flag `split` ([`Threads::help`]). `below` are the helper's split flags, `split`'s
+    /// last. A panic in the helper goes on in the caller once both parts are done.
+    pub(crate) fn share(
+        self: &Arc<Self>,
+        split: &Arc<AtomicBool>,
+        below: Vec<Arc<AtomicBool>>,
+        helper: impl FnOnce() + Send + 'static,
+        own: impl FnOnce(),
+    ) {
+        let job = Arc::new(SharedJob {
+            started: AtomicBool::new(false),
+            done: AtomicBool::new(false),
+            panic: Mutex::new(None),
+        });
+        let (state, threads) = (Arc::clone(&job), Arc::clone(self));
         self.queue(
-            Vec::new(),
+            below,
             Box::new(move || {
-                // The receiver may be gone (its search panicked): nothing to tell then.
-                let _ = send.send(catch_unwind(AssertUnwindSafe(work)));
+                if state.started.swap(true, Ordering::AcqRel) {
+                    return;
+                }
+                if let Err(panic) = catch_unwind(AssertUnwindSafe(helper)) {
+                    *state.panic.lock().unwrap_or_else(PoisonError::into_inner) = Some(panic);
+                }
+                threads.give();
+                state.done.store(true, Ordering::Release);
             }),
         );
-        Task(receive)
+        own();
+        // Waiting, this thread's turn goes to any split below the helper's; unstarted,
+        // the job's turn goes back unused.
+        self.give();
+        if job.started.swap(true, Ordering::AcqRel) {
+            self.help(split, || job.done.load(Ordering::Acquire));
+            self.take_back();
+        }
+        let panic = job
+            .panic
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        if let Some(panic) = panic {
+            resume_unwind(panic);
+        }
     }
 
     /// Takes the oldest job whose queuing thread worked below the split of flag `split`
@@ -163,7 +205,8 @@ impl Threads {
             if (0..SPINS).any(|_| {
                 std::thread::yield_now();
                 self.queued.load(Ordering::Acquire) > 0
-            }) {
+            }) || self.searches.load(Ordering::Acquire) > 0
+            {
                 continue;
             }
             let jobs = self.jobs.lock().unwrap_or_else(PoisonError::into_inner);
@@ -177,19 +220,24 @@ impl Threads {
     }
 }
 
-/// A job's result, from [`Threads::spawn`].
-pub(crate) struct Task<T>(Receiver<std::thread::Result<T>>);
+/// A search running on a pool ([`Threads::running`]), until dropped.
+pub(crate) struct Running(Arc<Threads>);
 
-impl<T> Task<T> {
-    /// Waits for the job's result; a panic in the job goes on in the calling thread.
-    pub(crate) fn join(self) -> T {
-        match self.0.recv() {
-            Ok(Ok(value)) => value,
-            Ok(Err(panic)) => resume_unwind(panic),
-            // The job was dropped unrun: only when the pool went away first.
-            Err(_) => panic!("a pool job was dropped before it ran"),
-        }
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.0.searches.fetch_sub(1, Ordering::AcqRel);
     }
+}
+
+/// The state of a split's job ([`Threads::share`]).
+struct SharedJob {
+    /// Set by the thread that starts the job, or by the split's own thread when it takes
+    /// the job back unstarted.
+    started: AtomicBool,
+    /// Set when the job is done.
+    done: AtomicBool,
+    /// A panic of the job, for the split's own thread to go on with.
+    panic: Mutex<Option<Box<dyn Any + Send>>>,
 }
 
 /// A pool of threads for searches on `size` threads: `size - 1` threads started here
@@ -209,6 +257,7 @@ impl Pool {
             wake: Condvar::new(),
             idle: AtomicIsize::new(size as isize - 1),
             quit: AtomicBool::new(false),
+            searches: AtomicUsize::new(0),
             size,
         });
         let workers = (1..size)
@@ -285,26 +334,56 @@ pub(crate) fn each_at_once<T: Send, R: Send>(
     })
 }
 
-/// A panic caught in a split's job, to go on in the thread that waits for the split.
-pub(crate) type Panic = Box<dyn Any + Send>;
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn spawned_work_runs_on_the_pool_and_panics_reach_the_joiner() {
-        let pool = Pool::new(3);
-        let tasks: Vec<_> = (0..8u64)
-            .map(|i| pool.threads().spawn(move || i * i))
-            .collect();
-        let squares: Vec<u64> = tasks.into_iter().map(Task::join).collect();
-        assert_eq!(squares, [0, 1, 4, 9, 16, 25, 36, 49]);
-        let task = pool.threads().spawn(|| -> u32 { panic!("in a job") });
-        let caught = catch_unwind(AssertUnwindSafe(|| task.join()));
+    fn a_split_runs_both_parts_and_a_helper_panic_reaches_the_caller() {
+        let pool = Pool::new(2);
+        let threads = pool.threads();
+        for _ in 0..100 {
+            let split = Arc::new(AtomicBool::new(false));
+            let helped = Arc::new(AtomicUsize::new(0));
+            let counted = Arc::clone(&helped);
+            let mut own = 0;
+            assert!(threads.take());
+            threads.share(
+                &split,
+                vec![Arc::clone(&split)],
+                move || {
+                    counted.fetch_add(1, Ordering::Relaxed);
+                },
+                || own += 1,
+            );
+            // The helper ran once, on the pool or not at all (taken back unstarted).
+            assert!(helped.load(Ordering::Relaxed) <= 1);
+            assert_eq!(own, 1);
+            assert_eq!(threads.idle(), 1, "the thread taken is given back");
+        }
+        let split = Arc::new(AtomicBool::new(false));
+        let (started, seen) = (
+            Arc::new(AtomicBool::new(false)),
+            Arc::new(AtomicBool::new(false)),
+        );
+        let flag = Arc::clone(&started);
+        let caught = catch_unwind(AssertUnwindSafe(|| {
+            assert!(threads.take());
+            let helper = move || {
+                flag.store(true, Ordering::Release);
+                panic!("in a helper");
+            };
+            // This thread's part waits until the pool thread has started the helper.
+            threads.share(&split, Vec::new(), helper, || {
+                while !started.load(Ordering::Acquire) {
+                    std::thread::yield_now();
+                }
+                seen.store(true, Ordering::Relaxed);
+            });
+        }));
+        assert!(seen.load(Ordering::Relaxed));
         assert!(caught.is_err());
-        // The pool thread survived the panic.
-        assert_eq!(pool.threads().spawn(|| 7).join(), 7);
+        assert_eq!(threads.idle(), 1);
     }
 
     #[test]

@@ -1,14 +1,12 @@
 //! The parallel split (young brothers wait): a node whose first move did not cut shares
 //! the moves after it with an idle thread.
 
-use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::isa::{Isa, Portable};
 use super::move_loop::{pvs_loop, MoveLoop, Research, Trial};
 use super::node::{Move, Node};
-use super::pool::Panic;
 use super::state::{Bounds, Search};
 
 /// From this many empty squares on, a node of a parallel search ([`Search::threads`])
@@ -36,53 +34,14 @@ pub(crate) struct Split {
     finished: AtomicUsize,
 }
 
-/// A split as the pool's job carries it: the children and window, what the threads
-/// searching them share, and the job's state.
+/// A split as its threads share it: the children and window, what the threads searching
+/// them share, and the nodes of the helper's thread.
 struct SplitTask {
     children: Vec<Node>,
     alpha: i32,
     beta: i32,
     shared: Split,
-    /// Set by the thread that starts the job, or by the split's own thread when it takes
-    /// the job back unstarted.
-    started: AtomicBool,
-    /// Set when the job is done (its nodes and any panic recorded).
-    done: AtomicBool,
-    /// The nodes the job's thread searched.
     nodes: AtomicU64,
-    /// A panic of the job's thread, for the split's own thread to go on with.
-    panic: Mutex<Option<Panic>>,
-}
-
-impl SplitTask {
-    /// The job: `helper` (a search made by [`Search::helper`]) searches its part of the
-    /// split, unless the split's own thread took the job back first; then gives back
-    /// the thread the split took.
-    fn help<K: Isa>(&self, k: K, mut helper: Search) {
-        if self.started.swap(true, Ordering::AcqRel) {
-            return;
-        }
-        let run = catch_unwind(AssertUnwindSafe(|| {
-            helper.with_move_stack(|helper| {
-                helper.split_worker(k, &self.children, self.alpha, self.beta, &self.shared);
-            });
-            helper.clock.nodes
-        }));
-        match run {
-            Ok(nodes) => {
-                self.nodes.store(nodes, Ordering::Relaxed);
-            }
-            Err(panic) => {
-                *self.panic.lock().unwrap_or_else(PoisonError::into_inner) = Some(panic);
-                // The other thread of the split must not wait for moves never searched.
-                self.shared.stop.store(true, Ordering::Relaxed);
-            }
-        }
-        if let Some(threads) = &helper.threads {
-            threads.give();
-        }
-        self.done.store(true, Ordering::Release);
-    }
 }
 
 /// The result of [`Search::split`]: each searched move's index, proven bounds and
@@ -157,39 +116,26 @@ impl Search {
                 results: Mutex::new(Vec::with_capacity(children.len())),
                 finished: AtomicUsize::new(0),
             },
-            started: AtomicBool::new(false),
-            done: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
-            panic: Mutex::new(None),
         });
-        let threads = self.threads.clone();
-        if let Some(threads) = &threads {
-            let helper = self.helper(&stop);
-            let below = helper.clock.splits().to_vec();
-            let job = Arc::clone(&task);
-            threads.queue(below, Box::new(move || job.help(k, helper)));
-        }
+        // The helper's clock watches this split's flag and every flag this thread does.
+        let helper = self.threads.as_ref().map(|_| self.helper(&stop));
         self.clock.push_split(&stop);
-        self.split_worker(k, &task.children, alpha, beta, &task.shared);
-        if let Some(threads) = &threads {
-            if task.started.swap(true, Ordering::AcqRel) {
-                // Waiting: this thread's turn goes to any split below the helper's, and
-                // this thread runs the jobs queued from below this split.
-                threads.give();
-                threads.help(&stop, || task.done.load(Ordering::Acquire));
-                threads.take_back();
-            } else {
-                // No thread took the job: its turn goes back unused.
-                threads.give();
+        match (self.threads.clone(), helper) {
+            (Some(threads), Some(mut helper)) => {
+                let below = helper.clock.splits().to_vec();
+                let job = Arc::clone(&task);
+                let help = move || {
+                    helper.with_move_stack(|helper| {
+                        helper.split_worker(k, &job.children, job.alpha, job.beta, &job.shared);
+                    });
+                    job.nodes.store(helper.clock.nodes, Ordering::Relaxed);
+                };
+                threads.share(&stop, below, help, || {
+                    self.split_worker(k, &task.children, alpha, beta, &task.shared);
+                });
             }
-        }
-        let panic = task
-            .panic
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .take();
-        if let Some(panic) = panic {
-            resume_unwind(panic);
+            _ => self.split_worker(k, &task.children, alpha, beta, &task.shared),
         }
         self.clock.nodes += task.nodes.load(Ordering::Relaxed);
         let mut moves = std::mem::take(
