@@ -288,12 +288,13 @@ impl Midgame {
             search: self,
             moves,
             depth,
+            window: (lo, hi),
             next: 0,
             best: None,
         };
         let end = pvs_loop(&mut root, lo, hi);
         let best = root.best;
-        if end == End::Stopped {
+        if end == End::Stopped || self.stopped() {
             return Iteration {
                 best,
                 complete: false,
@@ -324,6 +325,8 @@ struct RootMoves<'a> {
     moves: &'a [RootMove],
     /// The iteration's depth.
     depth: u32,
+    /// The iteration's window.
+    window: (i32, i32),
     /// The next move's index in `moves`.
     next: usize,
     /// The best move's index and its score, once a move is proven.
@@ -366,5 +369,37 @@ impl MoveLoop for RootMoves<'_> {
         if let Some(trial) = proven {
             self.best = Some((self.next - 1, trial.first));
         }
+    }
+
+    /// The moves after the first shared with a thread free to help ([`Midgame::split`]),
+    /// when the first did not reach the window's top: the best of them replaces the
+    /// first's only when its search finished above it (so a stopped split still answers
+    /// only a move proven better).
+    fn after_first(&mut self) -> bool {
+        let (lo, hi) = self.window;
+        let Some((_, first)) = self.best else {
+            return false;
+        };
+        if first >= hi || !self.search.may_split(self.depth, self.moves.len() - 1) {
+            return false;
+        }
+        let square = |m: &RootMove| m.square.index() as u8;
+        let children = self.moves[1..]
+            .iter()
+            .map(|m| (Position::of(&m.child), square(m)))
+            .collect();
+        let (v, best) = self.search.split(
+            children,
+            self.depth - 1,
+            (lo, hi),
+            (first, square(&self.moves[0])),
+        );
+        let i = self
+            .moves
+            .iter()
+            .position(|m| square(m) == best)
+            .unwrap_or(0);
+        self.best = Some((i, v));
+        true
     }
 }

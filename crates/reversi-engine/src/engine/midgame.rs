@@ -397,10 +397,23 @@ impl MoveLoop for NodeMoves<'_> {
 
     #[inline(always)]
     fn after_first(&mut self) -> bool {
-        let left = &mut self.list[self.next..];
-        if !self.search.may_split(self.depth, left.len()) {
+        if !self
+            .search
+            .may_split(self.depth, self.list.len() - self.next)
+        {
             return false;
         }
+        self.split_rest();
+        true
+    }
+}
+
+impl NodeMoves<'_> {
+    /// The moves after the first shared with the thread [`Midgame::may_split`] took
+    /// (out of line: the node's loop stays small).
+    #[inline(never)]
+    fn split_rest(&mut self) {
+        let left = &mut self.list[self.next..];
         left.sort_unstable_by_key(|m| std::cmp::Reverse(m.order));
         let children = left
             .iter()
@@ -409,7 +422,6 @@ impl MoveLoop for NodeMoves<'_> {
         self.best = self
             .search
             .split(children, self.depth - 1, self.window, self.best);
-        true
     }
 }
 
