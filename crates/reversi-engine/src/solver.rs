@@ -170,7 +170,7 @@ impl Solver {
     }
 
     /// Solves with up to `threads` threads at once (at least 1; 1, the default, is the
-    /// calling thread alone). With more, a solve of [`PARALLEL_EMPTIES`] empties or more
+    /// calling thread alone). With more, a solve of `PARALLEL_EMPTIES` empties or more
     /// that has no node limit shares its work: at a node of 12 empties or more whose
     /// first move did not cut (the root included), the moves after the first go to this
     /// thread and to an idle one, each searched against the best bound proven so far (the
@@ -226,6 +226,7 @@ impl Solver {
     }
 
     /// Switches techniques on or off (to measure them; every result stays exact).
+    #[doc(hidden)]
     pub fn set_techniques(&mut self, t: Techniques) {
         self.search.techniques = t;
     }
@@ -264,7 +265,7 @@ impl Solver {
 
     /// An exact solve of `board` guided by a midgame search, which proves a best move
     /// before it finds the exact score. `first` is searched first at the root, in the
-    /// window `guess` (discs) ± [`ASPIRATION`]; every other move is then tested by a
+    /// window `guess` (discs) ± `ASPIRATION`; every other move is then tested by a
     /// null-window search against the best lower bound proven so far (if all fall below
     /// the window, the likeliest is searched in the window under them first), a move that
     /// is above becoming the new best without a re-search, until one move's lower bound
@@ -373,7 +374,7 @@ impl Solver {
     }
 
     /// Proves which of the root's `children` (in the order to try them) is a best move:
-    /// the first is searched in the window `guess` ± [`ASPIRATION`], then every other is
+    /// the first is searched in the window `guess` ± `ASPIRATION`, then every other is
     /// tested by a null-window search against the best lower bound proven so far (one
     /// above it becomes the new best, without a re-search); when every move falls below
     /// the window, the likeliest of those with the best upper bound is searched in the

@@ -92,10 +92,10 @@ impl<'a> BookBuilder<'a> {
     }
 
     /// Screens a position's moves before the full searches: every move is first
-    /// searched [`SCREEN_PLIES`] plies shallower, and only the moves within `margin`
+    /// searched `SCREEN_PLIES` plies shallower, and only the moves within `margin`
     /// discs of the best of those get the full search; the others keep their shallow
     /// value (not exact). `None` (the default) searches every move fully. Screening
-    /// applies only where the full search is deeper than [`SCREEN_PLIES`] + 1 plies.
+    /// applies only where the full search is deeper than `SCREEN_PLIES` + 1 plies.
     #[must_use]
     pub fn screen(mut self, margin: Option<u8>) -> BookBuilder<'a> {
         self.screen = margin;

@@ -105,7 +105,7 @@ impl Book {
     /// with `randomness` 0, the book's best move replaces `preferred` only where the book
     /// values `preferred` `margin` or more discs below its best. `margin` 0 is always
     /// the book's move, as [`Book::choose`]; 1, the book's except on a tie; the engine
-    /// program's default is 2 ([`BOOK_MARGIN`](crate::protocol::BOOK_MARGIN)).
+    /// program's default is 2 (`BOOK_MARGIN`).
     ///
     /// A move outside the book counts at its leaf's value. The leaf was the best of the
     /// moves outside the book by the book's search, so the others are worth at most

@@ -53,13 +53,13 @@ pub enum ReadBookError {
         /// What went wrong.
         source: std::io::Error,
     },
-    /// The file does not start with [`BOOK_MAGIC`].
+    /// The file does not start with `BOOK_MAGIC`.
     #[error("not a book file: it starts {found:?}, not \"RVRSBOOK\"")]
     BadMagic {
         /// The file's first (up to 8) bytes.
         found: Vec<u8>,
     },
-    /// A version other than [`BOOK_VERSION`].
+    /// A version other than `BOOK_VERSION`.
     #[error("book format version {version} is not supported (this program reads version {BOOK_VERSION})")]
     UnsupportedVersion {
         /// The version in the file.

@@ -20,8 +20,15 @@
 //! [`Book::from_bytes`]: crate::Book::from_bytes
 //! [`ReadBookError`]: crate::ReadBookError
 
+// The book's types are documented at the crate root (one path each); these modules stay
+// public for the workspace's tools (`format::fnv1a64`), hidden from the docs.
+#[doc(hidden)]
 pub mod builder;
+#[doc(hidden)]
 pub mod choice;
+#[doc(hidden)]
 pub mod entry;
+#[doc(hidden)]
 pub mod format;
+#[doc(hidden)]
 pub mod graph;

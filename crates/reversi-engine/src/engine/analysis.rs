@@ -74,10 +74,10 @@ impl Engine {
     /// finished is returned. A [`StopSignal`](crate::StopSignal) or the limits stop it.
     ///
     /// Exact when `limits.depth` is at least the empty squares, or when a time limit
-    /// leaves time to solve ([`exact_empties`](crate::exact_empties)): after a midgame
+    /// leaves time to solve (`exact_empties`): after a midgame
     /// search of at most 10 plies (reported as it deepens), each move solved to the end
     /// (a solve the limits stop leaves the midgame's values). Otherwise the
-    /// midgame search deepens one ply at a time from 1 (to [`DEFAULT_DEPTH`] with no
+    /// midgame search deepens one ply at a time from 1 (to `DEFAULT_DEPTH` with no
     /// limit at all): the best `best` moves searched with the full window (their values
     /// those of a search of that depth), every other move proven below the last of them
     /// by a null-window search. Moves whose boards are images of each other under a

@@ -27,7 +27,7 @@ pub const DEFAULT_ENGINE_TABLE_BYTES: usize = 64 << 20;
 pub const DEFAULT_DEPTH: u32 = 10;
 
 /// The limits of one [`Engine::search`]; each `None` is no limit. With none at all the
-/// search goes to [`DEFAULT_DEPTH`].
+/// search goes to `DEFAULT_DEPTH`.
 ///
 /// ```
 /// use std::time::Duration;
@@ -88,7 +88,7 @@ pub struct SearchReport {
 ///   unfinished one once one of its moves was proven better). A timed search deepens
 ///   until it stops, at 92% of its time less a millisecond, wherever it is;
 /// - the exact solver ([`Solver`]) when the depth limit is at least the number of empty
-///   squares; with a time limit, at up to [`exact_empties`](crate::exact_empties) empties (20 at 1 s a move),
+///   squares; with a time limit, at up to `exact_empties` empties (20 at 1 s a move),
 ///   after a twentieth of the time of midgame search (at most 10 plies), the exact
 ///   solver to the deadline; up to three empties more, after a fifth, the win/loss/draw
 ///   solver, then the exact one, guided by the midgame's score and move
@@ -142,7 +142,7 @@ impl std::fmt::Debug for Engine {
 }
 
 impl Engine {
-    /// An engine on [`Board::START`] with [`DEFAULT_ENGINE_TABLE_BYTES`] of tables.
+    /// An engine on [`Board::START`] with `DEFAULT_ENGINE_TABLE_BYTES` of tables.
     ///
     /// ```
     /// assert_eq!(reversi_engine::Engine::new().board(), &reversi::Board::START);

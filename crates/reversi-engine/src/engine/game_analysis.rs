@@ -9,11 +9,11 @@ use super::facade::{Engine, SearchLimits, DEFAULT_DEPTH};
 
 /// How [`Engine::analyse_game`] searches each position of a game.
 ///
-/// A position with at most [`exact_empties`](Self::exact_empties) empty squares has every
+/// A position with at most `exact_empties` empty squares has every
 /// move solved exactly, with no limit (the [`SearchLimits`] are not applied there); the
 /// other positions are searched within [`limits`](Self::limits), never exactly. Without
 /// `exact_empties` the limits alone decide, as [`Engine::analyse`] does: a time limit
-/// solves exactly where the time allows ([`exact_empties`](crate::exact_empties) of it:
+/// solves exactly where the time allows (`exact_empties` of it:
 /// 20 empties at one second a position, a solve the time stops leaving the midgame's
 /// values, marked not exact), a depth at least the empty squares solves exactly.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -22,7 +22,7 @@ pub struct GameAnalysisSettings {
     /// position before the move); `None`: as the limits allow.
     pub exact_empties: Option<u32>,
     /// The search of each position not solved exactly (depth, nodes, time a position);
-    /// the default is a search [`DEFAULT_DEPTH`] plies deep.
+    /// the default is a search `DEFAULT_DEPTH` plies deep.
     pub limits: SearchLimits,
 }
 

@@ -42,7 +42,7 @@ const PROBCUT_DEPTH: u32 = 4;
 /// cost).
 const PROBCUT_T: f32 = 2.0;
 
-/// The number of game stages ProbCut's regressions are fitted for ([`probcut_stage`]).
+/// The number of game stages ProbCut's regressions are fitted for (`probcut_stage`).
 pub const PROBCUT_STAGES: usize = 3;
 
 /// ProbCut's stage of a position with `empties` empty squares: 0 below 30, 1 from 30 to
@@ -65,7 +65,7 @@ pub fn probcut_stage(empties: u32) -> usize {
 }
 
 /// ProbCut's regression of a search's value on that of its shallow search, per stage
-/// ([`probcut_stage`]) and depth (index; below 4 unused, beyond the table as its last):
+/// (`probcut_stage`) and depth (index; below 4 unused, beyond the table as its last):
 /// `[a, b, sigma]`, the deep value being about `a + b * shallow` discs with residuals of
 /// standard deviation `sigma` discs. Measured by `reversi-tune probcut-fit 100 10`
 /// before the stages (100 positions at 20 to 50 empties, depths 4 to 10; slope 1.05 to

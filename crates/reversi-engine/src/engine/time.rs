@@ -48,14 +48,14 @@ pub fn move_budget(remaining: Duration, per_move: Option<Duration>, empties: u32
     remaining / moves + per_move.unwrap_or(Duration::ZERO)
 }
 
-/// The hard limit of a move whose share of a game clock is `target` ([`move_budget`]),
+/// The hard limit of a move whose share of a game clock is `target` (`move_budget`),
 /// with `remaining` main time left, `per_move` byo-yomi time and `empties` empty
 /// squares: three times the share, at most a quarter of the main time left (plus the
 /// byo-yomi time), at least the share. The search aims at the share
 /// ([`SearchLimits::target`](crate::SearchLimits::target)) and goes past it only when the
 /// position asks for it. Near the end the exact solve starts as early as the clock
 /// allows: where half the main time left lets the solvers try the position
-/// ([`exact_empties`], and up to three empties more for the win/loss/draw solver first),
+/// (`exact_empties`, and up to three empties more for the win/loss/draw solver first),
 /// the limit is at least that half.
 ///
 /// ```

@@ -17,18 +17,25 @@
 //! ```
 
 mod hand;
+// The patterns, the symmetries on bitboards and the weights' layout: tuning internals
+// (reversi-tune fits and writes the tables), not the documented API, which gives the
+// evaluation as a value ([`Weights`]: load, save, evaluate).
+#[doc(hidden)]
 pub mod pattern;
 mod scale;
+#[doc(hidden)]
 pub mod symmetry;
+#[doc(hidden)]
 pub mod weights;
 
+#[doc(hidden)]
 pub use hand::{evaluate as hand_set, mobility_only};
 pub use scale::{MAX, SCALE};
 
 use std::sync::{Arc, OnceLock};
 
 pub(crate) use scale::clamp;
-pub use weights::Weights;
+pub use weights::{Weights, WeightsError};
 
 /// The compiled-in weights, decoded by the first thread that asks and shared by every
 /// later one (decoding once a thread cost more than the searches did when a parallel
@@ -67,14 +74,14 @@ fn shared() -> &'static Arc<Weights> {
 ///
 /// The pattern evaluation: per game stage (4 empty squares each), the sum of one fitted
 /// weight per pattern instance (edges with the X squares, corner 3x3 and 2x5 blocks,
-/// diagonals of 4 to 8 squares, the second to fourth lines: [`pattern::PATTERNS`]) and
-/// of the mobility, potential mobility and parity terms ([`weights::SCALARS`]). The
+/// diagonals of 4 to 8 squares, the second to fourth lines: `pattern::PATTERNS`) and
+/// of the mobility, potential mobility and parity terms (`weights::SCALARS`). The
 /// weights are `src/eval/weights.bin`, fitted by `tools/reversi-tune` to positions
 /// scored by search and, near the end, by the exact solver.
 ///
 /// ```
-/// use reversi::Board;
-/// use reversi_engine::eval::{evaluate, symmetry, MAX};
+/// use reversi::{Board, Symmetry};
+/// use reversi_engine::eval::{evaluate, MAX};
 /// // FFO #40 (20 empties), Black to move.
 /// let board = Board::from_obf(
 ///     "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X")?;
@@ -82,7 +89,8 @@ fn shared() -> &'static Arc<Weights> {
 /// let score = evaluate(p, o);
 /// assert!(score.abs() <= MAX);
 /// // The same position turned half round scores the same.
-/// assert_eq!(evaluate(symmetry::apply(3, p), symmetry::apply(3, o)), score);
+/// let turned = board.transform(Symmetry::Rotate180);
+/// assert_eq!(evaluate(turned.mover_bits(), turned.opponent_bits()), score);
 /// # Ok::<_, reversi::ParseObfError>(())
 /// ```
 #[must_use]

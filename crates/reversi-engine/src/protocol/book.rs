@@ -46,13 +46,13 @@ pub struct SessionBook {
     pub learn_depth: u32,
     /// With randomness 0, the book's move replaces the searched one only when the book
     /// values the searched move this many discs or more below its best (0: always;
-    /// [`BOOK_MARGIN`] unless set; see [`Book::choose_preferring`]).
+    /// `BOOK_MARGIN` unless set; see [`Book::choose_preferring`]).
     pub margin: u8,
 }
 
 impl SessionBook {
     /// `book`, choosing among the moves within `randomness` discs of the best (0: the
-    /// best), with a generator seeded by `seed`; no file, `learn` at [`LEARN_DEPTH`].
+    /// best), with a generator seeded by `seed`; no file, `learn` at `LEARN_DEPTH`.
     #[must_use]
     pub fn new(book: Book, randomness: u8, seed: u64) -> SessionBook {
         SessionBook {
@@ -93,7 +93,7 @@ impl SessionBook {
     }
 
     /// Adds the game from `start` through `plies` (its positions of fewer than
-    /// [`LEARN_PLIES`] plies) to the book with `engine`'s searches, negamaxes it, and
+    /// `LEARN_PLIES` plies) to the book with `engine`'s searches, negamaxes it, and
     /// saves it to its file, if it has one. The positions added.
     ///
     /// # Errors

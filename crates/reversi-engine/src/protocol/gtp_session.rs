@@ -120,7 +120,7 @@ impl GtpSession {
 
     /// The budget of `color`'s next move (`None` for no time limit) and, on a main-time
     /// clock, its soft part ([`SearchLimits::target`]): the move's share of the clock,
-    /// the budget then being up to three times it ([`move_hard_limit`]).
+    /// the budget then being up to three times it (`move_hard_limit`).
     fn budget(&self, color: Color) -> (Option<Duration>, Option<Duration>) {
         let settings = match self.settings {
             Some(settings) if !settings.unlimited() => settings,
