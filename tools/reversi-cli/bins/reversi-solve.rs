@@ -29,33 +29,33 @@ struct Options {
     threads: usize,
 }
 
-fn threads(value: &str) -> Result<usize, String> {
+/// The number `value` of option `option` within `range` (digits only), else the error
+/// saying what was `expected`.
+fn number(
+    option: &str,
+    value: &str,
+    range: std::ops::RangeInclusive<usize>,
+    expected: &str,
+) -> Result<usize, String> {
     value
         .parse::<usize>()
         .ok()
-        .filter(|&n| (1..=256).contains(&n) && value.bytes().all(|b| b.is_ascii_digit()))
+        .filter(|n| range.contains(n) && value.bytes().all(|b| b.is_ascii_digit()))
         .ok_or_else(|| {
             judge::bad(
-                "--threads value",
+                &format!("{option} value"),
                 value.as_bytes(),
-                &format_args!("expected {THREADS}"),
+                &format_args!("expected {expected}"),
             )
         })
 }
 
+fn threads(value: &str) -> Result<usize, String> {
+    number("--threads", value, 1..=256, THREADS)
+}
+
 fn mib(value: &str) -> Result<usize, String> {
-    value
-        .parse::<usize>()
-        .ok()
-        .filter(|&m| (1..=65536).contains(&m) && value.bytes().all(|b| b.is_ascii_digit()))
-        .map(|m| m << 20)
-        .ok_or_else(|| {
-            judge::bad(
-                "--table-mib value",
-                value.as_bytes(),
-                &format_args!("expected {MIB}"),
-            )
-        })
+    number("--table-mib", value, 1..=65536, MIB).map(|m| m << 20)
 }
 
 fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {

@@ -24,7 +24,7 @@ use crate::search::clock::Clock;
 use crate::search::move_loop::{pvs_loop, MoveLoop, Research, Trial};
 use crate::search::node::{Move, Node};
 use crate::search::ordering::{midgame_order, select};
-use crate::search::pool::Threads;
+use crate::search::pool::{SplitSearch, Threads};
 use crate::table::{ScoreEntry, Table, TableAllocError, EXACT, LOWER, NO_MOVE, UPPER};
 
 /// Above any score: the full window's bounds.
@@ -178,20 +178,6 @@ impl Midgame {
         })
     }
 
-    /// A helper thread's search for the search under way: the same table, weights and
-    /// ProbCut, no node limit, the same deadline and stop signal, and `stop`'s flag,
-    /// which the main thread sets when it has its answer.
-    pub(crate) fn helper(&self, stop: &Arc<AtomicBool>) -> Midgame {
-        Midgame {
-            table: Arc::clone(&self.table),
-            clock: self.clock.helper(stop),
-            weights: Arc::clone(&self.weights),
-            probcut: self.probcut,
-            threads: self.threads.clone(),
-            pace: None,
-        }
-    }
-
     /// Starts a search: the node count from zero, these limits, the table's older
     /// entries made replaceable.
     pub(crate) fn start(&mut self, node_limit: u64, deadline: Option<Instant>) {
@@ -337,6 +323,29 @@ impl Midgame {
     }
 }
 
+impl SplitSearch for Midgame {
+    fn threads(&self) -> Option<&Arc<Threads>> {
+        self.threads.as_ref()
+    }
+
+    fn clock(&mut self) -> &mut Clock {
+        &mut self.clock
+    }
+
+    /// The same table, weights, ProbCut and threads, no node limit, the same deadline,
+    /// stop signal and split flags (`split` the new split's), no pace.
+    fn helper(&self, split: &Arc<AtomicBool>) -> Midgame {
+        Midgame {
+            table: Arc::clone(&self.table),
+            clock: self.clock.helper(split),
+            weights: Arc::clone(&self.weights),
+            probcut: self.probcut,
+            threads: self.threads.clone(),
+            pace: None,
+        }
+    }
+}
+
 /// The moves of a midgame node, as [`pvs_loop`] searches them.
 struct NodeMoves<'a> {
     search: &'a mut Midgame,
@@ -436,42 +445,30 @@ mod tests {
 
         /// Searched as deep as there are empty squares, every leaf is a finished game
         /// (passes are free, each move fills a square): the midgame search's value is
-        /// the exact final score, passes and early ends included.
+        /// the exact final score, passes and early ends included; on two threads too
+        /// (nodes sharing their moves from 4 plies deep), each split giving back the
+        /// thread it took.
         #[test]
-        fn full_depth_is_the_exact_score(seed in any::<u64>(), plies in 48u32..60) {
+        fn full_depth_is_the_exact_score(
+            seed in any::<u64>(),
+            plies in 46u32..60,
+            threads in 1usize..=2,
+        ) {
             let board = random_board(seed, plies);
             let node = Position::of(&board);
             let n = board.empty_squares().len();
+            let pool = crate::search::pool::Pool::new(threads);
             let mut search = Midgame::try_new(1 << 16).unwrap();
-            search.start(u64::MAX, None);
-            let v = search.pvs(&node, n, -INF, INF);
-            prop_assert_eq!(v, crate::solve(&board).score * SCALE);
-            // Null windows around the score agree (fail-soft bounds on the right side).
-            let s = v;
-            prop_assert!(search.pvs(&node, n, s - 1, s) >= s);
-            prop_assert!(search.pvs(&node, n, s, s + 1) <= s);
-        }
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(24))]
-
-        /// On two threads (nodes sharing their moves from 4 plies deep), a search as deep
-        /// as there are empty squares still gives the exact final score, and a split
-        /// gives back the thread it took.
-        #[test]
-        fn two_threads_at_full_depth_give_the_exact_score(seed in any::<u64>(), plies in 44u32..50) {
-            let board = random_board(seed, plies);
-            let node = Position::of(&board);
-            let n = board.empty_squares().len();
-            let pool = crate::search::pool::Pool::new(2);
-            let mut search = Midgame::try_new(1 << 18).unwrap();
-            search.threads = Some(Arc::clone(pool.threads()));
+            search.threads = (threads > 1).then(|| Arc::clone(pool.threads()));
             search.start(u64::MAX, None);
             let v = search.pvs(&node, n, -INF, INF);
             prop_assert!(!search.stopped());
             prop_assert_eq!(v, crate::solve(&board).score * SCALE);
-            prop_assert_eq!(pool.threads().idle(), 1);
+            prop_assert_eq!(pool.threads().idle(), threads as isize - 1);
+            // Null windows around the score agree (fail-soft bounds on the right side).
+            let s = v;
+            prop_assert!(search.pvs(&node, n, s - 1, s) >= s);
+            prop_assert!(search.pvs(&node, n, s, s + 1) <= s);
         }
     }
 

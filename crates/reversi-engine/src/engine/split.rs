@@ -4,11 +4,12 @@
 //! searched with a null window on the best value so far and again in the window when it
 //! fails high, until one reaches beta, which stops the others.
 
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::midgame::{Midgame, Position};
 use crate::search::move_loop::{pvs_loop, MoveLoop, Research, Trial};
+use crate::search::pool;
 
 /// The shallowest node that shares its moves: below, a subtree is over before a helper
 /// would have started it.
@@ -35,8 +36,6 @@ struct Split {
     cutoff: AtomicBool,
     /// How many children were searched to the end.
     finished: AtomicUsize,
-    /// The helper's nodes.
-    nodes: AtomicU64,
 }
 
 impl Midgame {
@@ -71,24 +70,14 @@ impl Midgame {
             stop: Arc::clone(&stop),
             cutoff: AtomicBool::new(false),
             finished: AtomicUsize::new(0),
-            nodes: AtomicU64::new(0),
         });
-        // The helper's clock watches this split's flag and every flag this thread does.
-        let helper = self.threads.as_ref().map(|_| self.helper(&stop));
-        self.clock.push_split(&stop);
-        match (self.threads.clone(), helper) {
-            (Some(threads), Some(mut helper)) => {
-                let below = helper.clock.splits().to_vec();
-                let job = Arc::clone(&split);
-                let help = move || {
-                    job.work(&mut helper, alpha);
-                    job.nodes.store(helper.clock.nodes, Ordering::Relaxed);
-                };
-                threads.share(&stop, below, help, || split.work(self, alpha));
-            }
-            _ => split.work(self, alpha),
-        }
-        self.clock.nodes += split.nodes.load(Ordering::Relaxed);
+        let job = Arc::clone(&split);
+        pool::split(
+            self,
+            &stop,
+            move |helper| job.work(helper, alpha),
+            |search| split.work(search, alpha),
+        );
         let complete =
             split.cutoff.load(Ordering::Relaxed) || split.finished.load(Ordering::Relaxed) == len;
         self.clock.pop_split(!complete);

@@ -16,9 +16,11 @@
 use std::any::Any;
 use std::collections::VecDeque;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread::JoinHandle;
+
+use super::clock::Clock;
 
 /// How many times a thread waiting for its split's helper looks at the queue between
 /// yields of its core, and how many times an idle pool thread that no search needs
@@ -238,6 +240,48 @@ struct SharedJob {
     done: AtomicBool,
     /// A panic of the job, for the split's own thread to go on with.
     panic: Mutex<Option<Box<dyn Any + Send>>>,
+}
+
+/// A search that can share a split's moves with a pool thread: the exact solver's
+/// (`Search`) and the midgame's (`Midgame`).
+pub(crate) trait SplitSearch: Sized + Send + 'static {
+    /// The pool of a parallel search (`None`: this thread alone).
+    fn threads(&self) -> Option<&Arc<Threads>>;
+    /// The search's clock (its node count, limits and split flags).
+    fn clock(&mut self) -> &mut Clock;
+    /// A search for a helper thread of a split of this one (flag `split`): the same
+    /// table, weights and limits, the clock watching `split` and every flag this one's
+    /// does, its own counters.
+    fn helper(&self, split: &Arc<AtomicBool>) -> Self;
+}
+
+/// A split of `search` (flag `split`, which its clock watches from now on: the caller
+/// pops it when it has read the split's results): `help` searches the helper's part on
+/// a search made by [`SplitSearch::helper`] and `own` this thread's part, both at once
+/// on a parallel search ([`Threads::share`]), else `own` alone. The helper's nodes are
+/// added to `search`'s.
+pub(crate) fn split<S: SplitSearch>(
+    search: &mut S,
+    split: &Arc<AtomicBool>,
+    help: impl FnOnce(&mut S) + Send + 'static,
+    own: impl FnOnce(&mut S),
+) {
+    let helper = search.threads().map(|_| search.helper(split));
+    search.clock().push_split(split);
+    match (search.threads().cloned(), helper) {
+        (Some(threads), Some(mut helper)) => {
+            let below = helper.clock().splits().to_vec();
+            let nodes = Arc::new(AtomicU64::new(0));
+            let counted = Arc::clone(&nodes);
+            let help = move || {
+                help(&mut helper);
+                counted.store(helper.clock().nodes, Ordering::Relaxed);
+            };
+            threads.share(split, below, help, || own(search));
+            search.clock().nodes += nodes.load(Ordering::Relaxed);
+        }
+        _ => own(search),
+    }
 }
 
 /// A pool of threads for searches on `size` threads: `size - 1` threads started here

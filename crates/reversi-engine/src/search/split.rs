@@ -1,12 +1,13 @@
 //! The parallel split (young brothers wait): a node whose first move did not cut shares
 //! the moves after it with an idle thread.
 
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::isa::{Isa, Portable};
 use super::move_loop::{pvs_loop, MoveLoop, Research, Trial};
 use super::node::{Move, Node};
+use super::pool;
 use super::state::{Bounds, Search};
 
 /// From this many empty squares on, a node of a parallel search ([`Search::threads`])
@@ -34,14 +35,13 @@ pub(crate) struct Split {
     finished: AtomicUsize,
 }
 
-/// A split as its threads share it: the children and window, what the threads searching
-/// them share, and the nodes of the helper's thread.
+/// A split as its threads share it: the children and window, and what the threads
+/// searching them share.
 struct SplitTask {
     children: Vec<Node>,
     alpha: i32,
     beta: i32,
     shared: Split,
-    nodes: AtomicU64,
 }
 
 /// The result of [`Search::split`]: each searched move's index, proven bounds and
@@ -116,28 +116,16 @@ impl Search {
                 results: Mutex::new(Vec::with_capacity(children.len())),
                 finished: AtomicUsize::new(0),
             },
-            nodes: AtomicU64::new(0),
         });
-        // The helper's clock watches this split's flag and every flag this thread does.
-        let helper = self.threads.as_ref().map(|_| self.helper(&stop));
-        self.clock.push_split(&stop);
-        match (self.threads.clone(), helper) {
-            (Some(threads), Some(mut helper)) => {
-                let below = helper.clock.splits().to_vec();
-                let job = Arc::clone(&task);
-                let help = move || {
-                    helper.with_move_stack(|helper| {
-                        helper.split_worker(k, &job.children, job.alpha, job.beta, &job.shared);
-                    });
-                    job.nodes.store(helper.clock.nodes, Ordering::Relaxed);
-                };
-                threads.share(&stop, below, help, || {
-                    self.split_worker(k, &task.children, alpha, beta, &task.shared);
-                });
-            }
-            _ => self.split_worker(k, &task.children, alpha, beta, &task.shared),
-        }
-        self.clock.nodes += task.nodes.load(Ordering::Relaxed);
+        let job = Arc::clone(&task);
+        let help = move |helper: &mut Search| {
+            helper.with_move_stack(|helper| {
+                helper.split_worker(k, &job.children, job.alpha, job.beta, &job.shared);
+            });
+        };
+        pool::split(self, &stop, help, |search| {
+            search.split_worker(k, &task.children, alpha, beta, &task.shared);
+        });
         let mut moves = std::mem::take(
             &mut *task
                 .shared

@@ -10,7 +10,7 @@ use super::clock::Clock;
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 use super::cpu::V3;
 use super::node::Move;
-use super::pool::Threads;
+use super::pool::{SplitSearch, Threads};
 use crate::eval::Weights;
 use crate::table::{BoundsEntry, Table};
 
@@ -118,24 +118,6 @@ impl Search {
         }
     }
 
-    /// A search for a helper thread of a split of this one: the same table, threads,
-    /// techniques, limits and split flags (`stop` the new split's), its own counters,
-    /// and no move stack yet ([`Search::with_move_stack`] lends it one on the thread
-    /// that runs it).
-    pub(crate) fn helper(&self, stop: &Arc<AtomicBool>) -> Search {
-        Search {
-            table: Arc::clone(&self.table),
-            clock: self.clock.helper(stop),
-            weights: Arc::clone(&self.weights),
-            techniques: self.techniques,
-            threads: self.threads.clone(),
-            stack: Vec::new(),
-            top: 0,
-            #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-            v3: self.v3,
-        }
-    }
-
     /// Runs `f` on this search with a move stack of the calling thread's (kept from its
     /// last helper search, so a split's helper allocates none), given back afterwards.
     pub(crate) fn with_move_stack(&mut self, f: impl FnOnce(&mut Search)) {
@@ -164,5 +146,32 @@ impl Search {
     #[inline]
     pub(crate) fn stopped(&self) -> bool {
         self.clock.stopped()
+    }
+}
+
+impl SplitSearch for Search {
+    fn threads(&self) -> Option<&Arc<Threads>> {
+        self.threads.as_ref()
+    }
+
+    fn clock(&mut self) -> &mut Clock {
+        &mut self.clock
+    }
+
+    /// The same table, threads, techniques, limits and split flags (`split` the new
+    /// split's), its own counters, and no move stack yet ([`Search::with_move_stack`]
+    /// lends it one on the thread that runs it).
+    fn helper(&self, split: &Arc<AtomicBool>) -> Search {
+        Search {
+            table: Arc::clone(&self.table),
+            clock: self.clock.helper(split),
+            weights: Arc::clone(&self.weights),
+            techniques: self.techniques,
+            threads: self.threads.clone(),
+            stack: Vec::new(),
+            top: 0,
+            #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+            v3: self.v3,
+        }
     }
 }
