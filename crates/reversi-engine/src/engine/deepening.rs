@@ -373,8 +373,8 @@ impl MoveLoop for RootMoves<'_> {
 
     /// The moves after the first shared with a thread free to help ([`Midgame::split`]),
     /// when the first did not reach the window's top: the best of them replaces the
-    /// first's only when its search finished above it (so a stopped split still answers
-    /// only a move proven better).
+    /// first only when its search finished above the first's value and the window's
+    /// bottom (so a stopped split still answers only a move proven better).
     fn after_first(&mut self) -> bool {
         let (lo, hi) = self.window;
         let Some((_, first)) = self.best else {
@@ -399,7 +399,9 @@ impl MoveLoop for RootMoves<'_> {
             .iter()
             .position(|m| square(m) == best)
             .unwrap_or(0);
-        self.best = Some((i, v));
+        // As `searched` keeps it: another move replaces the first only above the
+        // window's bottom (a fail-low value is an upper bound, not a better move).
+        self.best = Some(if i == 0 || v > lo { (i, v) } else { (0, first) });
         true
     }
 }
