@@ -88,7 +88,7 @@ impl Engine {
         let table_move = self
             .midgame
             .table
-            .probe(board.zobrist_key())
+            .probe_score(board.zobrist_key())
             .map(|e| e.best);
         moves.sort_by_key(|m| {
             let own = table_move == Some(m.square.index() as u8);
@@ -152,7 +152,7 @@ impl Midgame {
                 board = passed;
                 continue;
             }
-            let best = match self.table.probe(board.zobrist_key()) {
+            let best = match self.table.probe_score(board.zobrist_key()) {
                 Some(e) => e.best,
                 None => break,
             };

@@ -13,14 +13,14 @@ use std::sync::Arc;
 
 use crate::eval::Weights;
 use crate::search::clock::StopSignal;
-use crate::table::TableAllocError;
+use crate::table::{Table, TableAllocError};
 use crate::Solver;
 
 use super::midgame::Midgame;
 use super::time;
 
-/// The default memory of an [`Engine`]'s tables: 64 MiB (half the midgame search's
-/// transposition table, half the exact solver's).
+/// The default memory of an [`Engine`]'s transposition table: 64 MiB (one table, which
+/// the midgame search and the exact solver share).
 pub const DEFAULT_ENGINE_TABLE_BYTES: usize = 64 << 20;
 
 /// The depth searched when [`SearchLimits`] sets no limit at all.
@@ -75,7 +75,8 @@ pub struct SearchReport {
 }
 
 /// A Reversi engine: the board it plays on, its midgame search and exact solver with
-/// their tables (kept between searches, forgotten by [`Engine::new_game`]).
+/// their one transposition table (kept between searches, forgotten by
+/// [`Engine::new_game`]).
 ///
 /// How a search goes:
 ///
@@ -142,7 +143,7 @@ impl std::fmt::Debug for Engine {
 }
 
 impl Engine {
-    /// An engine on [`Board::START`] with `DEFAULT_ENGINE_TABLE_BYTES` of tables.
+    /// An engine on [`Board::START`] with a table of `DEFAULT_ENGINE_TABLE_BYTES`.
     ///
     /// ```
     /// assert_eq!(reversi_engine::Engine::new().board(), &reversi::Board::START);
@@ -152,8 +153,8 @@ impl Engine {
         Engine::with_table_bytes(DEFAULT_ENGINE_TABLE_BYTES)
     }
 
-    /// An engine whose two tables (midgame search, exact solver) take at most `bytes`
-    /// bytes together (each half of it, rounded down to a power of two).
+    /// An engine whose transposition table (the midgame search's and the exact
+    /// solver's) takes at most `bytes` bytes (rounded down to a power of two).
     ///
     /// ```
     /// let engine = reversi_engine::Engine::with_table_bytes(1 << 20);
@@ -161,7 +162,7 @@ impl Engine {
     /// ```
     ///
     /// # Panics
-    /// When the tables' memory cannot be had ([`Engine::try_with_table_bytes`] gives an
+    /// When the table's memory cannot be had ([`Engine::try_with_table_bytes`] gives an
     /// error).
     #[must_use]
     pub fn with_table_bytes(bytes: usize) -> Engine {
@@ -178,13 +179,14 @@ impl Engine {
     /// ```
     ///
     /// # Errors
-    /// [`TableAllocError`] (with the bytes of the table refused, half of `bytes` rounded
-    /// down to a power of two) when the system refuses the memory of either table.
+    /// [`TableAllocError`] (with the bytes of the table refused, `bytes` rounded down to
+    /// a power of two) when the system refuses the memory.
     pub fn try_with_table_bytes(bytes: usize) -> Result<Engine, TableAllocError> {
+        let table = Arc::new(Table::try_new(bytes)?);
         Ok(Engine {
             board: Board::START,
-            midgame: Midgame::try_new(bytes / 2)?,
-            solver: Solver::try_new(bytes / 2)?,
+            midgame: Midgame::new(Arc::clone(&table)),
+            solver: Solver::with_table(table),
         })
     }
 
@@ -232,7 +234,7 @@ impl Engine {
 
     /// Evaluates with `weights` from now on, in the midgame search and the solver's move
     /// ordering (the default: [`crate::eval::builtin`]): for tuning, or for an engine that plays
-    /// with weights of its own. The tables are kept (they hold scores of the old weights
+    /// with weights of its own. The table is kept (it holds scores of the old weights
     /// until replaced: call [`Engine::new_game`] to forget them).
     ///
     /// ```
@@ -259,13 +261,14 @@ impl Engine {
         self.solver.set_stop_signal(signal);
     }
 
-    /// The bytes the tables take.
+    /// The bytes the transposition table takes (within the budget given to
+    /// [`Engine::with_table_bytes`]).
     #[must_use]
     pub fn table_bytes(&self) -> usize {
-        self.midgame.table.bytes() + self.solver.table_bytes()
+        self.midgame.table.bytes()
     }
 
-    /// A new game: the board back to [`Board::START`], the tables forgotten.
+    /// A new game: the board back to [`Board::START`], the table forgotten.
     ///
     /// ```
     /// let mut engine = reversi_engine::Engine::new();
@@ -277,10 +280,9 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.board = Board::START;
         self.midgame.table.clear();
-        self.solver.clear();
     }
 
-    /// Sets the board to search (the tables are kept: they hold positions, not games).
+    /// Sets the board to search (the table is kept: it holds positions, not games).
     ///
     /// ```
     /// let board = reversi::Board::from_obf(

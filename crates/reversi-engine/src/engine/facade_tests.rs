@@ -167,7 +167,7 @@ fn timed_search_plays_ffo_40_perfectly() {
 
 /// Random endgames of 12 to 16 empties with time enough: every answer is one of the
 /// solver's best moves (all of them listed), with the exact score; one engine plays
-/// the game on, its tables kept.
+/// the game on, its table kept.
 #[test]
 fn timed_endgames_are_perfect() {
     let mut checker = Solver::new(1 << 22);

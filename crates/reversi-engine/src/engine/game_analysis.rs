@@ -190,7 +190,7 @@ impl Engine {
     /// move's value, the best move and its value, the loss in discs. Passes are listed,
     /// not scored (a pass is forced). `progress` is called after each ply with the plies
     /// done and the plies in all. The engine's board is left on the game's last board;
-    /// its tables are kept (positions of one game help each other).
+    /// its table is kept (positions of one game help each other).
     ///
     /// # Errors
     ///

@@ -25,7 +25,7 @@ use crate::search::move_loop::{pvs_loop, MoveLoop, Research, Trial};
 use crate::search::node::{Move, Node};
 use crate::search::ordering::{midgame_order, select};
 use crate::search::pool::{SplitSearch, Threads};
-use crate::table::{ScoreEntry, Table, TableAllocError, EXACT, LOWER, NO_MOVE, UPPER};
+use crate::table::{Table, EXACT, LOWER, NO_MOVE, UPPER};
 
 /// Above any score: the full window's bounds.
 pub(crate) const INF: i32 = 100 * SCALE;
@@ -151,7 +151,7 @@ impl Position {
 /// The search's state: the table (kept between searches, shared with the helper
 /// threads), the node count and the limits.
 pub(crate) struct Midgame {
-    pub(crate) table: Arc<Table<ScoreEntry>>,
+    pub(crate) table: Arc<Table>,
     /// The node count, the limits and the stop signal.
     pub(crate) clock: Clock,
     /// The evaluation of the leaves.
@@ -166,16 +166,16 @@ pub(crate) struct Midgame {
 }
 
 impl Midgame {
-    /// A search with a table of at most `bytes` bytes.
-    pub(crate) fn try_new(bytes: usize) -> Result<Midgame, TableAllocError> {
-        Ok(Midgame {
-            table: Arc::new(Table::try_new(bytes)?),
+    /// A search on `table` (the engine's one table, shared with its solver).
+    pub(crate) fn new(table: Arc<Table>) -> Midgame {
+        Midgame {
+            table,
             clock: Clock::default(),
             weights: crate::eval::builtin(),
             probcut: true,
             threads: None,
             pace: None,
-        })
+        }
     }
 
     /// Starts a search: the node count from zero, these limits, the table's older
@@ -230,7 +230,7 @@ impl Midgame {
             return -self.pvs(&pos.pass(), depth, -beta, -alpha);
         }
         let mut table_move = NO_MOVE;
-        if let Some(e) = self.table.probe(node.key) {
+        if let Some(e) = self.table.probe_score(node.key) {
             table_move = e.best;
             if e.depth >= depth {
                 let cut = match e.bound {
@@ -458,7 +458,7 @@ mod tests {
             let node = Position::of(&board);
             let n = board.empty_squares().len();
             let pool = crate::search::pool::Pool::new(threads);
-            let mut search = Midgame::try_new(1 << 16).unwrap();
+            let mut search = Midgame::new(Arc::new(Table::new(1 << 16)));
             search.threads = (threads > 1).then(|| Arc::clone(pool.threads()));
             search.start(u64::MAX, None);
             let v = search.pvs(&node, n, -INF, INF);
@@ -493,7 +493,7 @@ mod tests {
     #[test]
     fn node_limit_stops_exactly() {
         let board = random_board(7, 20);
-        let mut search = Midgame::try_new(1 << 16).unwrap();
+        let mut search = Midgame::new(Arc::new(Table::new(1 << 16)));
         search.start(500, None);
         let _ = search.pvs(&Position::of(&board), 12, -INF, INF);
         assert!(search.stopped());

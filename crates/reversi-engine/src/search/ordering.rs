@@ -74,7 +74,7 @@ impl Search {
             };
             let (np, no) = (o ^ f, p ^ f ^ (1 << x));
             if etc {
-                if let Some(e) = self.table.probe(child_key) {
+                if let Some(e) = self.table.probe_bounds(child_key) {
                     if -(e.upper as i32) > alpha {
                         return Err((-(e.upper as i32), x));
                     }

@@ -4,7 +4,7 @@
 use reversi::kernel;
 
 use crate::stability::{stability_threshold, stable_discs};
-use crate::table::NO_MOVE;
+use crate::table::{BoundsEntry, NO_MOVE};
 
 use super::isa::Isa;
 use super::move_loop::{pvs_loop, End, MoveLoop, Research, Trial};
@@ -21,7 +21,7 @@ impl Search {
         }
         let Node { p, o, key, n, .. } = node;
         if self.techniques.table {
-            self.table.prefetch(key);
+            self.table.prefetch::<BoundsEntry>(key);
         }
         let beta = alpha + 1;
         let moves = kernel::moves(p, o);
@@ -39,7 +39,7 @@ impl Search {
         }
         let mut hash_move = NO_MOVE;
         if self.techniques.table {
-            if let Some(e) = self.table.probe(key) {
+            if let Some(e) = self.table.probe_bounds(key) {
                 if e.lower as i32 > alpha {
                     return e.lower as i32;
                 }
@@ -182,7 +182,7 @@ impl Search {
         if !self.techniques.table {
             return Ok((alpha, beta, NO_MOVE));
         }
-        let e = match self.table.probe(key) {
+        let e = match self.table.probe_bounds(key) {
             Some(e) => e,
             None => return Ok((alpha, beta, NO_MOVE)),
         };

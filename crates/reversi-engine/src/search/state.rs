@@ -12,7 +12,7 @@ use super::cpu::V3;
 use super::node::Move;
 use super::pool::{SplitSearch, Threads};
 use crate::eval::Weights;
-use crate::table::{BoundsEntry, Table};
+use crate::table::Table;
 
 /// Which search techniques a [`Solver`](crate::Solver) uses: all by default. Turning one
 /// off keeps every score exact and shows in the node count what the technique buys.
@@ -80,7 +80,7 @@ impl Bounds {
 /// The search state: table (shared by the threads of a parallel solve), node counter,
 /// limits.
 pub(crate) struct Search {
-    pub(crate) table: Arc<Table<BoundsEntry>>,
+    pub(crate) table: Arc<Table>,
     /// The node count, the limits and the stop signal.
     pub(crate) clock: Clock,
     /// The evaluation that orders moves ([`ordering`]).
@@ -104,7 +104,7 @@ fn new_move_stack() -> Vec<Move> {
 }
 
 impl Search {
-    pub(crate) fn new(table: Arc<Table<BoundsEntry>>) -> Search {
+    pub(crate) fn new(table: Arc<Table>) -> Search {
         Search {
             table,
             clock: Clock::default(),

@@ -147,12 +147,17 @@ impl Solver {
     /// # Errors
     /// [`TableAllocError`] (with the table's bytes) when the system refuses the memory.
     pub fn try_new(table_bytes: usize) -> Result<Solver, TableAllocError> {
-        Ok(Solver {
-            search: Search::new(Arc::new(Table::try_new(table_bytes)?)),
+        Ok(Solver::with_table(Arc::new(Table::try_new(table_bytes)?)))
+    }
+
+    /// A solver on `table` (an engine's one table, shared with its midgame search).
+    pub(crate) fn with_table(table: Arc<Table>) -> Solver {
+        Solver {
+            search: Search::new(table),
             limits: Limits::default(),
             all_best: false,
             pool: None,
-        })
+        }
     }
 
     /// The bytes the transposition table takes (within the budget given to

@@ -72,7 +72,11 @@ impl Solver {
             .iter()
             .filter_map(|s| board.play(s).ok().map(|child| (s, child, 0)))
             .collect();
-        let hash = self.search.table.probe(board.zobrist_key()).map(|e| e.best);
+        let hash = self
+            .search
+            .table
+            .probe_bounds(board.zobrist_key())
+            .map(|e| e.best);
         for (s, child, order) in &mut children {
             *order = self.order_value(child);
             if hash == Some(s.index() as u8) {
@@ -203,7 +207,7 @@ impl Solver {
             let hash = prefer.take().or_else(|| {
                 self.search
                     .table
-                    .probe(board.zobrist_key())
+                    .probe_bounds(board.zobrist_key())
                     .map(|e| e.best as u32)
             });
             let mut moves: Vec<Square> = board.legal_moves().iter().collect();
