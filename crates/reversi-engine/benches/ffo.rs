@@ -7,7 +7,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use reversi::Board;
-use reversi_engine::{Mode, Solver};
+use reversi_engine::{Engine, Mode, SearchLimits};
 
 fn ffo_40(c: &mut Criterion) {
     let line = include_str!("../tests/data/ffo-40-59.txt")
@@ -15,13 +15,15 @@ fn ffo_40(c: &mut Criterion) {
         .find(|l| !l.starts_with('#'))
         .unwrap();
     let board = Board::from_obf(&line[..66]).unwrap();
-    let mut solver = Solver::default();
+    let mut engine = Engine::new();
+    engine.set_board(board);
     let mut group = c.benchmark_group("ffo");
     group.sample_size(10);
     group.bench_function("40", |b| {
         b.iter(|| {
-            solver.clear();
-            solver.solve(&board, Mode::Exact).score
+            engine.new_game();
+            engine.set_board(board);
+            engine.solve(Mode::Exact, SearchLimits::default()).score
         })
     });
     group.finish();

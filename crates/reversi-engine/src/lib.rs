@@ -7,7 +7,8 @@ mod stability;
 mod table;
 pub use table::TableAllocError;
 
-pub use solver::{solve, Limits, Mode, Solution, Solver};
+pub use solver::{solve, Mode, Solution};
+pub(crate) use solver::{Limits, Solver};
 
 mod engine;
 pub use engine::analysis::{Analysis, MoveValue};
@@ -40,6 +41,6 @@ pub use engine::midgame::{probcut_stage, PROBCUT_STAGES};
 #[doc(hidden)]
 pub use engine::time::{exact_empties, move_budget, move_hard_limit};
 #[doc(hidden)]
-pub use solver::{Techniques, ASPIRATION, DEFAULT_TABLE_BYTES, PARALLEL_EMPTIES};
+pub use solver::{Techniques, ASPIRATION, PARALLEL_EMPTIES};
 
 pub use search::clock::StopSignal;

@@ -2,7 +2,7 @@
 //! score every move, solve an endgame, read an opening book.
 
 use reversi::{Board, Ply};
-use reversi_engine::{Book, Engine, Mode, SearchLimits, Solver};
+use reversi_engine::{Book, Engine, Mode, SearchLimits};
 
 #[test]
 fn play_score_solve_and_read_a_book() -> Result<(), Box<dyn std::error::Error>> {
@@ -39,13 +39,13 @@ fn play_score_solve_and_read_a_book() -> Result<(), Box<dyn std::error::Error>> 
     assert_eq!(analysis.moves.len() as u32, board.legal_moves().len());
 
     // Solve it: FFO #40 is +38 for Black, a2 its only best move, on two threads.
-    let mut solver = Solver::new(16 << 20);
-    solver.set_threads(2);
-    let solution = solver.solve(&board, Mode::Exact);
+    engine.set_threads(2);
+    let solution = engine.solve(Mode::Exact, SearchLimits::default());
     assert_eq!(analysis.moves[0].score, f64::from(solution.score));
     let ffo40 =
         Board::from_obf("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X")?;
-    let solution = solver.solve(&ffo40, Mode::Exact);
+    engine.set_board(ffo40);
+    let solution = engine.solve(Mode::Exact, SearchLimits::default());
     assert_eq!(solution.score, 38);
     assert_eq!(solution.best_moves, [Ply::Move("a2".parse()?)]);
 

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use judge::{Next, Program};
 use reversi::{Board, Ply};
-use reversi_engine::{Mode, Solver, DEFAULT_TABLE_BYTES};
+use reversi_engine::{Engine, Mode, SearchLimits, DEFAULT_ENGINE_TABLE_BYTES};
 
 const PROGRAM: Program = Program::new("reversi-solve", include_str!("help/reversi-solve.txt"));
 
@@ -64,7 +64,7 @@ fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
         wld: false,
         pv: false,
         progress: false,
-        table_bytes: DEFAULT_TABLE_BYTES,
+        table_bytes: DEFAULT_ENGINE_TABLE_BYTES,
         threads: 1,
     };
     let mut args = args.into_iter();
@@ -106,6 +106,27 @@ fn ply_text(ply: Option<&Ply>) -> String {
     ply.map_or_else(|| "-".to_owned(), Ply::to_string)
 }
 
+/// The exact score of every move of the engine's board (multi-PV to the end), in square
+/// order (`[pass]` when the side to move must pass, none when the game is over), and the
+/// nodes searched.
+fn exact_move_scores(engine: &mut Engine) -> (Vec<(Ply, i32)>, u64) {
+    let limits = SearchLimits {
+        depth: Some(64),
+        ..SearchLimits::default()
+    };
+    let analysis = engine.analyse(limits, 0, |_| {});
+    let mut scores: Vec<(Ply, i32)> = analysis
+        .moves
+        .iter()
+        .map(|m| (m.ply, m.score as i32))
+        .collect();
+    scores.sort_by_key(|&(ply, _)| match ply {
+        Ply::Move(square) => square.index(),
+        Ply::Pass => 64,
+    });
+    (scores, analysis.nodes)
+}
+
 /// A win/draw/loss word for a proven score's sign.
 fn wld_word(lower: i32, upper: i32) -> &'static str {
     if lower > 0 {
@@ -119,14 +140,14 @@ fn wld_word(lower: i32, upper: i32) -> &'static str {
 
 fn main() -> std::process::ExitCode {
     PROGRAM.run(options, |options| {
-        let mut solver = match Solver::try_new(options.table_bytes) {
-            Ok(solver) => solver,
+        let mut engine = match Engine::try_with_table_bytes(options.table_bytes) {
+            Ok(engine) => engine,
             Err(error) => {
                 let message = format!("--table-mib {}: {error}", options.table_bytes >> 20);
                 return judge::Exit::from_io(Err(io::Error::new(io::ErrorKind::OutOfMemory, message)));
             }
         };
-        solver.set_threads(options.threads);
+        engine.set_threads(options.threads);
         let started = Instant::now();
         let (mut positions, mut total_nodes) = (0u64, 0u64);
         let exit = judge::each_line(|line, out| {
@@ -137,7 +158,8 @@ fn main() -> std::process::ExitCode {
             } else {
                 Mode::Exact
             };
-            let solution = solver.solve(&board, mode);
+            engine.set_board(board);
+            let solution = engine.solve(mode, SearchLimits::default());
             let mut nodes = solution.nodes;
             let mut text = ply_text(solution.best_moves.first());
             if options.wld {
@@ -147,8 +169,8 @@ fn main() -> std::process::ExitCode {
                 text.push_str(&format!(" {:+}", solution.score));
             }
             if options.all {
-                let scores = solver.move_scores(&board).unwrap_or_default();
-                nodes += solver.nodes();
+                let (scores, searched) = exact_move_scores(&mut engine);
+                nodes += searched;
                 let all: Vec<String> =
                     scores.iter().map(|(ply, score)| format!("{ply}:{score:+}")).collect();
                 if !all.is_empty() {

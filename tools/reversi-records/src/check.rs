@@ -2,7 +2,7 @@
 //! solver's, from the same number of empty squares.
 
 use reversi::{Board, Color, Transcript};
-use reversi_engine::{Mode, Solver};
+use reversi_engine::{Engine, Mode, SearchLimits};
 
 /// The position of a game at `empties` empty squares: the moves are played while the
 /// board has more empty squares (a side with no move passes), so the result has exactly
@@ -38,7 +38,8 @@ pub fn position_at(transcript: &Transcript, empties: u8) -> Board {
 }
 
 /// Black's discs at the end with perfect play from `board` (WTHOR's count: the empty
-/// squares go to the winner), by the exact solver; with the solver's node count.
+/// squares go to the winner), by the engine's exact solver ([`Engine::solve`]); with
+/// the solver's node count.
 ///
 /// ```
 /// use reversi_records::check::{perfect_black_discs, position_at};
@@ -47,12 +48,13 @@ pub fn position_at(transcript: &Transcript, empties: u8) -> Board {
 /// let moves = "f5f6e6f4e3c5c4d3f3e2f2d2c3d6d1b5c1c2b3e1f1a3a6b4a4b6a2g3a5b2h3h2h1g1g2\
 ///              b1h4g4a1h5g5b7a7a8b8c8c6h6g6c7d7d8g7f7f8g8e7e8h8";
 /// let board = position_at(&moves.parse()?, 0);
-/// let mut solver = reversi_engine::Solver::new(1 << 20);
-/// assert_eq!(perfect_black_discs(&board, &mut solver).0, 64);
+/// let mut engine = reversi_engine::Engine::with_table_bytes(1 << 20);
+/// assert_eq!(perfect_black_discs(&board, &mut engine).0, 64);
 /// # Ok::<_, reversi::ParseTranscriptError>(())
 /// ```
-pub fn perfect_black_discs(board: &Board, solver: &mut Solver) -> (u8, u64) {
-    let solution = solver.solve(board, Mode::Exact);
+pub fn perfect_black_discs(board: &Board, engine: &mut Engine) -> (u8, u64) {
+    engine.set_board(*board);
+    let solution = engine.solve(Mode::Exact, SearchLimits::default());
     let for_black = match board.side_to_move() {
         Color::Black => solution.score,
         Color::White => -solution.score,
@@ -85,9 +87,9 @@ impl Checked {
 
 /// Checks a record's theoretical score `record` (Black's discs) from `empties` empty
 /// squares of `transcript`.
-pub fn check(transcript: &Transcript, empties: u8, record: u8, solver: &mut Solver) -> Checked {
+pub fn check(transcript: &Transcript, empties: u8, record: u8, engine: &mut Engine) -> Checked {
     let board = position_at(transcript, empties);
-    let (solved, nodes) = perfect_black_discs(&board, solver);
+    let (solved, nodes) = perfect_black_discs(&board, engine);
     Checked {
         empties: board.empty_squares().len(),
         record,

@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use reversi::wthor::{self, GameReader, Header, NameKind, Names};
 use reversi::Transcript;
-use reversi_engine::Solver;
+use reversi_engine::Engine;
 use serde_json::json;
 
 use crate::check::check;
@@ -235,7 +235,7 @@ pub fn check_command(args: &CheckArgs) -> Result<bool> {
     let filter = filter_of(&args.filter)?;
     let limit = args.limit.unwrap_or(u64::MAX);
     let bar = progress(wthor_total(&args.input).map(|n| n.min(limit)));
-    let mut solver = Solver::try_new((args.table_mib as usize) << 20)
+    let mut engine = Engine::try_with_table_bytes((args.table_mib as usize) << 20)
         .with_context(|| format!("--table-mib {}", args.table_mib))?;
     let mut totals = CheckTotals::default();
     let start = Instant::now();
@@ -249,7 +249,7 @@ pub fn check_command(args: &CheckArgs) -> Result<bool> {
             &record.transcript,
             empties,
             theoretical.black_discs,
-            &mut solver,
+            &mut engine,
         );
         totals.checked += 1;
         totals.nodes += checked.nodes;

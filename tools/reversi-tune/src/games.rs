@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use reversi::{Board, Ply, Square};
-use reversi_engine::{Engine, Mode, SearchLimits, Solver};
+use reversi_engine::{Engine, Mode, SearchLimits};
 
 use crate::hand::hand_set_weights;
 use crate::process::par_map;
@@ -62,10 +62,11 @@ pub struct Record {
 }
 
 /// What plays the games of one worker thread: the engine that picks the searched moves
-/// and the solver that finishes them.
+/// and the engine whose exact solver finishes them (on the built-in weights' move
+/// ordering and a table of its own).
 pub struct Player {
     engine: Engine,
-    solver: Solver,
+    solver: Engine,
 }
 
 impl Player {
@@ -78,7 +79,7 @@ impl Player {
         engine.set_probcut(false);
         Player {
             engine,
-            solver: Solver::new(8 << 20),
+            solver: Engine::with_table_bytes(8 << 20),
         }
     }
 
@@ -138,8 +139,9 @@ impl Player {
     /// exact score (negated at every ply, passes included: a forced pass keeps the side's
     /// view).
     fn solved_ending(&mut self, board: Board, records: &mut Vec<Record>) {
-        self.solver.clear();
-        let solution = self.solver.solve(&board, Mode::Exact);
+        self.solver.new_game();
+        self.solver.set_board(board);
+        let solution = self.solver.solve(Mode::Exact, SearchLimits::default());
         let mut score = solution.score;
         let mut current = board;
         records.push(Record {
@@ -216,12 +218,14 @@ mod tests {
 
     #[test]
     fn solved_endings_carry_scores_consistent_with_the_solver() {
-        let mut solver = Solver::new(1 << 20);
+        let mut solver = Engine::with_table_bytes(1 << 20);
         let records = Player::new(PlayEval::Hand).play(&args(3), 0);
         let ending: Vec<&Record> = records.iter().filter(|r| r.exact.is_some()).collect();
         assert!(ending.len() >= 10);
         for r in ending {
-            assert_eq!(Some(solver.solve(&r.board, Mode::Exact).score), r.exact);
+            solver.set_board(r.board);
+            let solution = solver.solve(Mode::Exact, SearchLimits::default());
+            assert_eq!(Some(solution.score), r.exact);
         }
         assert!(records.last().unwrap().board.is_game_over());
     }

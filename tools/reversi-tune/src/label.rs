@@ -12,12 +12,13 @@ use std::sync::Arc;
 
 use reversi::Board;
 use reversi_engine::eval::{Weights, SCALE};
-use reversi_engine::{Engine, Mode, SearchLimits, Solver};
+use reversi_engine::{Engine, Mode, SearchLimits};
 
 /// Scores positions for one worker thread.
 pub struct Labeller {
     engine: Engine,
-    solver: Solver,
+    /// The engine whose exact solver labels (on the built-in weights' move ordering).
+    solver: Engine,
 }
 
 impl Labeller {
@@ -30,7 +31,7 @@ impl Labeller {
         engine.set_probcut(false);
         Labeller {
             engine,
-            solver: Solver::new(solver_bytes),
+            solver: Engine::with_table_bytes(solver_bytes),
         }
     }
 
@@ -49,8 +50,9 @@ impl Labeller {
     /// The exact final score (discs, side to move's view) of `board` and the solver's
     /// nodes.
     pub fn solve(&mut self, board: &Board) -> (i32, u64) {
-        self.solver.clear();
-        let solution = self.solver.solve(board, Mode::Exact);
+        self.solver.new_game();
+        self.solver.set_board(*board);
+        let solution = self.solver.solve(Mode::Exact, SearchLimits::default());
         (solution.score, solution.nodes)
     }
 }

@@ -24,7 +24,7 @@ use anyhow::{bail, Context, Result};
 use reversi::{Board, Color, Ply};
 use reversi_engine::eval::weights::{stage, Weights, STAGES};
 use reversi_engine::eval::SCALE;
-use reversi_engine::{Engine, Mode, SearchLimits, Solver};
+use reversi_engine::{Engine, Mode, SearchLimits};
 
 /// `recenter`'s options.
 #[derive(clap::Args, Debug)]
@@ -104,7 +104,8 @@ pub fn run(args: &RecenterArgs) -> Result<()> {
 fn play(args: &RecenterArgs, weights: &Weights) -> Box<Sums> {
     let mut engine = Engine::with_table_bytes(16 << 20);
     engine.set_weights(Arc::new(weights.clone()));
-    let mut solver = Solver::new(16 << 20);
+    // The exact solver on the built-in weights' move ordering, with a table of its own.
+    let mut solver = Engine::with_table_bytes(16 << 20);
     let mut rng = fastrand::Rng::with_seed(args.seed);
     let mut sums: Box<Sums> = Box::new([(0.0, 0.0, 0); 61]);
     let limits = SearchLimits {
@@ -130,8 +131,9 @@ fn play(args: &RecenterArgs, weights: &Weights) -> Box<Sums> {
             let eval = f64::from(weights.evaluate(board.mover_bits(), board.opponent_bits()));
             seen.push((board.empty_squares().len(), board.side_to_move(), eval));
             let best = if board.empty_squares().len() <= args.exact {
+                solver.set_board(board);
                 solver
-                    .solve(&board, Mode::Exact)
+                    .solve(Mode::Exact, SearchLimits::default())
                     .best_moves
                     .first()
                     .copied()

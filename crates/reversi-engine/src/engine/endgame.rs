@@ -188,7 +188,7 @@ impl Engine {
     }
 
     /// A solve of `board` in `mode` within `nodes` and `deadline`, guided (an exact solve,
-    /// [`Solver::solve_guided`]) by `guide`'s score and move when given; `None` when the
+    /// `Solver::solve_guided`) by `guide`'s score and move when given; `None` when the
     /// deadline has passed already (nothing is searched). `nodes` `None` is no node
     /// limit (the solver may then use its threads).
     pub(super) fn run_solver(

@@ -88,12 +88,12 @@ pub struct SearchReport {
 ///   limits allow; the best move of the last finished iteration is answered (or of the
 ///   unfinished one once one of its moves was proven better). A timed search deepens
 ///   until it stops, at 92% of its time less a millisecond, wherever it is;
-/// - the exact solver ([`Solver`]) when the depth limit is at least the number of empty
+/// - the exact solver ([`Engine::solve`]) when the depth limit is at least the number of empty
 ///   squares; with a time limit, at up to `exact_empties` empties (20 at 1 s a move),
 ///   after a twentieth of the time of midgame search (at most 10 plies), the exact
 ///   solver to the deadline; up to three empties more, after a fifth, the win/loss/draw
 ///   solver, then the exact one, guided by the midgame's score and move
-///   ([`Solver::solve_guided`], which proves a best move before the exact score). A
+///   (a guided solve, which proves a best move before the exact score). A
 ///   finished exact solve answers a perfect move and the exact score; else a move the
 ///   solve proved best or at least as good as the midgame's, or proven to win or draw,
 ///   replaces it (the score is kept within the proven bounds); else the midgame move
@@ -210,7 +210,7 @@ impl Engine {
     /// them the same way (young brothers wait): a node whose first move did not cut
     /// hands the moves after it to a thread free to help, each searched against the
     /// best value so far. In the exact and win/loss/draw solves as
-    /// [`Solver::set_threads`] says; in the midgame search at nodes 4 plies deep or
+    /// [`Engine::solve`] says; in the midgame search at nodes 4 plies deep or
     /// more. A search with a node limit stays on one thread (its moves stay
     /// reproducible), and so do [`Engine::analyse`]'s midgame searches.
     ///

@@ -43,8 +43,8 @@ pub use weights::{Weights, WeightsError};
 static BUILTIN: OnceLock<Arc<Weights>> = OnceLock::new();
 
 /// The compiled-in weights (`src/eval/weights.bin`), decoded once a process: what every
-/// [`Engine`](crate::Engine) and [`Solver`](crate::Solver) evaluates with until given
-/// others (`set_weights`).
+/// [`Engine`](crate::Engine) evaluates with (its midgame search, and its solver's move
+/// ordering) until given others ([`Engine::set_weights`](crate::Engine::set_weights)).
 ///
 /// The compiled-in file is part of the crate; its tests check that it decodes
 /// ([`Weights::builtin`]), so this never fails in a released build.

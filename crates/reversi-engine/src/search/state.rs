@@ -14,7 +14,7 @@ use super::pool::{SplitSearch, Threads};
 use crate::eval::Weights;
 use crate::table::Table;
 
-/// Which search techniques a [`Solver`](crate::Solver) uses: all by default. Turning one
+/// Which search techniques the exact solver ([`Engine::solve`](crate::Engine::solve)) uses: all by default. Turning one
 /// off keeps every score exact and shows in the node count what the technique buys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Techniques {

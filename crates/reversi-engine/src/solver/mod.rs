@@ -1,6 +1,7 @@
-//! The public solver: its limits, modes and solution, its threads, and the solve calls;
-//! [`root`] (the root's moves, the principal variation, every best move) and [`proof`]
-//! (the guided solve: a best move proven before the exact score).
+//! The exact solver, the engine's endgame mode ([`Engine::solve`](crate::Engine::solve)):
+//! its modes and solution (public), its limits, threads and solve calls; [`root`] (the
+//! root's moves, the principal variation, every best move) and [`proof`] (the guided
+//! solve: a best move proven before the exact score).
 
 mod proof;
 mod root;
@@ -8,22 +9,20 @@ mod root;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use reversi::{kernel, Board, Ply};
+use reversi::{Board, Ply};
 
 use crate::search::node::Node;
 use crate::search::pool::Pool;
 use crate::search::state::Search;
 pub use crate::search::state::Techniques;
-use crate::table::{Table, TableAllocError};
+use crate::table::Table;
+use crate::{Engine, SearchLimits};
 
-/// The transposition table's default memory budget: 64 MiB.
-pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
-
-/// The fewest empty squares at which a solve with [`Solver::set_threads`] above 1 uses
+/// The fewest empty squares at which a solve with `Engine::set_threads` above 1 uses
 /// more than one thread: below, a solve takes a few milliseconds.
 pub const PARALLEL_EMPTIES: u32 = 14;
 
-/// Half the width of the first window of [`Solver::solve_guided`], in discs: a score
+/// Half the width of the first window of the guided solve (`Solver::solve_guided`), in discs: a score
 /// within 4 discs of the guess comes out of the first search.
 pub const ASPIRATION: i32 = 5;
 
@@ -41,7 +40,7 @@ pub enum Mode {
 /// A bound on the work of a solve. When one is reached the solve stops and returns the
 /// best result proven so far (see [`Solution`]): never a wrong one.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
+pub(crate) struct Limits {
     /// At most about this many nodes (checked every few thousand nodes).
     pub nodes: Option<u64>,
     /// At most about this much time (read every few thousand nodes).
@@ -53,7 +52,7 @@ pub struct Limits {
 /// to 64).
 ///
 /// Every value is proven. The score lies in `lower..=upper`; a complete [`Mode::Exact`]
-/// solve has `lower == upper == score`. A stopped solve (a [`Limits`] reached) or a
+/// solve has `lower == upper == score`. A stopped solve (a limit reached) or a
 /// [`Mode::WinLossDraw`] / [`Mode::AtLeast`] solve may only bound it; then `score` is
 /// `lower`, and the first of `best_moves`, if any, is proven to reach at least `lower`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,7 +63,7 @@ pub struct Solution {
     pub lower: i32,
     /// A proven upper bound of the score.
     pub upper: i32,
-    /// The best moves: with an exact score and [`Solver::all_best_moves`] on, every
+    /// The best moves: with an exact score and [`Engine::set_all_best_moves`] on, every
     /// move reaching it (in search order), else the one move found; `[Ply::Pass]` when
     /// the side to move must pass; empty when the game is over or no move is proven.
     pub best_moves: Vec<Ply>,
@@ -93,9 +92,9 @@ impl Solution {
     }
 }
 
-/// An exact endgame solver with its transposition table (kept between solves: solving
-/// positions of one game in order reuses it).
-pub struct Solver {
+/// The exact endgame solver of an [`Engine`], on its transposition table (kept between
+/// solves: solving positions of one game in order reuses it).
+pub(crate) struct Solver {
     search: Search,
     limits: Limits,
     all_best: bool,
@@ -103,9 +102,10 @@ pub struct Solver {
     pool: Option<Arc<Pool>>,
 }
 
+#[cfg(test)]
 impl Default for Solver {
     fn default() -> Self {
-        Solver::new(DEFAULT_TABLE_BYTES)
+        Solver::new(crate::DEFAULT_ENGINE_TABLE_BYTES)
     }
 }
 
@@ -120,34 +120,12 @@ impl std::fmt::Debug for Solver {
 }
 
 impl Solver {
-    /// A solver whose transposition table takes at most `table_bytes` bytes (the
-    /// largest power-of-two number of 16-byte entries that fits, at least 2), no limits,
-    /// every technique on, [`Solver::all_best_moves`] off, and one thread.
-    ///
-    /// ```
-    /// let solver = reversi_engine::Solver::new(1 << 20);
-    /// assert_eq!(solver.table_bytes(), 1 << 20);
-    /// ```
-    ///
-    /// # Panics
-    /// When the table's memory cannot be had ([`Solver::try_new`] gives an error).
-    #[must_use]
-    pub fn new(table_bytes: usize) -> Solver {
-        Solver::try_new(table_bytes).unwrap_or_else(|error| panic!("{error}"))
-    }
-
-    /// [`Solver::new`], or the error of a table whose memory the system would not give
-    /// (a `--table-mib` beyond an address-space limit, say).
-    ///
-    /// ```
-    /// assert!(reversi_engine::Solver::try_new(1 << 20).is_ok());
-    /// assert!(reversi_engine::Solver::try_new(usize::MAX).is_err());
-    /// ```
-    ///
-    /// # Errors
-    /// [`TableAllocError`] (with the table's bytes) when the system refuses the memory.
-    pub fn try_new(table_bytes: usize) -> Result<Solver, TableAllocError> {
-        Ok(Solver::with_table(Arc::new(Table::try_new(table_bytes)?)))
+    /// A solver whose transposition table takes at most `table_bytes` bytes, no limits,
+    /// every technique on, every best move off, and one thread (the tests' solvers; an
+    /// engine's shares its table: [`Solver::with_table`]).
+    #[cfg(test)]
+    pub(crate) fn new(table_bytes: usize) -> Solver {
+        Solver::with_table(Arc::new(Table::new(table_bytes)))
     }
 
     /// A solver on `table` (an engine's one table, shared with its midgame search).
@@ -189,19 +167,6 @@ impl Solver {
     /// moves is found, the principal variation and the node count may differ from run to
     /// run. A solve with a node limit stays on one thread, so that it is reproducible.
     ///
-    /// ```
-    /// use reversi::Board;
-    /// use reversi_engine::{Mode, Solver};
-    /// // FFO #40 has 20 empties: the exact score is +38 however many threads solve it.
-    /// let board = Board::from_obf(
-    ///     "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X")?;
-    /// let mut solver = Solver::new(16 << 20);
-    /// solver.set_threads(2);
-    /// let solution = solver.solve(&board, Mode::Exact);
-    /// assert_eq!(solution.score, 38);
-    /// # Ok::<_, reversi::ParseObfError>(())
-    /// ```
-    ///
     /// The threads are started here, once (not at each solve or split), and end when
     /// the solver is dropped or set to another count.
     pub fn set_threads(&mut self, threads: usize) {
@@ -241,28 +206,12 @@ impl Solver {
     }
 
     /// Forgets everything the transposition table holds.
-    pub fn clear(&mut self) {
+    #[cfg(test)]
+    pub(crate) fn clear(&mut self) {
         self.search.table.clear();
     }
 
     /// Solves `board` in `mode`, within the limits set.
-    ///
-    /// ```
-    /// use reversi::Board;
-    /// use reversi_engine::{Mode, Solver};
-    /// // FFO-style line: 14 empties.
-    /// let board = Board::from_obf(
-    ///     "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")?;
-    /// let mut solver = Solver::new(1 << 20);
-    /// let exact = solver.solve(&board, Mode::Exact);
-    /// let wld = solver.solve(&board, Mode::WinLossDraw);
-    /// assert_eq!(wld.lower.signum(), exact.score.signum());
-    /// let at_least = solver.solve(&board, Mode::AtLeast(exact.score));
-    /// assert!(at_least.lower >= exact.score);
-    /// let not_more = solver.solve(&board, Mode::AtLeast(exact.score + 2));
-    /// assert!(not_more.upper < exact.score + 2);
-    /// # Ok::<_, reversi::ParseObfError>(())
-    /// ```
     pub fn solve(&mut self, board: &Board, mode: Mode) -> Solution {
         let (alpha, beta) = match mode {
             Mode::Exact => (-65, 65),
@@ -289,18 +238,6 @@ impl Solver {
     /// best move is proven (often well before the exact score), it is a best move of the
     /// position, though the solve is not complete. The bounds hold the score as in
     /// [`Solver::solve`].
-    ///
-    /// ```
-    /// use reversi::Board;
-    /// use reversi_engine::{Mode, Solver};
-    /// let board = Board::from_obf(
-    ///     "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")?;
-    /// let exact = Solver::new(1 << 20).solve(&board, Mode::Exact);
-    /// let guided = Solver::new(1 << 20).solve_guided(&board, -30, None);
-    /// assert!(guided.complete && guided.is_exact());
-    /// assert_eq!(guided.score, exact.score);
-    /// # Ok::<_, reversi::ParseObfError>(())
-    /// ```
     pub fn solve_guided(&mut self, board: &Board, guess: i32, first: Option<Ply>) -> Solution {
         let first = match first {
             Some(Ply::Move(s)) => Some(s),
@@ -372,23 +309,14 @@ impl Solver {
     /// The exact score of every legal move of `board` (the score after it, from the
     /// side to move's view), in square order; `[(Ply::Pass, score)]` when the side to
     /// move must pass, empty when the game is over. `None` if a limit stopped it.
-    ///
-    /// ```
-    /// let board = reversi::Board::from_obf(
-    ///     "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")?;
-    /// let mut solver = reversi_engine::Solver::default();
-    /// let scores = solver.move_scores(&board).unwrap();
-    /// let best = scores.iter().map(|&(_, s)| s).max().unwrap();
-    /// assert_eq!(best, solver.solve(&board, reversi_engine::Mode::Exact).score);
-    /// # Ok::<_, reversi::ParseObfError>(())
-    /// ```
-    pub fn move_scores(&mut self, board: &Board) -> Option<Vec<(Ply, i32)>> {
+    #[cfg(test)]
+    pub(crate) fn move_scores(&mut self, board: &Board) -> Option<Vec<(Ply, i32)>> {
         self.start_search();
         let (p, o) = (board.mover_bits(), board.opponent_bits());
-        let moves = kernel::moves(p, o);
+        let moves = reversi::kernel::moves(p, o);
         let mut scores = Vec::new();
         if moves == 0 {
-            if kernel::moves(o, p) != 0 {
+            if reversi::kernel::moves(o, p) != 0 {
                 let v = -self.value(board.pass().ok()?, -65, 65);
                 scores.push((Ply::Pass, v));
             }
@@ -416,8 +344,9 @@ impl Solver {
     }
 }
 
-/// Solves `board` exactly with a default [`Solver`] (64 MiB table, no limits): the
-/// score, a best move, a principal variation, the node count.
+/// Solves `board` exactly on an [`Engine`] of the default table (64 MiB, no limits, one
+/// thread): the score, a best move, a principal variation, the node count
+/// ([`Engine::solve`] in [`Mode::Exact`]).
 ///
 /// ```
 /// use reversi::{Board, Ply};
@@ -431,5 +360,10 @@ impl Solver {
 /// ```
 #[must_use]
 pub fn solve(board: &Board) -> Solution {
-    Solver::default().solve(board, Mode::Exact)
+    let mut engine = Engine::new();
+    engine.set_board(*board);
+    engine.solve(Mode::Exact, SearchLimits::default())
 }
+
+#[cfg(test)]
+mod tests;

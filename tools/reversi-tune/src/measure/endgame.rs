@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use reversi::Ply;
-use reversi_engine::{Engine, Mode, Solver};
+use reversi_engine::{Engine, Mode, SearchLimits};
 
 use super::{limits_ms, play, start_position};
 use crate::process::thread_cpu;
@@ -52,8 +52,8 @@ pub struct HardArgs {
 /// against the solver's best moves.
 pub fn endgame(args: &EndgameArgs) -> Result<()> {
     let (mut perfect, mut total, mut worst) = (0, 0, Duration::ZERO);
-    let mut checker = Solver::default();
-    checker.all_best_moves(true);
+    let mut checker = Engine::new();
+    checker.set_all_best_moves(true);
     for game in 0..args.games {
         let mut board = start_position(game, args.from);
         let mut engines = [Engine::new(), Engine::new()];
@@ -67,7 +67,8 @@ pub fn endgame(args: &EndgameArgs) -> Result<()> {
             let ply = r.best.context("no move")?;
             let empties = board.empty_squares().len();
             if empties <= args.check && ply != Ply::Pass {
-                let solution = checker.solve(&board, Mode::Exact);
+                checker.set_board(board);
+                let solution = checker.solve(Mode::Exact, SearchLimits::default());
                 let ok = solution.best_moves.contains(&ply);
                 total += 1;
                 perfect += usize::from(ok);
@@ -106,21 +107,23 @@ pub fn positions(args: &PositionsArgs) {
 /// (BEST every best move, ALL every move's exact score), for `ffo` to measure the engine
 /// where its solver is slowest. Progress on standard error.
 pub fn hard(args: &HardArgs) -> Result<()> {
-    let mut solver = Solver::default();
+    let mut solver = Engine::new();
     let mut kept = 0;
     for game in 0..args.games {
         let board = start_position(game, args.from);
         if board.is_game_over() {
             continue;
         }
-        solver.clear();
-        let solution = solver.solve(&board, Mode::Exact);
+        solver.new_game();
+        solver.set_board(board);
+        let solution = solver.solve(Mode::Exact, SearchLimits::default());
         if solution.nodes < args.nodes {
             continue;
         }
         // A side that must pass: the line is the position after the pass.
         let board = board.pass().unwrap_or(board);
-        let all = solver.move_scores(&board).context("no limits set")?;
+        solver.set_board(board);
+        let all = exact_move_scores(&mut solver);
         let score = all.iter().map(|&(_, s)| s).max().context("no move")?;
         let best: Vec<String> = all
             .iter()
@@ -138,4 +141,24 @@ pub fn hard(args: &HardArgs) -> Result<()> {
         kept += 1;
     }
     Ok(())
+}
+
+/// The exact score of every move of the engine's board (multi-PV to the end), in square
+/// order.
+fn exact_move_scores(engine: &mut Engine) -> Vec<(Ply, i32)> {
+    let limits = SearchLimits {
+        depth: Some(64),
+        ..SearchLimits::default()
+    };
+    let mut scores: Vec<(Ply, i32)> = engine
+        .analyse(limits, 0, |_| {})
+        .moves
+        .iter()
+        .map(|m| (m.ply, m.score as i32))
+        .collect();
+    scores.sort_by_key(|&(ply, _)| match ply {
+        Ply::Move(square) => square.index(),
+        Ply::Pass => 64,
+    });
+    scores
 }

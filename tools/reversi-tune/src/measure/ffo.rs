@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use reversi::Ply;
-use reversi_engine::{Engine, Mode, Solver, Techniques};
+use reversi_engine::{Engine, Mode, SearchLimits, Techniques};
 
 use super::limits_ms;
 use crate::ffo_file::ffo_lines;
@@ -126,15 +126,16 @@ pub fn ffo(args: &FfoArgs) -> Result<()> {
 /// Solves each line exactly from an empty table: nodes, CPU and wall seconds, score and
 /// move, whether both match the line; then the totals.
 pub fn solve(args: &SolveArgs) -> Result<()> {
-    let mut solver = Solver::try_new((args.table_mib as usize) << 20)
+    let mut solver = Engine::try_with_table_bytes((args.table_mib as usize) << 20)
         .with_context(|| format!("--table-mib {}", args.table_mib))?;
     solver.set_techniques(args.techniques());
     solver.set_threads(args.threads);
     let (mut total_nodes, mut total_cpu, mut total_wall) = (0u64, 0f64, 0f64);
     for case in ffo_lines(&args.file, args.first, args.last)? {
-        solver.clear();
+        solver.new_game();
+        solver.set_board(case.board);
         let start = Instant::now();
-        let (solution, cpu) = thread_cpu(|| solver.solve(&case.board, Mode::Exact));
+        let (solution, cpu) = thread_cpu(|| solver.solve(Mode::Exact, SearchLimits::default()));
         let wall = start.elapsed().as_secs_f64();
         let moved = match solution.best_moves.first() {
             Some(Ply::Move(s)) => s.to_string(),

@@ -1,13 +1,13 @@
 //! The solver against the FFO endgame suite (#40-#59, expected scores and best moves
-//! from tests/data/ffo-40-59.txt, copied from the published suite), against a plain
+//! from the crate's tests/data/ffo-40-59.txt, copied from the published suite), against a plain
 //! minimax on random small endgames, under the 8 board symmetries, and on passes,
 //! finished games, limits and the win/loss/draw and bound modes; on two threads against
-//! one. The hard positions of tests/data/hard-20.txt (for measuring the engine) are
-//! checked for consistency.
+//! one; the guided solve (the engine's, in play) on its own. The hard positions of
+//! tests/data/hard-20.txt (for measuring the engine) are checked for consistency.
 
+use super::{Limits, Mode, Solver};
 use proptest::prelude::*;
 use reversi::{Board, Ply};
-use reversi_engine::{Limits, Mode, Solver};
 
 /// One FFO line: the board, the exact score, the best moves.
 struct Ffo {
@@ -18,7 +18,7 @@ struct Ffo {
 }
 
 fn ffo() -> Vec<Ffo> {
-    include_str!("data/ffo-40-59.txt")
+    include_str!("../../tests/data/ffo-40-59.txt")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .enumerate()
@@ -340,7 +340,7 @@ fn mover_must_pass() {
     let line = format!("-O{} O", "X".repeat(62));
     let board = Board::from_obf(&line).unwrap();
     assert!(board.must_pass());
-    let solution = reversi_engine::solve(&board);
+    let solution = crate::solve(&board);
     assert_eq!(solution.score, -64);
     assert_eq!(solution.best_moves, [Ply::Pass]);
     assert_eq!(solution.pv.len(), 2);
@@ -348,7 +348,7 @@ fn mover_must_pass() {
     assert_eq!(solution.pv[1].to_string(), "a1");
     // The same board with Black to move: the negation.
     let swapped = board.pass().unwrap();
-    assert_eq!(reversi_engine::solve(&swapped).score, 64);
+    assert_eq!(crate::solve(&swapped).score, 64);
 }
 
 #[test]
@@ -368,7 +368,7 @@ fn finished_games() {
     for (line, score) in cases {
         let board = Board::from_obf(&line).unwrap();
         assert!(board.is_game_over(), "{line}");
-        let solution = reversi_engine::solve(&board);
+        let solution = crate::solve(&board);
         assert_eq!(solution.score, score, "{line}");
         assert!(solution.is_exact() && solution.best_moves.is_empty() && solution.pv.is_empty());
     }
@@ -382,7 +382,7 @@ fn all_best_moves_and_move_scores_match_ffo_40() {
     let solution = solver.solve(&case.board, Mode::Exact);
     let best: Vec<String> = solution.best_moves.iter().map(Ply::to_string).collect();
     assert_eq!(best, case.best);
-    let line = include_str!("data/ffo-40-59.txt")
+    let line = include_str!("../../tests/data/ffo-40-59.txt")
         .lines()
         .find(|l| !l.starts_with('#'))
         .unwrap();
@@ -402,7 +402,7 @@ fn all_best_moves_and_move_scores_match_ffo_40() {
 /// SCORE is their best score and BEST exactly the moves that reach it.
 #[test]
 fn hard_positions_are_consistent() {
-    let lines: Vec<&str> = include_str!("data/hard-20.txt")
+    let lines: Vec<&str> = include_str!("../../tests/data/hard-20.txt")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .collect();
@@ -566,13 +566,13 @@ fn stopped_two_thread_solves_of_the_reported_cases() {
 }
 
 /// Every move's exact score of FFO #40-#44 (the published suite's, the file's last
-/// field) as [`reversi_engine::Engine::analyse`] gives them in exact mode (multi-PV:
+/// field) as [`crate::Engine::analyse`] gives them in exact mode (multi-PV:
 /// each move solved, best first).
 #[test]
 #[ignore = "minutes in release: every move of five 20-24-empty positions solved"]
 fn ffo_40_44_every_move_scored_by_analyse() {
-    use reversi_engine::{Engine, SearchLimits};
-    let lines: Vec<&str> = include_str!("data/ffo-40-59.txt")
+    use crate::{Engine, SearchLimits};
+    let lines: Vec<&str> = include_str!("../../tests/data/ffo-40-59.txt")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .take(5)
