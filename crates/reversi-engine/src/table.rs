@@ -69,15 +69,26 @@ fn rank(data: u64, date: u8) -> (bool, u8) {
     }
 }
 
-/// What one slot of a bucket holds, as a new entry of kind `E` sees it.
+/// What one slot of a bucket holds, as a new entry sees it: its data word (read once)
+/// and whether it is the new entry's position (its key checks).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Occupant<E> {
-    /// Its entry when it is one of kind `E`.
-    entry: Option<E>,
-    /// Whether it is the new entry's position (its key checks).
+pub(crate) struct Occupant {
+    data: u64,
     same: bool,
+}
+
+impl Occupant {
+    /// Its entry when it is one of kind `E` of the new entry's position.
+    #[inline(always)]
+    fn same_entry<E: Entry>(self) -> Option<E> {
+        (self.same && E::is_entry(self.data)).then(|| E::unpack(self.data))
+    }
+
     /// Its rank whatever its kind (see [`rank`]).
-    rank: (bool, u8),
+    #[inline(always)]
+    fn rank(self, date: u8) -> (bool, u8) {
+        rank(self.data, date)
+    }
 }
 
 /// What a table stores for one position, packed in one `u64` with the fields every kind
@@ -97,7 +108,7 @@ pub(crate) trait Entry: Copy {
     fn bucket(key: u64, slots: usize) -> usize;
     /// Where `new` goes in a bucket whose slots hold `old`, the table's date being
     /// `date`: the slot (0 or 1) and the entry to write there.
-    fn place(new: Self, old: [Occupant<Self>; 2], date: u8) -> (usize, Self);
+    fn place(new: Self, old: [Occupant; 2], date: u8) -> (usize, Self);
 
     /// Whether `data` holds an entry of this kind (0 never does).
     #[inline(always)]
@@ -197,9 +208,8 @@ impl Table {
         let old = |slot: &Slot| {
             let data = slot[1].load(Relaxed);
             Occupant {
-                entry: E::is_entry(data).then(|| E::unpack(data)),
+                data,
                 same: slot[0].load(Relaxed) ^ data == key,
-                rank: rank(data, date),
             }
         };
         let (j, e) = E::place(entry.dated(date), [old(&bucket[0]), old(&bucket[1])], date);
@@ -296,9 +306,9 @@ impl Entry for BoundsEntry {
         key as usize & (slots - 1) & !1
     }
 
-    fn place(new: BoundsEntry, old: [Occupant<BoundsEntry>; 2], date: u8) -> (usize, BoundsEntry) {
+    fn place(new: BoundsEntry, old: [Occupant; 2], date: u8) -> (usize, BoundsEntry) {
         for (j, occupant) in old.iter().enumerate() {
-            if let (Some(mut e), true) = (occupant.entry, occupant.same) {
+            if let Some(mut e) = occupant.same_entry::<BoundsEntry>() {
                 e.lower = e.lower.max(new.lower);
                 e.upper = e.upper.min(new.upper);
                 if new.best != NO_MOVE {
@@ -310,7 +320,11 @@ impl Entry for BoundsEntry {
         }
         // An empty slot ranks lowest; a slot being written by another thread ranks as
         // whatever its data word says.
-        let j = if old[0].rank <= old[1].rank { 0 } else { 1 };
+        let j = if old[0].rank(date) <= old[1].rank(date) {
+            0
+        } else {
+            1
+        };
         (j, new)
     }
 }
@@ -371,11 +385,11 @@ impl Entry for ScoreEntry {
         (key as usize & (slots / 2 - 1)) * 2
     }
 
-    fn place(new: ScoreEntry, old: [Occupant<ScoreEntry>; 2], _date: u8) -> (usize, ScoreEntry) {
+    fn place(new: ScoreEntry, old: [Occupant; 2], date: u8) -> (usize, ScoreEntry) {
         let first = old[0];
-        let (current, depth) = first.rank;
-        let j = if first.rank == (false, 0)
-            || (first.same && first.entry.is_some())
+        let (current, depth) = first.rank(date);
+        let j = if first.data == 0
+            || (first.same && ScoreEntry::is_entry(first.data))
             || !current
             || new.depth >= u32::from(depth)
         {

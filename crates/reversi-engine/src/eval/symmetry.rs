@@ -1,5 +1,32 @@
 //! The 8 symmetries of the board (the dihedral group of the square) on bitboards, bit
-//! index = rank * 8 + file (a1 = 0, h1 = 7, h8 = 63).
+//! index = rank * 8 + file (a1 = 0, h1 = 7, h8 = 63), numbered as the patterns' instances
+//! are: the rules crate's [`reversi::Symmetry`] applied to bitboards
+//! ([`reversi::SquareSet::transform`]), under the numbers and names the evaluation uses.
+
+use reversi::{SquareSet, Symmetry};
+
+/// The symmetries by number (see [`apply`]): bit 0 reflects the files, bit 1 the ranks,
+/// bit 2 in the a1-h8 diagonal (applied last).
+const BY_NUMBER: [Symmetry; 8] = [
+    Symmetry::Identity,
+    Symmetry::MirrorHorizontal,
+    Symmetry::FlipVertical,
+    // Files, then ranks.
+    Symmetry::Rotate180,
+    Symmetry::FlipDiagonal,
+    // Files, then the diagonal: (f, r) -> (7 - f, r) -> (r, 7 - f).
+    Symmetry::Rotate270,
+    // Ranks, then the diagonal: (f, r) -> (f, 7 - r) -> (7 - r, f).
+    Symmetry::Rotate90,
+    // Both, then the diagonal: (f, r) -> (7 - r, 7 - f).
+    Symmetry::FlipAntiDiagonal,
+];
+
+/// The image of the bitboard `b` under `symmetry`.
+#[inline(always)]
+fn image(symmetry: Symmetry, b: u64) -> u64 {
+    SquareSet::from_bits(b).transform(symmetry).bits()
+}
 
 /// Ranks reversed: a1 <-> a8 (rank r goes to rank 7 - r).
 ///
@@ -9,7 +36,7 @@
 #[inline]
 #[must_use]
 pub fn flip_vertical(b: u64) -> u64 {
-    b.swap_bytes()
+    image(Symmetry::FlipVertical, b)
 }
 
 /// Files reversed: a1 <-> h1 (file f goes to file 7 - f).
@@ -20,12 +47,7 @@ pub fn flip_vertical(b: u64) -> u64 {
 #[inline]
 #[must_use]
 pub fn mirror_horizontal(b: u64) -> u64 {
-    let k1 = 0x5555_5555_5555_5555u64;
-    let k2 = 0x3333_3333_3333_3333u64;
-    let k4 = 0x0f0f_0f0f_0f0f_0f0fu64;
-    let b = ((b >> 1) & k1) | ((b & k1) << 1);
-    let b = ((b >> 2) & k2) | ((b & k2) << 2);
-    ((b >> 4) & k4) | ((b & k4) << 4)
+    image(Symmetry::MirrorHorizontal, b)
 }
 
 /// Reflection in the a1-h8 diagonal: the square (file f, rank r) goes to (file r, rank f).
@@ -37,32 +59,14 @@ pub fn mirror_horizontal(b: u64) -> u64 {
 #[inline]
 #[must_use]
 pub fn flip_diagonal(b: u64) -> u64 {
-    let k1 = 0x5500_5500_5500_5500u64;
-    let k2 = 0x3333_0000_3333_0000u64;
-    let k4 = 0x0f0f_0f0f_0000_0000u64;
-    let t = k4 & (b ^ (b << 28));
-    let b = b ^ t ^ (t >> 28);
-    let t = k2 & (b ^ (b << 14));
-    let b = b ^ t ^ (t >> 14);
-    let t = k1 & (b ^ (b << 7));
-    b ^ t ^ (t >> 7)
+    image(Symmetry::FlipDiagonal, b)
 }
 
 /// The `n`th of the 8 symmetries (`n` in 0..8; 0 is the identity): bit 0 reflects the
 /// files, bit 1 the ranks, bit 2 in the a1-h8 diagonal (applied last).
 #[must_use]
 pub fn apply(n: u32, b: u64) -> u64 {
-    let mut b = b;
-    if n & 1 != 0 {
-        b = mirror_horizontal(b);
-    }
-    if n & 2 != 0 {
-        b = flip_vertical(b);
-    }
-    if n & 4 != 0 {
-        b = flip_diagonal(b);
-    }
-    b
+    image(BY_NUMBER[n as usize & 7], b)
 }
 
 #[cfg(test)]
@@ -81,6 +85,27 @@ mod tests {
                 assert_eq!(mirror_horizontal(b), sq(7 - file, rank));
                 assert_eq!(flip_vertical(b), sq(file, 7 - rank));
                 assert_eq!(flip_diagonal(b), sq(rank, file));
+            }
+        }
+    }
+
+    #[test]
+    fn each_number_is_its_reflections_in_order() {
+        // The number's bits, applied one reflection at a time (each checked square by
+        // square above), give what the numbered symmetry gives.
+        for n in 0..8 {
+            for s in 0..64 {
+                let mut b = 1u64 << s;
+                if n & 1 != 0 {
+                    b = mirror_horizontal(b);
+                }
+                if n & 2 != 0 {
+                    b = flip_vertical(b);
+                }
+                if n & 4 != 0 {
+                    b = flip_diagonal(b);
+                }
+                assert_eq!(apply(n, 1 << s), b, "symmetry {n}, square {s}");
             }
         }
     }
