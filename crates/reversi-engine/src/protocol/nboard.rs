@@ -26,7 +26,10 @@
 //!
 //! The protocol has no error reply: the specification tells engines to ignore a
 //! command they do not understand. This engine ignores a bad command (it changes
-//! nothing) and says why on standard error, as Edax does; see [`NboardError`].
+//! nothing) and says why on standard error, as Edax does; see [`NboardError`]. One
+//! exception: after a `set game` it cannot read, the GUI's position is not the engine's,
+//! so `go`, `hint`, `move` and `learn` are refused ([`NboardError::NoGame`]) until a
+//! `set game` is read, rather than answered for the previous position.
 
 use reversi::{Ply, Square};
 use thiserror::Error;
@@ -106,6 +109,14 @@ pub enum NboardError {
     /// `go` or `hint` on a finished game.
     #[error("{command}: the game is over")]
     GameOver {
+        /// The command.
+        command: &'static str,
+    },
+    /// `go`, `hint`, `move` or `learn` after a `set game` that was refused: the GUI's
+    /// position is not the engine's, so nothing is answered for either until the next
+    /// `set game` is read.
+    #[error("{command}: no game (the last set game was refused; send set game again)")]
+    NoGame {
         /// The command.
         command: &'static str,
     },

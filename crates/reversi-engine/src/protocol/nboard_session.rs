@@ -35,6 +35,8 @@ pub struct NboardSession {
     start: Board,
     plies: Vec<Ply>,
     book: Option<SessionBook>,
+    /// Whether the last `set game` was refused (then there is no game until the next).
+    no_game: bool,
 }
 
 /// The depth of an NBoard session before `set depth` (which the GUI sends first).
@@ -58,6 +60,7 @@ impl NboardSession {
             start: Board::START,
             plies: Vec::new(),
             book: None,
+            no_game: false,
         }
     }
 
@@ -140,8 +143,25 @@ impl NboardSession {
         }
         let command = match NboardCommand::parse(line) {
             Ok(command) => command,
-            Err(error) => return Ok((Err(error), None)),
+            Err(error) => {
+                if matches!(error, NboardError::Game(_)) {
+                    self.no_game = true;
+                }
+                return Ok((Err(error), None));
+            }
         };
+        if self.no_game {
+            let refused = match command {
+                NboardCommand::Go => Some("go"),
+                NboardCommand::Hint(_) => Some("hint"),
+                NboardCommand::Move(_) => Some("move"),
+                NboardCommand::Learn => Some("learn"),
+                _ => None,
+            };
+            if let Some(command) = refused {
+                return Ok((Err(NboardError::NoGame { command }), None));
+            }
+        }
         let mut next = None;
         match command {
             NboardCommand::Nboard(_) => say(out, Reply::MyName(NAME.to_owned()))?,
@@ -183,6 +203,7 @@ impl NboardSession {
     /// `set game`: the game's board and clock, and each side's seconds used by its
     /// moves.
     fn set_game(&mut self, game: &Game) {
+        self.no_game = false;
         self.engine.set_board(game.board);
         self.clock = game.clock;
         self.used = ByColor::from_fn(|color| game.seconds_used(color));
@@ -479,6 +500,63 @@ mod tests {
             assert_eq!(depth, i + 1, "{line}");
         }
         assert!(lines.last().unwrap().1.starts_with("=== "), "{lines:?}");
+    }
+
+    /// After a `set game` the session cannot read, `go`, `hint`, `move` and `learn` are
+    /// refused (the GUI's position is not the engine's) and write nothing, while `ping`
+    /// and `set depth` are still answered; the next good `set game` ends it.
+    #[test]
+    fn a_refused_set_game_leaves_no_game_until_the_next() {
+        let mut session =
+            NboardSession::new(Engine::with_table_bytes(1 << 16), Defaults::default());
+        let mut out = Vec::new();
+        let good = "(;GM[Othello]PC[NBoard]PB[a]PW[b]TY[8]BO[8 -------- -------- -------- \
+                    ---O*--- ---*O--- -------- -------- -------- *]B[F5];)";
+        let flow = |s: &mut NboardSession, line: &str, out: &mut Vec<u8>| {
+            s.handle_line(line, out).unwrap()
+        };
+        assert_eq!(
+            flow(&mut session, "set depth 2", &mut out),
+            Ok(Flow::Continue)
+        );
+        assert_eq!(
+            flow(&mut session, &format!("set game {good}"), &mut out),
+            Ok(Flow::Continue)
+        );
+        assert!(matches!(
+            flow(&mut session, "set game (;GM[Othello]B[Z9];)", &mut out),
+            Err(NboardError::Game(_))
+        ));
+        for (line, command) in [
+            ("go", "go"),
+            ("hint 2", "hint"),
+            ("move d6", "move"),
+            ("learn", "learn"),
+        ] {
+            assert_eq!(
+                flow(&mut session, line, &mut out),
+                Err(NboardError::NoGame { command }),
+                "{line}"
+            );
+        }
+        assert!(out.is_empty(), "{}", String::from_utf8_lossy(&out));
+        assert_eq!(flow(&mut session, "ping 7", &mut out), Ok(Flow::Continue));
+        assert_eq!(String::from_utf8_lossy(&out), "pong 7\n");
+        out.clear();
+        assert_eq!(
+            flow(&mut session, &format!("set game {good}"), &mut out),
+            Ok(Flow::Continue)
+        );
+        assert_eq!(flow(&mut session, "go", &mut out), Ok(Flow::Continue));
+        let text = String::from_utf8_lossy(&out);
+        let answer = text.lines().last().unwrap();
+        // White's reply to f5 on the game's board: d6, f6 or f4.
+        assert!(
+            ["=== D6", "=== F6", "=== F4"]
+                .iter()
+                .any(|m| answer.starts_with(m)),
+            "{text}"
+        );
     }
 
     /// The search limits after `set game` of the game `ggf`.
