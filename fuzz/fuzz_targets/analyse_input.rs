@@ -13,10 +13,7 @@ use reversi_cli::games::{read_text, read_wthor, InputError, InputGame, Place};
 fn replays(game: &InputGame) {
     let mut board = game.start;
     for ply in &game.plies {
-        board = match ply {
-            Ply::Move(square) => board.play(*square),
-            Ply::Pass => board.pass(),
-        }
+        board = board.play_ply(*ply)
         .expect("a game read replays");
     }
 }

@@ -110,10 +110,7 @@ fn check(settings: GameAnalysisSettings, exact: u32) {
             }
             (want, got) => panic!("ply {}: expected {want:?}, got {got:?}", ply.number),
         }
-        board = match row.played {
-            Ply::Move(square) => board.play(square).unwrap(),
-            Ply::Pass => board.pass().unwrap(),
-        };
+        board = board.play_ply(row.played).unwrap();
     }
     assert!(board.is_game_over());
     assert_eq!(engine.board(), &board);

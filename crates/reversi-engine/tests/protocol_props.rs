@@ -167,10 +167,7 @@ proptest! {
             if !last_left_out {
                 props.push_str(&format!("{color}[{text}//0.5]"));
             }
-            board = match ply {
-                Ply::Move(square) => board.play(square).unwrap(),
-                Ply::Pass => board.pass().unwrap(),
-            };
+            board = board.play_ply(ply).unwrap();
         }
         let text = format!("(;GM[Othello]PC[test]TY[8]TI[5:00]BO[8 {} *]{props};)",
             "---------------------------O*------*O---------------------------");

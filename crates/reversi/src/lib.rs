@@ -7,6 +7,7 @@ pub mod ggf;
 pub mod kernel;
 mod obf;
 mod perft;
+mod ply;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod squares;
@@ -21,7 +22,8 @@ pub use board::{
 };
 pub use color::{ByColor, Color, ParseColorError};
 pub use obf::ParseObfError;
-pub use perft::{Convention, ParseConventionError, ParsePlyError, Ply};
+pub use perft::{Convention, ParseConventionError};
+pub use ply::{ParsePlyError, Ply};
 pub use squares::{Square, SquareIter, SquareSet, WrongBoardSize, SIZE};
 pub use symmetry::Symmetry;
 pub use transcript::{ParseTranscriptError, Transcript};

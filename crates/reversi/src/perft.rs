@@ -1,99 +1,14 @@
 //! Perft: the number of leaves of the game tree to a given depth, in three conventions.
 
+mod convention;
 mod walk;
+
+pub use convention::{Convention, ParseConventionError};
 
 use crate::bitboard::{flips, moves};
 use crate::board::Board;
+use crate::Ply;
 use walk::{portable, A, E, N};
-
-/// How perft counts passes and finished games. The three agree up to depth 8 from the
-/// start; from depth 9 on, passes and finished games occur and they differ. Each has a
-/// one-letter text form, `A`, `N` or `E` (the column names of the shared perft table,
-/// read by [`Convention::from_char`] and `FromStr` in either case, written by `Display`).
-///
-/// [`Convention::PassIsPly`] (`A`) is the default: it is the most quoted table, published
-/// by several engines.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Convention {
-    /// `A`: a forced pass is one ply; a finished game counts as one leaf when reached
-    /// (equivalently: both players keep passing after the game has ended).
-    #[default]
-    PassIsPly = A,
-    /// `N`: a pass costs no ply (the other side moves at the same depth); a finished
-    /// game counts as one leaf wherever it occurs.
-    PassIsFree = N,
-    /// `E`: only lines that reach the full depth count. A pass is one ply when the
-    /// opponent can move; a finished game reached before the last ply counts zero
-    /// leaves.
-    FullDepthOnly = E,
-}
-
-impl Convention {
-    /// The three conventions, in the order `A`, `N`, `E`.
-    pub const ALL: [Convention; 3] = [
-        Convention::PassIsPly,
-        Convention::PassIsFree,
-        Convention::FullDepthOnly,
-    ];
-
-    /// The convention whose letter is `c`: `'a'`, `'n'` or `'e'` in either case.
-    ///
-    /// ```
-    /// use reversi::Convention;
-    /// assert_eq!(Convention::from_char('n'), Some(Convention::PassIsFree));
-    /// assert_eq!(Convention::from_char('x'), None);
-    /// ```
-    #[must_use]
-    pub const fn from_char(c: char) -> Option<Convention> {
-        match c {
-            'a' | 'A' => Some(Convention::PassIsPly),
-            'n' | 'N' => Some(Convention::PassIsFree),
-            'e' | 'E' => Some(Convention::FullDepthOnly),
-            _ => None,
-        }
-    }
-
-    /// The convention's upper-case letter, its text form.
-    ///
-    /// ```
-    /// assert_eq!(reversi::Convention::FullDepthOnly.char(), 'E');
-    /// ```
-    #[must_use]
-    pub const fn char(self) -> char {
-        match self {
-            Convention::PassIsPly => 'A',
-            Convention::PassIsFree => 'N',
-            Convention::FullDepthOnly => 'E',
-        }
-    }
-}
-
-impl std::fmt::Display for Convention {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.char())
-    }
-}
-
-/// Error of [`Convention`]'s `FromStr`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown perft convention {text:?} (expected a, n or e)")]
-pub struct ParseConventionError {
-    /// The text that was not a convention.
-    pub text: String,
-}
-
-impl std::str::FromStr for Convention {
-    type Err = ParseConventionError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let mut chars = s.chars();
-        match (chars.next().and_then(Convention::from_char), chars.next()) {
-            (Some(c), None) => Ok(c),
-            _ => Err(ParseConventionError { text: s.to_owned() }),
-        }
-    }
-}
 
 /// Leaves below the position at `depth` (any depth, 0 included) in `convention`.
 pub(crate) fn count(p: u64, o: u64, depth: u32, convention: Convention) -> u64 {
@@ -158,60 +73,6 @@ mod x86 {
                 _ => fast::<E>(p, o, depth),
             }
         })
-    }
-}
-
-/// One ply at the root of a [`Board::divide`]: a move, or the pass of a side that cannot move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Ply {
-    /// A disc placed on this square.
-    Move(crate::Square),
-    /// The side to move has no legal move and passes.
-    Pass,
-}
-
-/// Error of [`Ply`]'s `FromStr`: the text is neither `pass` nor a square of the 8x8 board.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{text:?} is neither \"pass\" nor a square a1..h8")]
-pub struct ParsePlyError {
-    /// The text that was not a ply.
-    pub text: String,
-}
-
-/// Reads what `Display` writes: a square name (`d3`, either case) or `pass` (any ASCII
-/// case).
-///
-/// ```
-/// use reversi::Ply;
-/// let d3: Ply = "d3".parse()?;
-/// assert_eq!(d3.to_string(), "d3");
-/// assert_eq!("PASS".parse::<Ply>()?, Ply::Pass);
-/// assert!("i9".parse::<Ply>().is_err());
-/// # Ok::<_, reversi::ParsePlyError>(())
-/// ```
-impl std::str::FromStr for Ply {
-    type Err = ParsePlyError;
-
-    fn from_str(text: &str) -> Result<Ply, ParsePlyError> {
-        if text.eq_ignore_ascii_case("pass") {
-            return Ok(Ply::Pass);
-        }
-        text.to_ascii_lowercase()
-            .parse::<crate::Square>()
-            .map(Ply::Move)
-            .map_err(|_| ParsePlyError {
-                text: text.to_owned(),
-            })
-    }
-}
-
-/// A square name (`d3`) or `pass`.
-impl std::fmt::Display for Ply {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Ply::Move(square) => write!(f, "{square}"),
-            Ply::Pass => f.write_str("pass"),
-        }
     }
 }
 

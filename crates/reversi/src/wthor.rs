@@ -67,9 +67,9 @@ use thiserror::Error;
 use crate::bitboard;
 use crate::board::{Board, IllegalMove};
 use crate::color::Color;
-use crate::perft::Ply;
 use crate::squares::Square;
 use crate::transcript::Transcript;
+use crate::Ply;
 
 /// Bytes in the header of every WTHOR file.
 pub const HEADER_LEN: usize = 16;

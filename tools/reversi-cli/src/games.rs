@@ -423,10 +423,7 @@ mod tests {
                 let moves: Vec<Square> = board.legal_moves().iter().collect();
                 Ply::Move(moves[rng.usize(..moves.len())])
             };
-            board = match ply {
-                Ply::Move(square) => board.play(square).unwrap(),
-                Ply::Pass => board.pass().unwrap(),
-            };
+            board = board.play_ply(ply).unwrap();
             plies.push(ply);
         }
         // A game cut right after a pass ends in it; a transcript cannot say so (its
@@ -506,10 +503,7 @@ mod tests {
                         prop_assert!(matches!(game.place, Place::Line(n) if (1..=lines).contains(&n)));
                         let mut board = game.start;
                         for ply in &game.plies {
-                            board = match ply {
-                                Ply::Move(square) => board.play(*square),
-                                Ply::Pass => board.pass(),
-                            }.unwrap();
+                            board = board.play_ply(*ply).unwrap();
                         }
                     }
                     Err(error) => {

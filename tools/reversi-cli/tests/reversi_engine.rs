@@ -306,10 +306,7 @@ fn gtp_genmove_answers_within_its_seconds_a_move() {
         let (response, elapsed) = ask(&format!("genmove {c}"));
         assert!(elapsed < time, "genmove {c} answered after {elapsed:?}");
         let ply: reversi::Ply = response.trim_start_matches("= ").trim().parse().unwrap();
-        board = match ply {
-            reversi::Ply::Move(square) => board.play(square).unwrap(),
-            reversi::Ply::Pass => board.pass().unwrap(),
-        };
+        board = board.play_ply(ply).unwrap();
         color = color.other();
     }
     ask("quit");
@@ -358,10 +355,7 @@ fn self_play_is_legal(args: &[&str]) {
             board.must_pass(),
             "{args:?}: {i}"
         );
-        board = match ply {
-            reversi::Ply::Move(square) => board.play(square).unwrap(),
-            reversi::Ply::Pass => board.pass().unwrap(),
-        };
+        board = board.play_ply(ply).unwrap();
     }
     assert!(
         board.is_game_over(),

@@ -171,10 +171,7 @@ impl Game<'_> {
             }
             Answer::Ply(ply) => ply,
         };
-        let next = match ply {
-            Ply::Pass => self.board.pass(),
-            Ply::Move(square) => self.board.play(square),
-        };
+        let next = self.board.play_ply(ply);
         let next = next.map_err(|why| {
             let fault = Fault::Illegal {
                 answer: ply.to_string(),

@@ -140,10 +140,7 @@ mod tests {
             // Replaying the plies from the start with the rules reaches the same board.
             let mut board = Board::START;
             for ply in o.plies() {
-                board = match ply {
-                    Ply::Pass => board.pass().unwrap(),
-                    Ply::Move(square) => board.play(square).unwrap(),
-                };
+                board = board.play_ply(ply).unwrap();
             }
             assert_eq!(board, *o.board());
             // Eight plies from the start: 4 + 8 discs, Black to move again.

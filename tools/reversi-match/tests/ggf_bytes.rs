@@ -68,10 +68,7 @@ fn random_plies(rng: &mut fastrand::Rng) -> Vec<Ply> {
         } else {
             Ply::Move(moves[rng.usize(..moves.len())])
         };
-        board = match ply {
-            Ply::Move(square) => board.play(square).unwrap(),
-            Ply::Pass => board.pass().unwrap(),
-        };
+        board = board.play_ply(ply).unwrap();
         plies.push(ply);
     }
     plies

@@ -335,10 +335,7 @@ fn at_empties(game: &wthor::Game, empties: u32) -> Board {
         if board.empty_squares().len() <= empties {
             break;
         }
-        board = match ply {
-            Ply::Move(square) => board.play(square).unwrap(),
-            Ply::Pass => board.pass().unwrap(),
-        };
+        board = board.play_ply(ply).unwrap();
     }
     board.pass().unwrap_or(board)
 }

@@ -149,11 +149,9 @@ impl Player {
             exact: Some(score),
         });
         for ply in &solution.pv {
-            current = match *ply {
-                Ply::Move(square) => current.play(square),
-                Ply::Pass => current.pass(),
-            }
-            .expect("the solver's principal variation is legal");
+            current = current
+                .play_ply(*ply)
+                .expect("the solver's principal variation is legal");
             score = -score;
             records.push(Record {
                 board: current,

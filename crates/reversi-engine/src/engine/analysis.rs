@@ -473,12 +473,7 @@ mod tests {
     /// searched one's mapped), in midgame and exact mode alike.
     #[test]
     fn symmetric_moves_share_one_value() {
-        let after = |board: Board, pv: &[Ply]| {
-            pv.iter().try_fold(board, |b, ply| match ply {
-                Ply::Move(square) => b.play(*square),
-                Ply::Pass => b.pass(),
-            })
-        };
+        let after = |board: Board, pv: &[Ply]| pv.iter().try_fold(board, |b, ply| b.play_ply(*ply));
         for (start, depth) in [(Board::START, 6), (random_board(7, 1), 4)] {
             let mut engine = Engine::with_table_bytes(1 << 20);
             engine.set_board(start);

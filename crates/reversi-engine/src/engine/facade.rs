@@ -318,10 +318,7 @@ impl Engine {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn play(&mut self, ply: Ply) -> Result<(), IllegalMove> {
-        self.board = match ply {
-            Ply::Move(square) => self.board.play(square)?,
-            Ply::Pass => self.board.pass()?,
-        };
+        self.board = self.board.play_ply(ply)?;
         Ok(())
     }
 

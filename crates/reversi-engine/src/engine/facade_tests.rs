@@ -30,10 +30,7 @@ pub(crate) fn random_board(seed: u64, plies: u32) -> Board {
 
 /// Whether `ply` can be played on `board`.
 fn legal(board: &Board, ply: Ply) -> bool {
-    match ply {
-        Ply::Move(square) => board.play(square).is_ok(),
-        Ply::Pass => board.pass().is_ok(),
-    }
+    board.play_ply(ply).is_ok()
 }
 
 proptest! {
@@ -65,7 +62,7 @@ proptest! {
             let mut b = board;
             for &ply in &report.pv {
                 prop_assert!(legal(&b, ply), "pv {:?} on {:?}", report.pv, board);
-                b = match ply { Ply::Move(s) => b.play(s).unwrap(), Ply::Pass => b.pass().unwrap() };
+                b = b.play_ply(ply).unwrap();
             }
             prop_assert!(report.score.abs() <= 64.0);
         }
@@ -186,10 +183,7 @@ fn timed_endgames_are_perfect() {
             assert!(report.exact, "{board:?}");
             assert_eq!(report.score, f64::from(solution.score));
             assert!(solution.best_moves.contains(&best), "{best} on {board:?}");
-            board = match best {
-                Ply::Move(s) => board.play(s).unwrap(),
-                Ply::Pass => board.pass().unwrap(),
-            };
+            board = board.play_ply(best).unwrap();
         }
     }
 }

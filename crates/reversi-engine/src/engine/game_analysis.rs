@@ -149,10 +149,7 @@ fn boards(start: &Board, plies: &[Ply]) -> Result<Vec<Board>, IllegalPly> {
     let mut board = *start;
     for (i, &ply) in plies.iter().enumerate() {
         boards.push(board);
-        let next = match ply {
-            Ply::Move(square) => board.play(square),
-            Ply::Pass => board.pass(),
-        };
+        let next = board.play_ply(ply);
         board = next.map_err(|source| IllegalPly {
             number: i + 1,
             ply,
@@ -292,10 +289,7 @@ mod tests {
                 let moves: Vec<Square> = board.legal_moves().iter().collect();
                 Ply::Move(moves[rng.usize(..moves.len())])
             };
-            board = match ply {
-                Ply::Move(square) => board.play(square).unwrap(),
-                Ply::Pass => board.pass().unwrap(),
-            };
+            board = board.play_ply(ply).unwrap();
             plies.push(ply);
         }
         plies

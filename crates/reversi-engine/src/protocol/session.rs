@@ -76,10 +76,7 @@ pub(super) fn plies_for(board: &Board, color: Color, ply: Ply) -> Option<(Vec<Pl
         board = board.pass().ok()?;
         plies.push(Ply::Pass);
     }
-    board = match ply {
-        Ply::Move(square) => board.play(square).ok()?,
-        Ply::Pass => board.pass().ok()?,
-    };
+    board = board.play_ply(ply).ok()?;
     plies.push(ply);
     Some((plies, board))
 }

@@ -276,10 +276,7 @@ proptest! {
         }
         let mut end = board;
         for ply in &solution.pv {
-            end = match ply {
-                Ply::Move(s) => end.play(*s).unwrap(),
-                Ply::Pass => end.pass().unwrap(),
-            };
+            end = end.play_ply(*ply).unwrap();
         }
         prop_assert!(end.is_game_over());
         let parity = if solution.pv.len() % 2 == 0 { 1 } else { -1 };

@@ -3,7 +3,6 @@
 use super::item::MoveItem;
 use crate::board::{Board, IllegalMove};
 use crate::color::Color;
-use crate::perft::Ply;
 
 /// A game's clock (`TI`): the main time and the increment added after each move, in
 /// seconds (finite, at least 0).
@@ -115,10 +114,7 @@ impl Game {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn play(&mut self, item: MoveItem) -> Result<(), IllegalMove> {
-        self.board = match item.ply {
-            Ply::Move(square) => self.board.play(square),
-            Ply::Pass => self.board.pass(),
-        }?;
+        self.board = self.board.play_ply(item.ply)?;
         self.moves.push(item);
         Ok(())
     }
@@ -149,11 +145,7 @@ impl Game {
             if board.side_to_move() == color {
                 used += item.seconds.unwrap_or(0.0);
             }
-            board = match item.ply {
-                Ply::Move(square) => board.play(square),
-                Ply::Pass => board.pass(),
-            }
-            .unwrap_or(board);
+            board = board.play_ply(item.ply).unwrap_or(board);
         }
         used
     }

@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use crate::perft::Ply;
+use crate::Ply;
 
 /// One move of a game with what GGF (or NBoard's `move` command) adds to it: the mover's
 /// evaluation in discs and the seconds it took, when given.

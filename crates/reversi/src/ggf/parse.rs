@@ -6,7 +6,7 @@ use super::game::{Clock, Game};
 use super::item::{MoveItem, ParseMoveItemError};
 use crate::board::{Board, IllegalMove};
 use crate::color::Color;
-use crate::perft::Ply;
+use crate::Ply;
 
 /// Why a text is not a GGF Othello game ([`Game::parse`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

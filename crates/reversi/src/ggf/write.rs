@@ -6,7 +6,7 @@ use super::game::{Clock, Game};
 use super::item::MoveItem;
 use crate::board::Board;
 use crate::color::Color;
-use crate::perft::Ply;
+use crate::Ply;
 
 /// A property value with `]` and `\` escaped and line ends written as spaces.
 struct Escaped<'a>(&'a str);

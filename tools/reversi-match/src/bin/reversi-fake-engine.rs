@@ -58,10 +58,7 @@ impl Fake {
     /// Plays `ply` for `color` on the board.
     fn play(&mut self, color: Color, ply: Ply) {
         let board = Fake::to_move(self.board, color);
-        self.board = match ply {
-            Ply::Pass => board.pass().expect("a legal pass from the runner"),
-            Ply::Move(square) => board.play(square).expect("a legal move from the runner"),
-        };
+        self.board = board.play_ply(ply).expect("a legal ply from the runner");
     }
 
     /// The answer to a move request for `color` (playing it on the board when legal), or

@@ -31,10 +31,7 @@ fn limits_depth(depth: u32) -> SearchLimits {
 
 /// `board` after `ply`, which the engine or the solver chose (so legal).
 fn play(board: &Board, ply: Ply) -> Board {
-    match ply {
-        Ply::Move(square) => board.play(square).expect("a legal move"),
-        Ply::Pass => board.pass().expect("a legal pass"),
-    }
+    board.play_ply(ply).expect("a legal ply")
 }
 
 /// The move `engine` answers on `board` with a search to `depth`.
