@@ -300,3 +300,39 @@ fn passes_and_finished_games() {
     assert_eq!(report.best, None);
     assert_eq!((report.score, report.exact), (62.0, true));
 }
+
+/// One path to an exact score: a search whose depth reaches the end of the game gives
+/// the exact solve's score, marked exact, with a node count within 10% of
+/// [`Engine::solve`]'s on the same position from an empty table (issue #52 asks for
+/// this; both run the solver's node code).
+#[test]
+fn a_search_to_the_end_is_the_exact_solve() {
+    let mut checked = 0;
+    for seed in 0..4 {
+        let board = random_board(seed, 44);
+        if board.is_game_over() || board.must_pass() {
+            continue;
+        }
+        checked += 1;
+        let empties = board.empty_squares().len();
+        let mut searched = Engine::with_table_bytes(1 << 20);
+        searched.set_board(board);
+        let report = searched.search(SearchLimits {
+            depth: Some(empties),
+            ..SearchLimits::default()
+        });
+        let mut solved = Engine::with_table_bytes(1 << 20);
+        solved.set_board(board);
+        let solution = solved.solve(Mode::Exact, SearchLimits::default());
+        assert!(report.exact && solution.is_exact(), "seed {seed}");
+        assert_eq!(report.score, f64::from(solution.score), "seed {seed}");
+        let ratio = report.nodes as f64 / solution.nodes as f64;
+        assert!(
+            (0.9..=1.1).contains(&ratio),
+            "seed {seed}: {} against {} nodes",
+            report.nodes,
+            solution.nodes
+        );
+    }
+    assert!(checked >= 2, "{checked} positions checked");
+}
