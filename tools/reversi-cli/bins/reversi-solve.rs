@@ -115,15 +115,11 @@ fn exact_move_scores(engine: &mut Engine) -> (Vec<(Ply, i32)>, u64) {
         ..SearchLimits::default()
     };
     let analysis = engine.analyse(limits, 0, |_| {});
-    let mut scores: Vec<(Ply, i32)> = analysis
-        .moves
+    let scores = analysis
+        .by_square()
         .iter()
         .map(|m| (m.ply, m.score as i32))
         .collect();
-    scores.sort_by_key(|&(ply, _)| match ply {
-        Ply::Move(square) => square.index(),
-        Ply::Pass => 64,
-    });
     (scores, analysis.nodes)
 }
 

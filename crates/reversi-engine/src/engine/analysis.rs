@@ -46,6 +46,35 @@ pub struct Analysis {
     pub elapsed: Duration,
 }
 
+impl Analysis {
+    /// The moves scored in square order (a1, b1, ... h8, as [`reversi::SquareSet`] lists
+    /// them; a pass alone), as a table of every move's value is written.
+    ///
+    /// ```
+    /// use reversi::{Board, Ply};
+    /// use reversi_engine::{Engine, SearchLimits};
+    /// // 14 empties: a depth of 14 scores every move exactly.
+    /// let board = Board::from_obf(
+    ///     "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")?;
+    /// let mut engine = Engine::with_table_bytes(1 << 20);
+    /// engine.set_board(board);
+    /// let analysis = engine.analyse(SearchLimits { depth: Some(14), ..Default::default() }, 0, |_| {});
+    /// let plies: Vec<Ply> = analysis.by_square().iter().map(|m| m.ply).collect();
+    /// let legal: Vec<Ply> = board.legal_moves().iter().map(Ply::Move).collect();
+    /// assert_eq!(plies, legal);
+    /// # Ok::<_, reversi::ParseObfError>(())
+    /// ```
+    #[must_use]
+    pub fn by_square(&self) -> Vec<&MoveValue> {
+        let mut moves: Vec<&MoveValue> = self.moves.iter().collect();
+        moves.sort_by_key(|m| match m.ply {
+            Ply::Move(square) => square.index(),
+            Ply::Pass => 64,
+        });
+        moves
+    }
+}
+
 /// A root move whose board is the image of another root move's board under a symmetry
 /// of the board (at the start, d3, c4 and e6 of f5): it is not searched but given the
 /// other move's value, its principal variation mapped by the symmetry.

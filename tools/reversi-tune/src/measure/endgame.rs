@@ -150,15 +150,10 @@ fn exact_move_scores(engine: &mut Engine) -> Vec<(Ply, i32)> {
         depth: Some(64),
         ..SearchLimits::default()
     };
-    let mut scores: Vec<(Ply, i32)> = engine
-        .analyse(limits, 0, |_| {})
-        .moves
+    let analysis = engine.analyse(limits, 0, |_| {});
+    analysis
+        .by_square()
         .iter()
         .map(|m| (m.ply, m.score as i32))
-        .collect();
-    scores.sort_by_key(|&(ply, _)| match ply {
-        Ply::Move(square) => square.index(),
-        Ply::Pass => 64,
-    });
-    scores
+        .collect()
 }
