@@ -160,7 +160,8 @@ fn analyse(
     })
 }
 
-/// The run: each input, each game, its analysis written; `false` if any input error.
+/// The run: each input, each game, its analysis written; `false` if any input error, or
+/// if the inputs held no game at all (`no games` on standard error).
 fn run(options: &Options, out: &mut impl Write) -> io::Result<bool> {
     let mut engine = Engine::new();
     engine.set_threads(options.threads);
@@ -220,6 +221,11 @@ fn run(options: &Options, out: &mut impl Write) -> io::Result<bool> {
         }
     }
     bar.finish_and_clear();
+    if number == 0 && good {
+        // Nothing bad was read, and nothing at all: an empty input is not a success.
+        eprintln!("no games");
+        good = false;
+    }
     Ok(good)
 }
 
