@@ -6,7 +6,7 @@ use super::*;
 /// One game of a `.wtb` file: the numbers of its tournament and players, its scores and
 /// its moves, a legal game from the start position (a [`Transcript`]).
 ///
-/// The fields are the record's (the table in the [module docs](self)), plus the year of
+/// The fields are the record's (the table in the [module docs](super)), plus the year of
 /// the file's header. Passes are not in the record: whose move it is follows from the
 /// game ([`Game::plies`] lists them).
 ///
@@ -123,7 +123,7 @@ impl Game {
         final_black_discs(self.board())
     }
 
-    /// Reads one 68-byte game record (the table in the [module docs](self)) and replays
+    /// Reads one 68-byte game record (the table in the [module docs](super)) and replays
     /// it; `year` becomes [`Game::year`].
     ///
     /// # Errors

@@ -3,7 +3,7 @@
 
 use super::*;
 
-/// The 16-byte header of a WTHOR file (the table in the [module docs](self)). Every byte
+/// The 16-byte header of a WTHOR file (the table in the [module docs](super)). Every byte
 /// is kept, so a header read writes back the same.
 ///
 /// ```
@@ -82,7 +82,7 @@ impl Header {
         }
     }
 
-    /// The header of 16 bytes, as the table in the [module docs](self) lays them out.
+    /// The header of 16 bytes, as the table in the [module docs](super) lays them out.
     ///
     /// ```
     /// let bytes = [20, 7, 5, 22, 12, 0, 0, 0, 0, 0, 0xb9, 0x07, 8, 0, 24, 0];
