@@ -1,7 +1,10 @@
 //! Why a WTHOR file, or one record of it, cannot be read ([`WthorError`], [`RecordError`])
 //! or written ([`WriteError`]).
 
-use super::*;
+use crate::board::IllegalMove;
+use crate::squares::Square;
+use std::io;
+use thiserror::Error;
 
 /// What is wrong inside one game record, before its place in the file is known (see
 /// [`WthorError::Record`]). Move numbers count from 1.

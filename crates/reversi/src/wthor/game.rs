@@ -1,7 +1,15 @@
 //! One game of a `.wtb` file ([`Game`]), its record's move bytes decoded and replayed by
 //! the rules (the reference replay and the fast one), and encoded.
 
-use super::*;
+use super::error::RecordError;
+use super::header::GAME_LEN;
+use super::header::MOVES_LEN;
+use crate::bitboard;
+use crate::board::Board;
+use crate::color::Color;
+use crate::squares::Square;
+use crate::transcript::Transcript;
+use crate::Ply;
 
 /// One game of a `.wtb` file: the numbers of its tournament and players, its scores and
 /// its moves, a legal game from the start position (a [`Transcript`]).
@@ -174,24 +182,6 @@ impl Game {
             *byte = encode_square(square);
         }
         record
-    }
-
-    /// The tournament's name, `None` when `tournaments` has no name of that number.
-    #[must_use]
-    pub fn tournament_name<'a>(&self, tournaments: &'a Names) -> Option<&'a str> {
-        tournaments.get(self.tournament)
-    }
-
-    /// The Black player's name, `None` when `players` has no name of that number.
-    #[must_use]
-    pub fn black_name<'a>(&self, players: &'a Names) -> Option<&'a str> {
-        players.get(self.black_player)
-    }
-
-    /// The White player's name, `None` when `players` has no name of that number.
-    #[must_use]
-    pub fn white_name<'a>(&self, players: &'a Names) -> Option<&'a str> {
-        players.get(self.white_player)
     }
 }
 

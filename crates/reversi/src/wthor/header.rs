@@ -1,7 +1,12 @@
 //! The 16-byte header of every WTHOR file ([`Header`]) and the two kinds of name file
 //! ([`NameKind`]).
 
-use super::*;
+/// Bytes in the header of every WTHOR file.
+pub const HEADER_LEN: usize = 16;
+/// Bytes in a game record of a `.wtb` file.
+pub const GAME_LEN: usize = 68;
+/// Move bytes in a game record (a game has at most 60 moves).
+pub const MOVES_LEN: usize = 60;
 
 /// The 16-byte header of a WTHOR file (the table in the [module docs](super)). Every byte
 /// is kept, so a header read writes back the same.

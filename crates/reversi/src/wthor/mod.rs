@@ -30,9 +30,9 @@
 //! ([`NameKind::Tournament`]): Latin-1 text padded with NUL bytes. Names are numbered
 //! from 0 in file order, the numbers the game records use.
 //!
-//! Reading is streaming: [`GameReader`] and [`NameReader`] take any [`Read`] and hold one
+//! Reading is streaming: [`GameReader`] and [`NameReader`] take any [`Read`](std::io::Read) and hold one
 //! record at a time. Each game is replayed by the rules as it is read (a side with no
-//! legal move passes, as in a [`Transcript`]); a record with a bad square byte or an
+//! legal move passes, as in a [`Transcript`](crate::Transcript)); a record with a bad square byte or an
 //! illegal move is that record's error ([`WthorError::Record`]) and the records after it
 //! are still read. [`write_games`] and [`write_names`] write files the readers (and other
 //! WTHOR programs) read; what was read writes back to the same bytes (for a name record,
@@ -60,17 +60,6 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
-use std::io::{self, Read, Write};
-
-use thiserror::Error;
-
-use crate::bitboard;
-use crate::board::{Board, IllegalMove};
-use crate::color::Color;
-use crate::squares::Square;
-use crate::transcript::Transcript;
-use crate::Ply;
-
 mod error;
 mod game;
 mod header;
@@ -80,22 +69,17 @@ mod write;
 
 pub use error::{RecordError, WriteError, WthorError};
 pub use game::Game;
-pub use header::{Header, NameKind};
+pub use header::{Header, NameKind, GAME_LEN, HEADER_LEN, MOVES_LEN};
 pub use names::Names;
 pub use read::{GameReader, NameReader};
 pub use write::{write_games, write_names};
-
-/// Bytes in the header of every WTHOR file.
-pub const HEADER_LEN: usize = 16;
-/// Bytes in a game record of a `.wtb` file.
-pub const GAME_LEN: usize = 68;
-/// Move bytes in a game record (a game has at most 60 moves).
-pub const MOVES_LEN: usize = 60;
 
 #[cfg(test)]
 mod tests {
     use super::game::{decode_square, encode_square, replay_checked, replay_fast, SQUARE_OF_BYTE};
     use super::*;
+    use crate::board::Board;
+    use crate::squares::Square;
     use proptest::prelude::*;
 
     /// The move bytes of the game that picks, at each ply, the legal move of index

@@ -1,6 +1,10 @@
 //! All the names of a name file, looked up by number ([`Names`]).
 
-use super::*;
+use super::error::WthorError;
+use super::game::Game;
+use super::header::NameKind;
+use super::read::NameReader;
+use std::io::Read;
 
 /// All the names of a `.jou` or `.trn` file, to look a name up by its number (the
 /// numbers of [`Game`]).
@@ -61,5 +65,27 @@ impl Names {
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.names.is_empty()
+    }
+}
+
+/// A game's tournament and players by name (here, beside [`Names`], so that the game's
+/// module does not depend on the names').
+impl Game {
+    /// The tournament's name, `None` when `tournaments` has no name of that number.
+    #[must_use]
+    pub fn tournament_name<'a>(&self, tournaments: &'a Names) -> Option<&'a str> {
+        tournaments.get(self.tournament)
+    }
+
+    /// The Black player's name, `None` when `players` has no name of that number.
+    #[must_use]
+    pub fn black_name<'a>(&self, players: &'a Names) -> Option<&'a str> {
+        players.get(self.black_player)
+    }
+
+    /// The White player's name, `None` when `players` has no name of that number.
+    #[must_use]
+    pub fn white_name<'a>(&self, players: &'a Names) -> Option<&'a str> {
+        players.get(self.white_player)
     }
 }

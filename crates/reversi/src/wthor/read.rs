@@ -1,7 +1,14 @@
 //! Streaming readers: the records after a header, counted against it ([`GameReader`],
 //! [`NameReader`]).
 
-use super::*;
+use super::error::WthorError;
+use super::game::Game;
+use super::header::Header;
+use super::header::NameKind;
+use super::header::GAME_LEN;
+use super::header::HEADER_LEN;
+use std::io;
+use std::io::Read;
 
 /// Reads until `buf` is full or the reader ends; the number of bytes read.
 pub(super) fn read_up_to<R: Read>(reader: &mut R, buf: &mut [u8]) -> io::Result<usize> {

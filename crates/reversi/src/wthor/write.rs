@@ -1,6 +1,10 @@
 //! Writing `.wtb` and name files ([`write_games`], [`write_names`]).
 
-use super::*;
+use super::error::WriteError;
+use super::game::Game;
+use super::header::Header;
+use super::header::NameKind;
+use std::io::Write;
 
 /// Writes a `.wtb` file: `header`, then one 68-byte record a game. The games' `year`
 /// fields are not written (the header's year is the file's).
