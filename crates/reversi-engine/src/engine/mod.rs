@@ -1,6 +1,7 @@
 //! The engine that plays: [`facade`] (the [`Engine`](facade::Engine) type, its limits and
 //! report), [`deepening`] (root iterative deepening with aspiration), [`midgame`] (the
-//! midgame search), [`split`] (its parallel split), [`endgame`] (the exact solver in play), [`solve`] (the exact solver as a mode of the engine), [`analysis`] (every move
+//! midgame search), [`split`] (its parallel split), [`endgame`] (the exact solver in
+//! play), [`solve`] (the exact solver as a mode of the engine), [`analysis`] (every move
 //! scored), [`game_analysis`] (every move of a game scored, each player's losses),
 //! [`time`] (the time budget and the endgame plan). This module only declares them.
 

@@ -22,8 +22,8 @@ use crate::{Engine, SearchLimits};
 /// more than one thread: below, a solve takes a few milliseconds.
 pub const PARALLEL_EMPTIES: u32 = 14;
 
-/// Half the width of the first window of the guided solve (`Solver::solve_guided`), in discs: a score
-/// within 4 discs of the guess comes out of the first search.
+/// Half the width of the first window of the guided solve (`Solver::solve_guided`), in
+/// discs: a score within 4 discs of the guess comes out of the first search.
 pub const ASPIRATION: i32 = 5;
 
 /// What a solve answers.
