@@ -23,6 +23,11 @@ for i in $(seq 1 "$runs"); do
         echo "run $i of $runs failed (log above)"
         exit 1
     fi
+    if ! grep -q "test result: ok. 1 passed" "$log"; then
+        cat "$log"
+        echo "run $i of $runs: the property test did not run (renamed or moved?)"
+        exit 1
+    fi
     if grep -q "Saving this" "$log"; then
         cat "$log"
         echo "run $i of $runs: a case failed before shrinking passed (log above)"
