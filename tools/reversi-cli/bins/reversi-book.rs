@@ -32,7 +32,9 @@ enum Command {
         /// Plies of self-play from the start (or from each opening).
         #[arg(long, default_value_t = 20)]
         line_plies: u32,
-        /// Openings to play the main line from: one transcript a line (`f5d6c3`).
+        /// Openings to play the main line from: one transcript a line (`f5d6c3`, then
+        /// optionally a name after white space); each opening's own positions are added
+        /// too.
         #[arg(long)]
         openings: Option<PathBuf>,
         #[command(flatten)]
@@ -166,8 +168,9 @@ fn write_book(book: &Book, path: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// The openings of a transcript file (blank lines and `#` comments skipped).
-fn openings(path: &Path) -> Result<Vec<Board>, String> {
+/// The openings of a transcript file (blank lines and `#` comments skipped; a name may
+/// follow the transcript after white space), as their moves from the start.
+fn openings(path: &Path) -> Result<Vec<Vec<Ply>>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut boards = Vec::new();
     for (number, line) in text.lines().enumerate() {
@@ -175,10 +178,12 @@ fn openings(path: &Path) -> Result<Vec<Board>, String> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let game: Transcript = line
+        // The transcript, then optionally the opening's name.
+        let moves = line.split_whitespace().next().unwrap_or_default();
+        let game: Transcript = moves
             .parse()
             .map_err(|e| format!("{} line {}: {e}", path.display(), number + 1))?;
-        boards.push(*game.board());
+        boards.push(game.moves().iter().map(|&s| Ply::Move(s)).collect());
     }
     Ok(boards)
 }
@@ -186,7 +191,7 @@ fn openings(path: &Path) -> Result<Vec<Board>, String> {
 fn build(
     out: &Path,
     line_plies: u32,
-    starts: Vec<Board>,
+    openings: Vec<Vec<Ply>>,
     deviate: &DeviateArgs,
     search: &SearchArgs,
 ) -> Result<(), String> {
@@ -194,8 +199,17 @@ fn build(
     let mut engines = search.engines()?;
     let mut book = Book::new();
     let mut builder = search.builder(&mut engines);
-    for board in starts {
-        builder.play_line(&mut book, board, line_plies);
+    for moves in openings {
+        // The opening's own positions, then the main line from its end. Read checked:
+        // every move is legal.
+        builder
+            .add_game(&mut book, Board::START, &moves, u32::MAX)
+            .map_err(|e| e.to_string())?;
+        let end = moves
+            .iter()
+            .try_fold(Board::START, |board, &ply| board.play_ply(ply))
+            .map_err(|e| e.to_string())?;
+        builder.play_line(&mut book, end, line_plies);
     }
     eprintln!(
         "main lines: {} positions, {:.1} s",
@@ -432,11 +446,11 @@ fn run(cli: Cli) -> Result<bool, String> {
             deviate,
             search,
         } => {
-            let starts = match file {
+            let openings = match file {
                 Some(file) => openings(&file)?,
-                None => vec![Board::START],
+                None => vec![Vec::new()],
             };
-            build(&out, line_plies, starts, &deviate, &search)?;
+            build(&out, line_plies, openings, &deviate, &search)?;
         }
         Command::Deviate {
             book,
