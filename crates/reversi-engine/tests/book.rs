@@ -138,6 +138,38 @@ fn check_orientations(book: &Book, board: &Board) -> Result<(), TestCaseError> {
             let mut image_values: Vec<i8> = moves.iter().map(|m| m.value).collect();
             image_values.sort_unstable();
             prop_assert_eq!(&image_values, &values);
+            check_same_order(book, board, symmetry, &image)?;
+        }
+    }
+    Ok(())
+}
+
+/// The book's moves for `image` (`board` under `symmetry`, either colour to move) are
+/// the images of its moves for `board`, in the same order, ties included: the square's
+/// image where `board` has no symmetry of its own, else a move to an equivalent board
+/// (one of the same canonical key).
+fn check_same_order(
+    book: &Book,
+    board: &Board,
+    symmetry: Symmetry,
+    image: &Board,
+) -> Result<(), TestCaseError> {
+    let moves = book.moves(board);
+    let image_moves = book.moves(image);
+    prop_assert_eq!(moves.len(), image_moves.len());
+    let asymmetric = Symmetry::ALL
+        .into_iter()
+        .filter(|&s| board.transform(s) == *board)
+        .count()
+        == 1;
+    for (m, i) in moves.iter().zip(&image_moves) {
+        prop_assert_eq!(m.value, i.value);
+        if asymmetric {
+            prop_assert_eq!(i.square, m.square.transform(symmetry), "on {:?}", board);
+        } else {
+            let after = BookKey::of(&board.play(m.square).unwrap()).0;
+            let image_after = BookKey::of(&image.play(i.square).unwrap()).0;
+            prop_assert_eq!(after, image_after, "on {:?}", board);
         }
     }
     Ok(())

@@ -21,9 +21,14 @@ pub struct BookMove {
 }
 
 impl Book {
-    /// The book's moves for `board`, best first (equal values in square order): every
-    /// move leading into the book or ending the game, and the position's leaf (its best
-    /// move outside the book). Empty when the position is not in the book.
+    /// The book's moves for `board`, best first: every move leading into the book or
+    /// ending the game, and the position's leaf (its best move outside the book). Empty
+    /// when the position is not in the book.
+    ///
+    /// Equal values come in the square order of the book's own (canonical) orientation
+    /// of the position, mapped back to `board`'s: so each of a board's 8 images gets the
+    /// image of its moves in the same order, and a mirrored opening is answered with
+    /// the mirrored move.
     ///
     /// ```
     /// use reversi::Board;
@@ -47,7 +52,8 @@ impl Book {
             return Vec::new();
         };
         let back = symmetry.inverse();
-        let mut moves = Vec::new();
+        // Each move with its square in the book's orientation, the order's tie-break.
+        let mut moves: Vec<(Square, BookMove)> = Vec::new();
         for (square, successor) in Book::successors(key) {
             let (value, exact) = match successor {
                 Successor::End(score) => (score, true),
@@ -56,23 +62,28 @@ impl Book {
                     None => continue,
                 },
             };
-            moves.push(BookMove {
-                square: square.transform(back),
-                value,
-                exact,
-                in_book: true,
-            });
+            let square_back = square.transform(back);
+            moves.push((
+                square,
+                BookMove {
+                    square: square_back,
+                    value,
+                    exact,
+                    in_book: true,
+                },
+            ));
         }
         if let Some(leaf) = entry.leaf.filter(|l| !self.leads_into_book(key, l.square)) {
-            moves.push(BookMove {
+            let leaf_move = BookMove {
                 square: leaf.square.transform(back),
                 value: leaf.value,
                 exact: leaf.exact,
                 in_book: false,
-            });
+            };
+            moves.push((leaf.square, leaf_move));
         }
-        moves.sort_by_key(|m| (std::cmp::Reverse(m.value), m.square.index()));
-        moves
+        moves.sort_by_key(|(canonical, m)| (std::cmp::Reverse(m.value), canonical.index()));
+        moves.into_iter().map(|(_, m)| m).collect()
     }
 
     /// The move to play from the book on `board`: with `randomness` 0 the best
