@@ -4,6 +4,7 @@ use thiserror::Error;
 
 use crate::bitboard;
 use crate::color::{ByColor, Color};
+use crate::diagram::Orientation;
 use crate::squares::{Square, SquareNames, SquareSet};
 use crate::zobrist;
 
@@ -646,68 +647,11 @@ impl Board {
     }
 }
 
-/// Which rank a diagram of the board ([`Board::diagram`]) draws on its first line.
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Orientation {
-    /// Rank 8 first, as a player sitting at White's side sees the board (and as
-    /// `Display` draws it).
-    RankEightFirst,
-    /// Rank 1 first: the top-left matrix view, as the Thai olympiad problem prints it.
-    RankOneFirst,
-}
-
-/// A diagram of a board in one [`Orientation`] ([`Board::diagram`]): files a to h left to
-/// right, `X` Black, `O` White, `.` empty, one line per rank, each ending with a newline.
-#[derive(Clone, Copy, Debug)]
-pub struct Diagram<'a> {
-    board: &'a Board,
-    orientation: Orientation,
-}
-
-impl Board {
-    /// The board drawn with the rank `orientation` names first.
-    ///
-    /// ```
-    /// use reversi::{Board, Orientation};
-    /// let one_first = Board::START.diagram(Orientation::RankOneFirst).to_string();
-    /// assert_eq!(one_first.lines().nth(3), Some("...OX..."));
-    /// let eight_first = Board::START.diagram(Orientation::RankEightFirst).to_string();
-    /// assert_eq!(eight_first.lines().nth(3), Some("...XO..."));
-    /// assert!(Board::START.to_string().starts_with(&eight_first));
-    /// ```
-    #[must_use]
-    pub const fn diagram(&self, orientation: Orientation) -> Diagram<'_> {
-        Diagram {
-            board: self,
-            orientation,
-        }
-    }
-}
-
-impl std::fmt::Display for Diagram<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        for row in 0..8u8 {
-            let rank = match self.orientation {
-                Orientation::RankEightFirst => 7 - row,
-                Orientation::RankOneFirst => row,
-            };
-            for file in 0..8u8 {
-                let c = Square::new(file, rank)
-                    .and_then(|square| self.board.disc_at(square))
-                    .map_or('.', Color::char);
-                write!(f, "{c}")?;
-            }
-            writeln!(f)?;
-        }
-        Ok(())
-    }
-}
-
 /// The board's text form: the diagram with rank 8 on top
 /// ([`Orientation::RankEightFirst`]: 8 lines of 8 characters, files a to h, `X` Black,
 /// `O` White, `.` empty), then a ninth line naming the side to move, `Black to move` or
-/// `White to move`; every line ends with a newline. `FromStr` reads it back.
+/// `White to move`; every line ends with a newline. `FromStr` reads it back. For people,
+/// [`Board::display`] draws Othello's orientation (rank 1 on top) with coordinates.
 ///
 /// ```
 /// let text = reversi::Board::START.to_string();

@@ -3,6 +3,7 @@
 mod bitboard;
 mod board;
 mod color;
+mod diagram;
 pub mod ggf;
 pub mod kernel;
 mod obf;
@@ -17,10 +18,10 @@ pub mod wthor;
 mod zobrist;
 
 pub use board::{
-    Board, BoardError, Diagram, IllegalMove, InvalidBoard, Orientation, Outcome, ParseBoardError,
-    ParseOutcomeError,
+    Board, BoardError, IllegalMove, InvalidBoard, Outcome, ParseBoardError, ParseOutcomeError,
 };
 pub use color::{ByColor, Color, ParseColorError};
+pub use diagram::{BoardDisplay, Diagram, Orientation};
 pub use obf::ParseObfError;
 pub use perft::{Convention, ParseConventionError};
 pub use ply::{ParsePlyError, Ply};

@@ -318,10 +318,17 @@ fn position(text: &str) -> Result<Board, String> {
     if trimmed == "-" {
         return Ok(Board::START);
     }
-    // A board's text has discs or empty squares (`X`, `O`, `-`, `*`); a transcript has
-    // only squares (letters a-h, digits 1-8), perhaps with spaces between them.
-    let is_board = trimmed.contains(['-', 'x', 'X', 'o', 'O', '*']);
-    if is_board {
+    // A transcript has only squares (letters a-h, digits 1-8), perhaps with spaces
+    // between them; an OBF board has 64 squares, then the side to move.
+    let is_transcript = trimmed.chars().all(|c| {
+        c.is_ascii_whitespace() || matches!(c.to_ascii_lowercase(), 'a'..='h' | '1'..='8')
+    });
+    if !is_transcript && trimmed.chars().count() < 64 {
+        Err(format!(
+            "{text:?}: neither a transcript (squares such as `f5d6c3`, `-` for the start) nor \
+             an OBF board (64 squares a1..h8 of `X`, `O` or `-`, then the side to move)"
+        ))
+    } else if !is_transcript {
         Board::from_obf(text).map_err(|e| format!("{text:?}: not an OBF board ({e})"))
     } else {
         let moves: String = trimmed.split_ascii_whitespace().collect();
@@ -335,7 +342,7 @@ fn position(text: &str) -> Result<Board, String> {
 fn show(path: &Path, text: &str) -> Result<(), String> {
     let book = read_book(path)?;
     let board = position(text)?;
-    let mut out = format!("{board}");
+    let mut out = board.display().to_string();
     match book.get(&board) {
         None => out.push_str("not in the book\n"),
         Some(entry) => {

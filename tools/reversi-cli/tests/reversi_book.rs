@@ -81,12 +81,20 @@ fn build_show_stats_and_add() {
         "{}",
         text(&out.stderr)
     );
+    // Neither moves nor a board: the error says what a position may be.
+    let out = run(BOOK, &["show", "--book", file, "hello"], "");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("\"hello\": neither a transcript (squares such as `f5d6c3`"),
+        "{}",
+        text(&out.stderr)
+    );
     // Moves separated by spaces are a transcript; an empty position is refused.
     let out = run(BOOK, &["show", "--book", file, " f5 d6 "], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let f5d6: reversi::Transcript = "f5d6".parse().unwrap();
     assert!(
-        text(&out.stdout).starts_with(&format!("{}", f5d6.board())),
+        text(&out.stdout).starts_with(&f5d6.board().display().to_string()),
         "{}",
         text(&out.stdout)
     );

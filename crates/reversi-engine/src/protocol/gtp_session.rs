@@ -312,7 +312,7 @@ impl GtpSession {
                 });
                 ok("")
             }
-            GtpCommand::Showboard => Ok(showboard(self.board())),
+            GtpCommand::Showboard => Ok(self.board().display().to_string()),
         };
         (answer, Flow::Continue)
     }
@@ -323,35 +323,6 @@ impl GtpSession {
         self.history.clear();
         self.clocks = ByColor::from_fn(|_| None);
     }
-}
-
-/// The board for `showboard`: files on top, rank 1 first (the Othello convention, as
-/// GRhino draws it), `X` Black, `O` White, `.` empty, then the side to move and the
-/// disc counts.
-fn showboard(board: &Board) -> String {
-    let mut text = String::from("  a b c d e f g h\n");
-    for rank in 0..8u8 {
-        text.push_str(&(rank + 1).to_string());
-        for file in 0..8u8 {
-            let c = reversi::Square::new(file, rank)
-                .and_then(|square| board.disc_at(square))
-                .map_or('.', Color::char);
-            text.push(' ');
-            text.push(c);
-        }
-        text.push('\n');
-    }
-    let counts = board.disc_counts();
-    let status = if board.is_game_over() {
-        "game over".to_owned()
-    } else {
-        format!("{} to move", board.side_to_move())
-    };
-    text.push_str(&format!(
-        "{status}, X {} O {}\n",
-        counts.black, counts.white
-    ));
-    text
 }
 
 #[cfg(test)]
