@@ -130,6 +130,7 @@ fn losses_from_14_empties_are_the_solvers() {
             depth: Some(6),
             ..SearchLimits::default()
         },
+        ..GameAnalysisSettings::default()
     };
     check(settings, 14);
     // The data's mistakes from 14 empties: Black d8 (4 discs), Black b6 (42), Black a6
@@ -150,6 +151,7 @@ fn losses_from_20_empties_are_the_solvers() {
     let settings = GameAnalysisSettings {
         exact_empties: Some(20),
         limits: SearchLimits::default(),
+        ..GameAnalysisSettings::default()
     };
     check(settings, 20);
 }

@@ -188,6 +188,17 @@ fn run(options: &Options, out: &mut impl Write) -> io::Result<bool> {
         for game in games {
             let mut game = match game {
                 Ok(game) => game,
+                // A transcript cut at an illegal move: its legal moves are analysed.
+                Err(InputError::Transcript {
+                    line,
+                    source,
+                    legal: Some(legal),
+                }) => {
+                    report(format!(
+                        "{prefix}line {line}: {source} (the game before it analysed)"
+                    ));
+                    *legal
+                }
                 Err(error) => {
                     report(format!("{prefix}{error}"));
                     continue;

@@ -84,6 +84,10 @@ pub enum InputError {
         line: u64,
         /// What is wrong.
         source: ParseTranscriptError,
+        /// The game of the legal moves before an illegal one (none when the line is cut
+        /// at a move that is no square, or at the first move): a program may still
+        /// analyse them.
+        legal: Option<Box<InputGame>>,
     },
     /// A line that is not text (not UTF-8, or over 64 KiB).
     #[error("line {line}: {source}")]
@@ -224,15 +228,27 @@ impl<R: BufRead> TextGames<R> {
                 }))
             }
         };
+        let game = |transcript| {
+            let plies = wthor::Game::new(transcript).plies();
+            InputGame::from_start(Place::Line(number), plies)
+        };
         Some(match Transcript::parse_bytes(text) {
-            Ok(transcript) => {
-                let plies = wthor::Game::new(transcript).plies();
-                Ok(InputGame::from_start(Place::Line(number), plies))
+            Ok(transcript) => Ok(game(transcript)),
+            Err(source) => {
+                // Moves are two bytes each, after leading white space.
+                let legal = match source {
+                    ParseTranscriptError::Illegal { index, .. } if index > 1 => {
+                        let moves = &text.trim_ascii_start()[..2 * (index - 1)];
+                        Transcript::parse_bytes(moves).ok().map(game).map(Box::new)
+                    }
+                    _ => None,
+                };
+                Err(InputError::Transcript {
+                    line: number,
+                    source,
+                    legal,
+                })
             }
-            Err(source) => Err(InputError::Transcript {
-                line: number,
-                source,
-            }),
         })
     }
 
@@ -525,6 +541,25 @@ mod tests {
         let games: Vec<_> = read_text(&b"\xEF\xBB\xBFf5d6\r\nf5\r\n"[..]).collect();
         let lines: Vec<Place> = games.iter().map(|g| g.as_ref().unwrap().place).collect();
         assert_eq!(lines, [Place::Line(1), Place::Line(2)]);
+    }
+
+    #[test]
+    fn an_illegal_move_keeps_the_legal_moves_before_it() {
+        let games: Vec<_> = read_text(&b"  f5d6F5c3\nf5z9\nf5f5\nd3d3\n"[..]).collect();
+        let legal = |i: usize| match &games[i] {
+            Err(InputError::Transcript { legal, .. }) => legal.as_ref().map(|g| g.plies.clone()),
+            other => panic!("{other:?}"),
+        };
+        let f5: Ply = "f5".parse().unwrap();
+        assert_eq!(legal(0), Some(vec![f5, "d6".parse().unwrap()]));
+        // Not a square: no game; an illegal move after one legal move: that move.
+        assert_eq!(legal(1), None);
+        assert_eq!(legal(2), Some(vec![f5]));
+        assert_eq!(legal(3), Some(vec!["d3".parse().unwrap()]));
+        assert!(matches!(
+            &games[0],
+            Err(InputError::Transcript { legal: Some(game), .. }) if game.place == Place::Line(1)
+        ));
     }
 
     #[test]

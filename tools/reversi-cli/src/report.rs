@@ -81,7 +81,7 @@ fn ply_line(ply: &PlyAnalysis) -> String {
     } else {
         format!("depth {}", score.depth)
     };
-    let mistake = if score.loss > 0.0 { "  ?" } else { "" };
+    let mistake = if score.mistake { "  ?" } else { "" };
     format!(
         "{start} {:>7}  {:<4} {:>7} {:>6}  {search}{mistake}",
         discs(score.value, score.exact, true),
@@ -162,6 +162,7 @@ struct JsonPly {
     loss: Option<f64>,
     exact: Option<bool>,
     depth: Option<u32>,
+    mistake: Option<bool>,
 }
 
 /// One player's summary in JSON.
@@ -223,6 +224,7 @@ fn json_ply(ply: &PlyAnalysis) -> JsonPly {
         loss: score.map(|s| s.loss),
         exact: score.map(|s| s.exact),
         depth: score.map(|s| s.depth),
+        mistake: score.map(|s| s.mistake),
     }
 }
 

@@ -16,7 +16,11 @@ use super::facade::{Engine, SearchLimits, DEFAULT_DEPTH};
 /// solves exactly where the time allows (`exact_empties` of it:
 /// 20 empties at one second a position, a solve the time stops leaving the midgame's
 /// values, marked not exact), a depth at least the empty squares solves exactly.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+///
+/// A move is a mistake ([`MoveScore::mistake`]) when its loss is exact and above 0, or
+/// searched and above [`mistake_threshold`](Self::mistake_threshold): a searched value is
+/// an estimate, and two searches of one position differ by up to about that much.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GameAnalysisSettings {
     /// Solve every move exactly from this many empty squares on (the empties of the
     /// position before the move); `None`: as the limits allow.
@@ -24,9 +28,37 @@ pub struct GameAnalysisSettings {
     /// The search of each position not solved exactly (depth, nodes, time a position);
     /// the default is a search `DEFAULT_DEPTH` plies deep.
     pub limits: SearchLimits,
+    /// The loss in discs a searched (not exact) move must exceed to be a mistake;
+    /// default [`DEFAULT_MISTAKE_THRESHOLD`](Self::DEFAULT_MISTAKE_THRESHOLD).
+    pub mistake_threshold: f64,
+}
+
+impl Default for GameAnalysisSettings {
+    fn default() -> GameAnalysisSettings {
+        GameAnalysisSettings {
+            exact_empties: None,
+            limits: SearchLimits::default(),
+            mistake_threshold: GameAnalysisSettings::DEFAULT_MISTAKE_THRESHOLD,
+        }
+    }
 }
 
 impl GameAnalysisSettings {
+    /// The default [`mistake_threshold`](Self::mistake_threshold), in discs: above the
+    /// difference between two analyses of the same positions at one second a position
+    /// in 95% of the moves (crates/reversi-engine/RESULTS.md, "Noise of an analysis").
+    pub const DEFAULT_MISTAKE_THRESHOLD: f64 = 2.0;
+
+    /// Whether a move losing `loss` discs is a mistake: exact and above 0, or searched
+    /// and above the threshold.
+    fn is_mistake(&self, loss: f64, exact: bool) -> bool {
+        if exact {
+            loss > 0.0
+        } else {
+            loss > self.mistake_threshold
+        }
+    }
+
     /// The limits of [`Engine::analyse`] for a position of `empties` empty squares.
     fn limits_for(&self, empties: u32) -> SearchLimits {
         match self.exact_empties {
@@ -72,6 +104,9 @@ pub struct MoveScore {
     pub exact: bool,
     /// The plies searched, or the empty squares when exact.
     pub depth: u32,
+    /// Whether the move is a mistake: an exact loss above 0, or a searched one above
+    /// the analysis's [`GameAnalysisSettings::mistake_threshold`].
+    pub mistake: bool,
 }
 
 /// One ply of a game in a [`GameAnalysis`].
@@ -96,10 +131,10 @@ impl PlyAnalysis {
         self.score.as_ref().map_or(0.0, |s| s.loss)
     }
 
-    /// Whether the ply is a mistake: a loss above 0.
+    /// Whether the ply is a mistake ([`MoveScore::mistake`]; a pass never is).
     #[must_use]
     pub fn is_mistake(&self) -> bool {
-        self.loss() > 0.0
+        self.score.as_ref().is_some_and(|s| s.mistake)
     }
 }
 
@@ -112,11 +147,11 @@ pub struct PlayerSummary {
     pub exact: u32,
     /// The passes.
     pub passes: u32,
-    /// The moves with a loss above 0.
+    /// The mistakes ([`MoveScore::mistake`]).
     pub mistakes: u32,
-    /// The sum of the losses, in discs.
+    /// The sum of the losses, in discs (every move's, mistake or not).
     pub total_loss: f64,
-    /// The largest loss, in discs (0 without a mistake).
+    /// The largest loss, in discs (0 when every move was the best).
     pub largest_loss: f64,
 }
 
@@ -170,8 +205,8 @@ fn summary(plies: &[PlyAnalysis]) -> ByColor<PlayerSummary> {
         };
         player.moves += 1;
         player.exact += u32::from(score.exact);
+        player.mistakes += u32::from(score.mistake);
         if score.loss > 0.0 {
-            player.mistakes += 1;
             player.total_loss += score.loss;
             player.largest_loss = player.largest_loss.max(score.loss);
         }
@@ -225,7 +260,7 @@ impl Engine {
             let empties = board.empty_squares().len();
             let score = match ply {
                 Ply::Pass => None,
-                Ply::Move(_) => self.score_move(board, ply, settings.limits_for(empties)),
+                Ply::Move(_) => self.score_move(board, ply, settings, empties),
             };
             analysed.push(PlyAnalysis {
                 number: i + 1,
@@ -248,25 +283,29 @@ impl Engine {
         })
     }
 
-    /// The played move's score on `board`, every move scored within `limits`; `None`
+    /// The played move's score on `board` (of `empties` empty squares), every move scored
+    /// as `settings` ask; `None`
     /// only if the analysis did not score the move (a limit so small no iteration ends).
     fn score_move(
         &mut self,
         board: &Board,
         played: Ply,
-        limits: SearchLimits,
+        settings: &GameAnalysisSettings,
+        empties: u32,
     ) -> Option<MoveScore> {
         self.board = *board;
-        let analysis = self.analyse(limits, 0, |_| {});
+        let analysis = self.analyse(settings.limits_for(empties), 0, |_| {});
         let best = analysis.moves.first()?;
         let value = analysis.moves.iter().find(|m| m.ply == played)?;
+        let loss = (best.score - value.score).max(0.0);
         Some(MoveScore {
             value: value.score,
             best: best.ply,
             best_value: best.score,
-            loss: (best.score - value.score).max(0.0),
+            loss,
             exact: analysis.exact,
             depth: analysis.depth,
+            mistake: settings.is_mistake(loss, analysis.exact),
         })
     }
 }
@@ -310,6 +349,7 @@ mod tests {
             let settings = GameAnalysisSettings {
                 exact_empties: Some(9),
                 limits: SearchLimits { depth: Some(2), ..SearchLimits::default() },
+                mistake_threshold: 1.5,
             };
             let mut engine = Engine::with_table_bytes(1 << 20);
             let analysis = engine.analyse_game(&start, tail, &settings, |_, _| {}).unwrap();
@@ -321,7 +361,10 @@ mod tests {
                     passes += 1;
                     continue;
                 };
-                mistakes += u32::from(score.loss > 0.0);
+                // Exact: any loss; searched: above the threshold.
+                let threshold = if score.exact { 0.0 } else { 1.5 };
+                mistakes += u32::from(score.loss > threshold);
+                prop_assert_eq!(score.mistake, score.loss > threshold);
                 prop_assert!(score.loss >= 0.0 && score.best_value >= score.value);
                 if ply.empties > 9 {
                     prop_assert!(!score.exact && score.depth == 2);
@@ -366,6 +409,7 @@ mod tests {
         let exact = |exact_empties, limits| GameAnalysisSettings {
             exact_empties,
             limits,
+            ..GameAnalysisSettings::default()
         };
         let depth = |d| SearchLimits {
             depth: Some(d),
