@@ -20,11 +20,10 @@ fn play_picks(picks: &[usize]) -> Vec<Board> {
         if board.must_pass() {
             board = board.pass().unwrap();
         }
-        let moves: Vec<Square> = board.legal_moves().iter().collect();
-        if moves.is_empty() {
+        let Some(ply) = reversi::random::pick(&board, pick) else {
             break;
-        }
-        board = board.play(moves[pick % moves.len()]).unwrap();
+        };
+        board = board.play_ply(ply).unwrap();
         boards.push(board);
     }
     boards

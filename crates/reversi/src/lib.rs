@@ -9,6 +9,8 @@ pub mod kernel;
 mod obf;
 mod perft;
 mod ply;
+#[cfg(feature = "random")]
+pub mod random;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod squares;

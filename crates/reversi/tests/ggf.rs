@@ -2,9 +2,8 @@
 //! in one stream, and no input makes the reader panic.
 
 use proptest::prelude::*;
-use proptest::sample::Index;
 use reversi::ggf::{read_games, Clock, Game, MoveItem};
-use reversi::{Board, Ply};
+use reversi::Board;
 
 /// A name or other value: any characters but line ends, with `]` and `\` often.
 fn text() -> impl Strategy<Value = Option<String>> {
@@ -34,7 +33,7 @@ fn number() -> impl Strategy<Value = Option<f64>> {
 /// A random legal game from the start, passes included (a side with no move passes),
 /// with random evaluations and times.
 fn game() -> impl Strategy<Value = Game> {
-    let moves = proptest::collection::vec((any::<Index>(), number(), number()), 0..70);
+    let moves = proptest::collection::vec((any::<usize>(), number(), number()), 0..70);
     let clock =
         proptest::option::of(
             (0..40_000u32, 0..120u32).prop_map(|(main, increment)| Clock {
@@ -46,14 +45,8 @@ fn game() -> impl Strategy<Value = Game> {
         |(moves, clock, place, date, black, white, result)| {
             let mut game = Game::new(Board::START);
             for (choice, eval, seconds) in moves {
-                if game.board.is_game_over() {
+                let Some(ply) = reversi::random::pick(&game.board, choice) else {
                     break;
-                }
-                let legal: Vec<_> = game.board.legal_moves().iter().collect();
-                let ply = if legal.is_empty() {
-                    Ply::Pass
-                } else {
-                    Ply::Move(*choice.get(&legal))
                 };
                 let seconds = seconds.map(f64::abs);
                 game.play(MoveItem { ply, eval, seconds }).unwrap();

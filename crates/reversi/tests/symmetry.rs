@@ -28,9 +28,9 @@ fn play_game(choices: &[u32], mut check: impl FnMut(&Board)) {
             board = board.pass().unwrap();
             continue;
         }
-        let legal: Vec<_> = board.legal_moves().iter().collect();
-        let choice = choices.get(ply).map_or(0, |&c| c as usize % legal.len());
-        board = board.play(legal[choice]).unwrap();
+        let choice = choices.get(ply).map_or(0, |&c| c as usize);
+        let next = reversi::random::pick(&board, choice).unwrap();
+        board = board.play_ply(next).unwrap();
         ply += 1;
     }
 }
@@ -43,12 +43,11 @@ fn board_after(choices: &[u32], plies: usize) -> Board {
         if board.must_pass() {
             board = board.pass().unwrap();
         }
-        let legal: Vec<_> = board.legal_moves().iter().collect();
-        if legal.is_empty() {
-            break;
+        let choice = choices.get(ply).map_or(0, |&c| c as usize);
+        match reversi::random::pick(&board, choice) {
+            Some(next) => board = board.play_ply(next).unwrap(),
+            None => break,
         }
-        let choice = choices.get(ply).map_or(0, |&c| c as usize % legal.len());
-        board = board.play(legal[choice]).unwrap();
     }
     board
 }

@@ -11,17 +11,10 @@ use reversi::{Board, Color, Convention, Outcome, ParseSquareError, Ply, Square, 
 fn random_game_board(picks: &[u16], plies: usize) -> Board {
     let mut board = Board::START;
     for &pick in picks.iter().take(plies) {
-        let legal: Vec<_> = board.legal_moves().iter().collect();
-        if legal.is_empty() {
-            match board.pass() {
-                Ok(passed) => board = passed,
-                Err(_) => break,
-            }
-            continue;
+        match reversi::random::pick(&board, usize::from(pick)) {
+            Some(ply) => board = board.play_ply(ply).expect("a legal ply"),
+            None => break,
         }
-        board = board
-            .play(legal[usize::from(pick) % legal.len()])
-            .expect("a legal move");
     }
     board
 }
@@ -52,11 +45,10 @@ proptest! {
         for pick in picks {
             let board = *game.board();
             let next = if board.must_pass() { board.pass().expect("a pass") } else { board };
-            let legal: Vec<_> = next.legal_moves().iter().collect();
-            if legal.is_empty() {
-                break;
+            match reversi::random::pick(&next, usize::from(pick)) {
+                Some(Ply::Move(square)) => game.play(square).expect("a legal move"),
+                _ => break,
             }
-            game.play(legal[usize::from(pick) % legal.len()]).expect("a legal move");
         }
         let text = game.to_string();
         prop_assert_eq!(text.len(), 2 * game.len());

@@ -106,15 +106,10 @@ proptest! {
         let mut board = Board::START;
         for pick in picks {
             prop_assert_eq!(board.validate(), Ok(()), "{}", board);
-            let legal: Vec<_> = board.legal_moves().iter().collect();
-            if legal.is_empty() {
-                match board.pass() {
-                    Ok(passed) => board = passed,
-                    Err(_) => break,
-                }
-                continue;
+            match reversi::random::pick(&board, usize::from(pick)) {
+                Some(ply) => board = board.play_ply(ply).unwrap(),
+                None => break,
             }
-            board = board.play(legal[usize::from(pick) % legal.len()]).unwrap();
         }
         prop_assert_eq!(board.validate(), Ok(()), "{}", board);
     }

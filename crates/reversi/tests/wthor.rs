@@ -495,13 +495,10 @@ fn random_game(choices: &[u32]) -> Transcript {
         if board.must_pass() {
             board = board.pass().unwrap();
         }
-        let legal: Vec<Square> = board.legal_moves().iter().collect();
-        if legal.is_empty() {
-            break;
+        match reversi::random::pick(&board, choice as usize) {
+            Some(Ply::Move(square)) => transcript.play(square).unwrap(),
+            _ => break,
         }
-        transcript
-            .play(legal[choice as usize % legal.len()])
-            .unwrap();
     }
     transcript
 }

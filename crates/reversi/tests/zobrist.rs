@@ -28,20 +28,18 @@ fn incremental_key_equals_the_key_from_scratch_along_random_games() {
             .unwrap();
             assert_eq!(again.zobrist_key(), board.zobrist_key());
             assert_eq!(*seen.entry(board.zobrist_key()).or_insert(board), board);
-            let legal: Vec<_> = board.legal_moves().iter().collect();
-            if legal.is_empty() {
-                match board.pass() {
-                    Ok(passed) => {
-                        // A pass changes only the side to move, and so the key.
-                        assert_ne!(passed.zobrist_key(), board.zobrist_key());
-                        board = passed;
-                        plies += 1;
-                        continue;
-                    }
-                    Err(_) => break,
+            let square = match reversi::random::ply(&mut rng, &board) {
+                None => break,
+                Some(reversi::Ply::Pass) => {
+                    let passed = board.pass().unwrap();
+                    // A pass changes only the side to move, and so the key.
+                    assert_ne!(passed.zobrist_key(), board.zobrist_key());
+                    board = passed;
+                    plies += 1;
+                    continue;
                 }
-            }
-            let square = legal[rng.usize(..legal.len())];
+                Some(reversi::Ply::Move(square)) => square,
+            };
             board = if rng.bool() {
                 board.play(square).unwrap()
             } else {

@@ -3,29 +3,16 @@
 use super::*;
 use crate::Mode;
 use proptest::prelude::*;
-use reversi::Square;
 
-/// The board after `plies` random plies (passes included) from the start, or the
-/// finished game if it ends before.
+/// The board after `plies` random plies (passes included) from the start
+/// (`reversi::random`), or the finished game if it ends before.
 pub(crate) fn random_board(seed: u64, plies: u32) -> Board {
     let mut rng = fastrand::Rng::with_seed(seed);
-    let mut board = Board::START;
-    for _ in 0..plies {
-        if board.is_game_over() {
-            break;
-        }
-        board = match board.pass() {
-            Ok(passed) => passed,
-            Err(_) => {
-                let moves: Vec<Square> = board.legal_moves().iter().collect();
-                match board.play(moves[rng.usize(..moves.len())]) {
-                    Ok(next) => next,
-                    Err(e) => panic!("a legal move was refused: {e}"),
-                }
-            }
-        };
-    }
-    board
+    let played = reversi::random::plies(&mut rng, &Board::START, plies as usize);
+    played
+        .iter()
+        .try_fold(Board::START, |board, &ply| board.play_ply(ply))
+        .expect("random plies are legal")
 }
 
 /// Whether `ply` can be played on `board`.

@@ -315,23 +315,10 @@ mod tests {
     use super::*;
     use crate::Solver;
     use proptest::prelude::*;
-    use reversi::Square;
 
     /// The plies of a seeded random game from the start to its end, passes included.
     fn random_game(seed: u64) -> Vec<Ply> {
-        let mut rng = fastrand::Rng::with_seed(seed);
-        let (mut board, mut plies) = (Board::START, Vec::new());
-        while !board.is_game_over() {
-            let ply = if board.must_pass() {
-                Ply::Pass
-            } else {
-                let moves: Vec<Square> = board.legal_moves().iter().collect();
-                Ply::Move(moves[rng.usize(..moves.len())])
-            };
-            board = board.play_ply(ply).unwrap();
-            plies.push(ply);
-        }
-        plies
+        reversi::random::game(&mut fastrand::Rng::with_seed(seed), &Board::START)
     }
 
     proptest! {
