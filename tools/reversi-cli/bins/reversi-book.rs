@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
 use reversi::{Board, Ply, Transcript};
+use reversi_cli::options::{ranged, TABLE_MIB, THREADS};
 use reversi_engine::{Book, BookBuilder, BookKey, Engine};
 
 /// Builds, extends and shows opening books for `reversi-engine --book`.
@@ -115,11 +116,11 @@ struct SearchArgs {
     #[arg(long, default_value_t = 10)]
     depth: u32,
     /// The engine's tables, in MiB (each thread's engine has its own).
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    #[arg(long, value_name = "N", default_value_t = 64, value_parser = ranged::<u32>(1..=65536, TABLE_MIB))]
     table_mib: u32,
     /// Search a position's moves on this many threads at once, one engine each (the
     /// book is the same on every run with the same number).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = ranged::<u32>(1..=256, THREADS))]
     threads: u32,
     /// Screen a position's moves first with searches 10 plies shallower (when the
     /// searches are deeper than 11 plies): only the moves within this many discs of

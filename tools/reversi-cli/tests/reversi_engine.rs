@@ -379,16 +379,14 @@ fn gtp_with_two_solver_threads_plays_a_legal_game() {
 }
 
 /// The program run with `args` is a bad command line: exit status 2, nothing on standard
-/// output, `message` and the usage line on standard error.
+/// output, clap's `error: ` and `message` on standard error.
 fn assert_refused(args: &[&str], message: &str) {
     let output = test_support::run(EXE, args, b"genmove b\n");
     assert_eq!(output.status.code(), Some(2), "{args:?}");
     assert!(output.stdout.is_empty(), "{args:?}");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.starts_with(&format!(
-            "reversi-engine: {message}\nusage: reversi-engine "
-        )),
+        stderr.starts_with(&format!("error: {message}\n")),
         "{args:?}: {stderr}"
     );
 }
@@ -401,19 +399,19 @@ fn bad_thread_counts_are_refused() {
     for (args, message) in [
         (
             &["--threads", "0"][..],
-            format!("bad --threads value \"0\": {expected}"),
+            format!("invalid value '0' for '--threads <N>': {expected}"),
         ),
         (
             &["--threads", "257"][..],
-            format!("bad --threads value \"257\": {expected}"),
+            format!("invalid value '257' for '--threads <N>': {expected}"),
         ),
         (
             &["--threads=two"][..],
-            format!("bad --threads value \"two\": {expected}"),
+            format!("invalid value 'two' for '--threads <N>': {expected}"),
         ),
         (
             &["--threads"][..],
-            format!("missing --threads value: {expected}"),
+            "a value is required for '--threads <N>' but none was supplied".to_owned(),
         ),
     ] {
         assert_refused(args, &message);
@@ -428,27 +426,27 @@ fn bad_node_budgets_are_refused() {
     for (args, message) in [
         (
             &["--nodes", "0"][..],
-            format!("bad --nodes value \"0\": {expected}"),
+            format!("invalid value '0' for '--nodes <N>': {expected}"),
         ),
         (
             &["--nodes", "x"][..],
-            format!("bad --nodes value \"x\": {expected}"),
+            format!("invalid value 'x' for '--nodes <N>': {expected}"),
         ),
         (
-            &["--nodes", "-5"][..],
-            format!("bad --nodes value \"-5\": {expected}"),
+            &["--nodes=-5"][..],
+            format!("invalid value '-5' for '--nodes <N>': {expected}"),
         ),
         (
             &["--nodes", "+5"][..],
-            format!("bad --nodes value \"+5\": {expected}"),
+            format!("invalid value '+5' for '--nodes <N>': {expected}"),
         ),
         (
             &["--nodes", "1000000000001"][..],
-            format!("bad --nodes value \"1000000000001\": {expected}"),
+            format!("invalid value '1000000000001' for '--nodes <N>': {expected}"),
         ),
         (
             &["--nodes"][..],
-            format!("missing --nodes value: {expected}"),
+            "a value is required for '--nodes <N>' but none was supplied".to_owned(),
         ),
     ] {
         assert_refused(args, &message);
@@ -462,26 +460,26 @@ fn bad_book_options_are_refused() {
     let discs = "expected a number of discs from 0 to 64";
     for (args, message) in [
         (
-            ["--book-margin", "65"],
-            format!("bad --book-margin value \"65\": {discs}"),
+            &["--book-margin", "65"][..],
+            format!("invalid value '65' for '--book-margin <N>': {discs}"),
         ),
         (
-            ["--book-margin", "-1"],
-            format!("bad --book-margin value \"-1\": {discs}"),
+            &["--book-margin=-1"][..],
+            format!("invalid value '-1' for '--book-margin <N>': {discs}"),
         ),
         (
-            ["--book-randomness", "x"],
-            format!("bad --book-randomness value \"x\": {discs}"),
+            &["--book-randomness", "x"][..],
+            format!("invalid value 'x' for '--book-randomness <N>': {discs}"),
         ),
         (
-            ["--book-margin", "3"],
-            "--book-margin needs --book FILE".to_owned(),
+            &["--book-margin", "3"][..],
+            "the following required arguments were not provided:".to_owned(),
         ),
         (
-            ["--book-seed", "7"],
-            "--book-seed needs --book FILE".to_owned(),
+            &["--book-seed", "7"][..],
+            "the following required arguments were not provided:".to_owned(),
         ),
     ] {
-        assert_refused(&args, &message);
+        assert_refused(args, &message);
     }
 }
