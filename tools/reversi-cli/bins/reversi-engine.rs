@@ -1,8 +1,10 @@
 //! `reversi-engine [--gtp | --nboard] [--depth N] [--nodes N] [--time S] [--table-mib N]
-//! [--threads N] [--no-probcut] [--book FILE [--book-randomness N] [--book-margin N]
-//! [--book-seed N] [--book-depth N]]`: the Reversi engine for GUIs and match runners,
-//! speaking GTP (the default) or the NBoard protocol on standard input and output; each
-//! reply is flushed at once. The protocols are documented in `reversi_engine::protocol`; `reversi-engine --help` says more
+//! [--threads N] [--no-probcut] [--no-book | --book FILE] [--book-randomness N]
+//! [--book-margin N] [--book-seed N] [--book-depth N]`: the Reversi engine for GUIs and
+//! match runners, speaking GTP (the default) or the NBoard protocol on standard input
+//! and output; each reply is flushed at once. It plays from the opening book built into
+//! it (`book/default.book`) unless `--no-book` or `--book FILE` is given. The protocols
+//! are documented in `reversi_engine::protocol`; `reversi-engine --help` says more
 //! (`bins/help/reversi-engine.txt` is its input, output and exit statuses).
 //!
 //! A GTP error is a `?` response (the board unchanged); a bad NBoard command is ignored
@@ -99,12 +101,16 @@ struct Cli {
     /// For measuring what it buys.
     #[arg(long = "no-probcut", verbatim_doc_comment)]
     no_probcut: bool,
-    /// An opening book file (reversi-book's format)
+    /// Play without an opening book
     ///
-    /// A position in the book is answered with the book's move (at
-    /// once, or with a fixed time a move in GTP after searching for
-    /// that time); NBoard's learn saves the book to it. The --book-*
-    /// options need it.
+    /// Without it, or --book FILE, the engine plays from the book
+    /// built into it (tools/reversi-cli/book/default.book). The
+    /// --book-* options cannot be used with it.
+    #[arg(long = "no-book", conflicts_with = "book", verbatim_doc_comment)]
+    no_book: bool,
+    /// An opening book file instead of the built-in one
+    ///
+    /// In reversi-book's format. NBoard's learn saves the book to it.
     #[arg(long, value_name = "FILE", verbatim_doc_comment)]
     book: Option<String>,
     /// A random book move within N discs of the best (0 to 64)
@@ -115,7 +121,7 @@ struct Cli {
         value_name = "N",
         default_value_t = 0,
         value_parser = ranged::<u8>(0..=64, DISCS),
-        requires = "book",
+        conflicts_with = "no_book",
         verbatim_doc_comment
     )]
     book_randomness: u8,
@@ -131,7 +137,7 @@ struct Cli {
         value_name = "N",
         default_value_t = BOOK_MARGIN,
         value_parser = ranged::<u8>(0..=64, DISCS),
-        requires = "book",
+        conflicts_with = "no_book",
         verbatim_doc_comment
     )]
     book_margin: u8,
@@ -140,19 +146,20 @@ struct Cli {
         long = "book-seed",
         value_name = "N",
         value_parser = ranged::<u64>(0..=u64::MAX, "a seed from 0 to 2^64 - 1"),
-        requires = "book"
+        conflicts_with = "no_book"
     )]
     book_seed: Option<u64>,
     /// The depth of NBoard's learn searches (1 to 60)
     ///
     /// The game's first 30 plies are added and the book negamaxed,
-    /// then saved to the --book FILE.
+    /// then saved to the --book FILE (the built-in book learns in
+    /// memory only, for the session).
     #[arg(
         long = "book-depth",
         value_name = "N",
         default_value_t = LEARN_DEPTH,
         value_parser = ranged::<u32>(1..=60, DEPTH),
-        requires = "book",
+        conflicts_with = "no_book",
         verbatim_doc_comment
     )]
     book_depth: u32,
@@ -174,16 +181,21 @@ impl Cli {
         }
     }
 
-    /// The session's book: the `--book` file (the error names the file and what is
-    /// wrong: `--book FILE: truncated at byte N ...`), or none.
+    /// The session's book: none with `--no-book`, the `--book` file (the error names
+    /// the file and what is wrong: `--book FILE: truncated at byte N ...`), else the
+    /// book built into the program (no file: `learn` keeps what it adds in memory).
     fn book(&self) -> Result<Option<SessionBook>, String> {
-        let Some(path) = &self.book else {
+        if self.no_book {
             return Ok(None);
+        }
+        let book = match &self.book {
+            Some(path) => Book::read(path.as_ref()).map_err(|error| match error {
+                reversi_engine::ReadBookError::Io { .. } => format!("--book: {error}"),
+                error => format!("--book {path}: {error}"),
+            })?,
+            None => reversi_cli::book::default_book()
+                .map_err(|error| format!("the built-in book: {error}"))?,
         };
-        let book = Book::read(path.as_ref()).map_err(|error| match error {
-            reversi_engine::ReadBookError::Io { .. } => format!("--book: {error}"),
-            error => format!("--book {path}: {error}"),
-        })?;
         // Without a seed, games differ from run to run (when the randomness allows).
         let seed = self.book_seed.unwrap_or_else(|| {
             let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
