@@ -1,5 +1,6 @@
 //! `reversi-solve [--all | --wld] [--pv] [--progress] [--table-mib N] [--threads N]`: the
-//! exact endgame solver on positions read one a line (Edax's `.obf` form).
+//! exact endgame solver on positions read one a line (Edax's `.obf` form, or the lines of
+//! the FFO test files: `reversi_cli::solve`).
 //!
 //! Prints one line per position: the best move and the exact final score from the side
 //! to move's view (`a2 +38`), `pass +6` when the side to move must pass, `- -64` for a
@@ -14,6 +15,7 @@ use clap::Parser;
 use judge::lines::{LineReader, MAX_LINE};
 use reversi::{Board, Ply};
 use reversi_cli::options::{ranged, TABLE_MIB, THREADS};
+use reversi_cli::solve::{is_comment, position};
 use reversi_engine::{Engine, Mode, SearchLimits, DEFAULT_ENGINE_TABLE_BYTES};
 
 /// Reversi endgame solver: the exact final score with perfect play by both sides.
@@ -143,7 +145,8 @@ fn solve(engine: &mut Engine, board: Board, cli: &Cli) -> (String, u64) {
 
 /// Solves every position of standard input: whether every line was good. A line that
 /// is bad (too long, not UTF-8, not a position) is reported as `line N: ...` on
-/// standard error and the others are still answered; blank lines are skipped.
+/// standard error and the others are still answered; blank lines and comments are
+/// skipped.
 fn run(cli: &Cli, engine: &mut Engine) -> io::Result<bool> {
     let stdin = io::stdin();
     let mut lines = LineReader::with_max_line(stdin.lock(), MAX_LINE);
@@ -153,8 +156,8 @@ fn run(cli: &Cli, engine: &mut Engine) -> io::Result<bool> {
     while let Some(line) = lines.next_line()? {
         let number = line.number();
         let text = match line.str() {
-            Ok(text) if text.trim().is_empty() => continue,
-            Ok(text) => Board::from_obf(text).map_err(|e| e.to_string()),
+            Ok(text) if text.trim().is_empty() || is_comment(text) => continue,
+            Ok(text) => position(text),
             Err(error) => Err(error.to_string()),
         };
         let board = match text {
