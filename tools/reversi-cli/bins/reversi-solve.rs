@@ -15,7 +15,7 @@ use clap::Parser;
 use judge::lines::{LineReader, MAX_LINE};
 use reversi::{Board, Ply};
 use reversi_cli::options::{ranged, TABLE_MIB, THREADS};
-use reversi_cli::solve::{is_comment, position};
+use reversi_cli::solve::{empties, is_comment, may_take_minutes, position};
 use reversi_engine::{Engine, Mode, SearchLimits, DEFAULT_ENGINE_TABLE_BYTES};
 
 /// Reversi endgame solver: the exact final score with perfect play by both sides.
@@ -146,7 +146,8 @@ fn solve(engine: &mut Engine, board: Board, cli: &Cli) -> (String, u64) {
 /// Solves every position of standard input: whether every line was good. A line that
 /// is bad (too long, not UTF-8, not a position) is reported as `line N: ...` on
 /// standard error and the others are still answered; blank lines and comments are
-/// skipped.
+/// skipped. Before a solve expected to take minutes, `line N: E empties: this solve may
+/// take minutes` on standard error (the answers before it written out first).
 fn run(cli: &Cli, engine: &mut Engine) -> io::Result<bool> {
     let stdin = io::stdin();
     let mut lines = LineReader::with_max_line(stdin.lock(), MAX_LINE);
@@ -168,6 +169,13 @@ fn run(cli: &Cli, engine: &mut Engine) -> io::Result<bool> {
                 continue;
             }
         };
+        if may_take_minutes(&board, cli.threads) {
+            out.flush()?;
+            eprintln!(
+                "line {number}: {} empties: this solve may take minutes",
+                empties(&board)
+            );
+        }
         let start = Instant::now();
         let (answer, nodes) = solve(engine, board, cli);
         out.write_all(answer.as_bytes())?;

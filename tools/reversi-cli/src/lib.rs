@@ -2,7 +2,8 @@
 //! `reversi-analyse`'s input reader ([`games`]: GGF, transcripts, WTHOR, with its fuzz
 //! target) and its output ([`report`]: text and JSON lines); the command-line values
 //! the programs share ([`options`], clap value parsers); the book built into the
-//! programs ([`book`]); `reversi-solve`'s input lines ([`solve`]). This module only declares them.
+//! programs ([`book`]); `reversi-solve`'s input lines and its estimate of a solve's time
+//! ([`solve`]). This module only declares them.
 
 pub mod book;
 pub mod games;

@@ -1,4 +1,4 @@
-//! `reversi-solve`'s input lines.
+//! `reversi-solve`'s input lines and its warning before a long solve.
 //!
 //! A line is a position in Edax's `.obf` form ([`Board::from_obf`]: the 64 squares, a
 //! space, the side to move, then optionally `;` and a comment), or a line of the FFO
@@ -105,9 +105,73 @@ fn score(text: &str) -> Option<i32> {
     ok.then_some(if text.starts_with('-') { -value } else { value })
 }
 
+/// The solve time, in seconds, above which `reversi-solve` warns before a solve.
+pub const LONG_SOLVE_SECONDS: f64 = 100.0;
+
+/// A rough estimate of the seconds an exact solve of a position of `empties` empty
+/// squares takes on `threads` threads: 30 s at 26 empties on one thread, twice as long
+/// for each empty square more, and about 1.7 times as fast on two threads
+/// (`threads^0.77`). From the solver's measures (crates/reversi-engine/RESULTS.md): FFO
+/// #40 (20 empties) about 17 M nodes, #45-#49 (24 to 26 empties) 250 to 650 M nodes, at
+/// 15 to 20 M nodes a second on one thread of the shared two-core machine (about 25
+/// to 40 s for #49); positions of the same empties differ a lot, so this says minutes
+/// or not, no more.
+///
+/// ```
+/// use reversi_cli::solve::estimated_seconds;
+/// assert_eq!(estimated_seconds(26, 1), 30.0);
+/// assert_eq!(estimated_seconds(28, 1), 120.0);
+/// assert!(estimated_seconds(20, 1) < 1.0);
+/// ```
+#[must_use]
+pub fn estimated_seconds(empties: u32, threads: usize) -> f64 {
+    let speedup = (threads.max(1) as f64).powf(0.77);
+    30.0 * 2f64.powi(empties as i32 - 26) / speedup
+}
+
+/// Whether the exact solve of `board` on `threads` threads is expected to take minutes
+/// ([`estimated_seconds`] at least [`LONG_SOLVE_SECONDS`]): from 28 empty squares on one
+/// thread, 29 on two or three, 30 on four to seven. A finished game takes no time.
+///
+/// ```
+/// use reversi::Board;
+/// use reversi_cli::solve::may_take_minutes;
+/// assert!(may_take_minutes(&Board::START, 1));
+/// let ffo40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
+/// assert!(!may_take_minutes(&Board::from_obf(ffo40).unwrap(), 1));
+/// ```
+#[must_use]
+pub fn may_take_minutes(board: &Board, threads: usize) -> bool {
+    !board.is_game_over() && estimated_seconds(empties(board), threads) >= LONG_SOLVE_SECONDS
+}
+
+/// The empty squares of `board`.
+///
+/// ```
+/// assert_eq!(reversi_cli::solve::empties(&reversi::Board::START), 60);
+/// ```
+#[must_use]
+pub fn empties(board: &Board) -> u32 {
+    let discs = board.disc_counts();
+    64 - discs.black - discs.white
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The empties from which a solve on `threads` threads may take minutes.
+    fn threshold(threads: usize) -> u32 {
+        (0..=60)
+            .find(|&e| estimated_seconds(e, threads) >= LONG_SOLVE_SECONDS)
+            .unwrap()
+    }
+
+    #[test]
+    fn the_thresholds_are_the_documented_ones() {
+        let found: Vec<u32> = (1..=8).map(threshold).collect();
+        assert_eq!(found, [28, 29, 29, 30, 30, 30, 30, 31]);
+    }
 
     const FFO40: &str = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
 

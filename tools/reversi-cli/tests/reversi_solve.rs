@@ -1,8 +1,11 @@
 //! `reversi-solve` on the repository's FFO file (`crates/reversi-engine/tests/data/
 //! ffo-40-59.txt`, read as it is: its `#` comments, then positions followed by their
-//! published score, best moves and every move's score).
+//! published score, best moves and every move's score), and its warning before a solve
+//! expected to take minutes.
 
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
+use std::process::{Command, Stdio};
 
 const SOLVE: &str = env!("CARGO_BIN_EXE_reversi-solve");
 
@@ -43,4 +46,45 @@ fn the_ffo_file_is_read_and_its_scores_are_found() {
             "{played} not in {best}"
         );
     }
+}
+
+/// Before a position of 30 empty squares on one thread, `line N: 30 empties: this solve
+/// may take minutes` comes on standard error, after the answers to the lines before it,
+/// while the solve runs (the test stops the program then: the solve would take minutes).
+#[test]
+fn a_long_solve_is_announced_before_it_starts() {
+    let text = ffo_file();
+    let positions: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    // FFO #40 (20 empties), then FFO #57 (30 empties).
+    let input = format!("{}\n\n{}\n", positions[0], positions[17]);
+    assert_eq!(
+        positions[17][..64].matches('-').count(),
+        30,
+        "{}",
+        positions[17]
+    );
+    let mut child = Command::new(SOLVE)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The input stays open: the program reads the second position and starts on it.
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut warning = String::new();
+    stderr.read_line(&mut warning).unwrap();
+    assert_eq!(warning, "line 3: 30 empties: this solve may take minutes\n");
+    // The answer to FFO #40 came first, flushed before the warning.
+    let mut answer = String::new();
+    stdout.read_line(&mut answer).unwrap();
+    assert_eq!(answer, "a2 +38\n");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    drop(stdin);
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    assert_eq!(rest, "", "no answer to the long solve");
 }
