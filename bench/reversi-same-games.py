@@ -7,10 +7,28 @@ engine against itself over GTP (`genmove` for both sides, `--nodes NODES` a move
 by each build, and the two transcripts of answers are compared game by game.
 
 Usage: bench/reversi-same-games.py OLD NEW [NODES [GAMES [SEED]]]  (20000, 30, 7)
+
+Each build runs with `--no-book` when it takes it (reversi-engine plays from its
+built-in opening book by default): the searches are compared, not the book.
 """
+import functools
 import random
 import subprocess
 import sys
+
+
+@functools.lru_cache(maxsize=None)
+def no_book(engine):
+    """`["--no-book"]` when `engine` takes it (reversi-engine plays from its built-in
+    opening book unless told `--no-book`), so that its searches are what is measured;
+    nothing for builds from before that option."""
+    try:
+        text = subprocess.run([engine, "--help"], capture_output=True, text=True,
+                              stdin=subprocess.DEVNULL, timeout=30).stdout
+    except (OSError, subprocess.SubprocessError):
+        return []
+    return ["--no-book"] if "--no-book" in text else []
+
 
 DIRECTIONS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
 
@@ -53,8 +71,9 @@ def game(engine, nodes, plays):
         commands.append(f"genmove {colour}")
         colour = "w" if colour == "b" else "b"
     commands += ["showboard", "quit"]
-    out = subprocess.run([engine, "--nodes", str(nodes)], input="\n".join(commands) + "\n",
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([engine, "--nodes", str(nodes), *no_book(engine)],
+                         input="\n".join(commands) + "\n", capture_output=True, text=True,
+                         check=True).stdout
     return [line for line in out.split("\n") if line.startswith("=") and len(line) > 1]
 
 

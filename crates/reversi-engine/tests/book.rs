@@ -200,6 +200,23 @@ proptest! {
     }
 }
 
+/// `add_game` with no ply limit (`u32::MAX`, as `reversi-book build --openings` asks)
+/// adds every position of the game, the end included (the limit plus the start's 4 discs
+/// once overflowed).
+#[test]
+fn add_game_without_a_ply_limit_adds_every_position() {
+    let mut engine = Engine::with_table_bytes(1 << 20);
+    let mut book = Book::new();
+    let mut builder = BookBuilder::new(&mut engine, 1);
+    let game: reversi::Transcript = "f5d6c3".parse().unwrap();
+    let plies: Vec<Ply> = game.moves().iter().map(|&s| Ply::Move(s)).collect();
+    let added = builder
+        .add_game(&mut book, Board::START, &plies, u32::MAX)
+        .unwrap();
+    assert_eq!(added, 4);
+    assert!(book.get(&Board::START).is_some() && book.get(game.board()).is_some());
+}
+
 /// A built book: each entry's value is the negamax of its children and its own
 /// search's leaf, each leaf's value is the search of that move (checked by searching
 /// it again with a fresh engine: 3 plies in all at an even ply from the start, 4 at an

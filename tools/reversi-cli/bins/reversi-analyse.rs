@@ -1,7 +1,9 @@
-//! `reversi-analyse [--exact N] [--depth N] [--time S] [--json] [--threads N] [FILE...]`:
-//! every move of each game scored (the played move's value, the best move and its value,
-//! the loss in discs) and each player's mistakes and losses, for GGF records,
-//! transcripts one a line, or WTHOR `.wtb` files. See `bins/help/reversi-analyse.txt`.
+//! `reversi-analyse [--exact N] [--depth N] [--time S] [--json] [--table-mib N]
+//! [--threads N] [FILE...]`: every move of each game scored (the played move's value,
+//! the best move and its value, the loss in discs) and each player's mistakes and
+//! losses, for GGF records, transcripts one a line, or WTHOR `.wtb` files.
+//! `reversi-analyse --help` says more (`bins/help/reversi-analyse.txt` is its input,
+//! output and exit statuses).
 //!
 //! The input is read by `reversi_cli::games`, the output written by
 //! `reversi_cli::report`, the analysis is `reversi_engine::Engine::analyse_game`; this
@@ -10,81 +12,117 @@
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, IsTerminal, Write};
 use std::path::Path;
+use std::process::ExitCode;
 use std::time::Duration;
 
+use clap::Parser;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use judge::{Exit, Program};
 use reversi::wthor::{NameKind, Names};
 use reversi_cli::games::{read_text, read_wthor, InputError, InputGame};
-use reversi_cli::options::{self, seconds};
+use reversi_cli::options::{ranged, seconds, DEPTH, TABLE_MIB, THREADS};
 use reversi_cli::report::{json_line, write_text, Analysed};
-use reversi_engine::{Engine, GameAnalysis, GameAnalysisSettings, IllegalPly};
-
-const PROGRAM: Program = Program::new("reversi-analyse", include_str!("help/reversi-analyse.txt"));
+use reversi_engine::{
+    Engine, GameAnalysis, GameAnalysisSettings, IllegalPly, DEFAULT_ENGINE_TABLE_BYTES,
+};
 
 /// The time a position gets without `--depth` or `--time`.
 const DEFAULT_TIME: Duration = Duration::from_secs(1);
 
-/// The options and the inputs (`-` standard input).
+/// Reversi game analysis: every move of each game scored against the best one
+#[derive(Parser)]
+#[command(
+    name = "reversi-analyse",
+    version,
+    after_long_help = include_str!("help/reversi-analyse.txt")
+)]
+struct Cli {
+    /// Solve positions of at most N empty squares exactly (0 to 60)
+    ///
+    /// Every move of such a position is solved, whatever the time;
+    /// the other positions are never exact. Without it, exact where
+    /// the time allows (20 empties at 1 s a position; a solve the
+    /// time stops keeps the search's values) or where the depth
+    /// reaches the end.
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = ranged::<u32>(0..=60, "a number of empties from 0 to 60"),
+        verbatim_doc_comment
+    )]
+    exact: Option<u32>,
+    /// Search each position N plies deep (1 to 60)
+    #[arg(long, value_name = "N", value_parser = ranged::<u32>(1..=60, DEPTH))]
+    depth: Option<u32>,
+    /// Seconds a position (above 0, at most 86400)
+    ///
+    /// Default 1 when --depth is not given.
+    #[arg(long, value_name = "S", value_parser = seconds, verbatim_doc_comment)]
+    time: Option<Duration>,
+    /// One JSON object a line per game instead of text
+    ///
+    /// Its fields: tools/reversi-cli/README.md.
+    #[arg(long, verbatim_doc_comment)]
+    json: bool,
+    /// The transposition table's MiB (1 to 65536)
+    #[arg(
+        long = "table-mib",
+        value_name = "N",
+        default_value_t = DEFAULT_ENGINE_TABLE_BYTES >> 20,
+        value_parser = ranged::<usize>(1..=65536, TABLE_MIB)
+    )]
+    table_mib: usize,
+    /// The solver's threads (1 to 256)
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 1,
+        value_parser = ranged::<usize>(1..=256, THREADS)
+    )]
+    threads: usize,
+    /// The game files (`-` or none: standard input)
+    #[arg(value_name = "FILE")]
+    inputs: Vec<String>,
+}
+
+/// The options: the analysis settings, JSON or text, the table and threads, the inputs
+/// (`-` standard input).
 struct Options {
     settings: GameAnalysisSettings,
     json: bool,
+    table_mib: usize,
     threads: usize,
     inputs: Vec<String>,
 }
 
-/// A number in `range`, or the judge's wording of a bad value.
-fn number(option: &str, value: &str, range: std::ops::RangeInclusive<u64>) -> Result<u64, String> {
-    let expected = format!("a number from {} to {}", range.start(), range.end());
-    options::number(option, value, range, &expected)
-}
-
-fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
-    let mut options = Options {
-        settings: GameAnalysisSettings::default(),
-        json: false,
-        threads: 1,
-        inputs: Vec::new(),
-    };
-    let limits = &mut options.settings.limits;
-    let mut args = args.into_iter();
-    while let Some(arg) = args.next() {
-        let (name, inline) = options::split_inline(&arg);
-        let mut value = |expected: &str| options::value(&name, &inline, &mut args, expected);
-        match name.as_str() {
-            "--exact" => {
-                let n = number(
-                    "--exact",
-                    &value("a number of empties from 0 to 60")?,
-                    0..=60,
-                )?;
-                options.settings.exact_empties = Some(n as u32);
-            }
-            "--depth" => {
-                limits.depth =
-                    Some(number("--depth", &value("a depth from 1 to 60")?, 1..=60)? as u32)
-            }
-            "--time" => limits.time = Some(seconds(&value("seconds above 0")?)?),
-            "--threads" => {
-                let n = number(
-                    "--threads",
-                    &value("a number of threads from 1 to 256")?,
-                    1..=256,
-                )?;
-                options.threads = n as usize;
-            }
-            "--json" => options.json = true,
-            _ if arg == "-" || !arg.starts_with('-') => options.inputs.push(arg),
-            _ => return Err(judge::unknown(&arg)),
+impl From<Cli> for Options {
+    fn from(cli: Cli) -> Options {
+        let mut settings = GameAnalysisSettings {
+            exact_empties: cli.exact,
+            ..GameAnalysisSettings::default()
+        };
+        let limits = &mut settings.limits;
+        if cli.depth.is_some() {
+            limits.depth = cli.depth;
+        }
+        if cli.time.is_some() {
+            limits.time = cli.time;
+        }
+        if limits.depth.is_none() && limits.time.is_none() {
+            limits.time = Some(DEFAULT_TIME);
+        }
+        let inputs = if cli.inputs.is_empty() {
+            vec!["-".to_owned()]
+        } else {
+            cli.inputs
+        };
+        Options {
+            settings,
+            json: cli.json,
+            table_mib: cli.table_mib,
+            threads: cli.threads,
+            inputs,
         }
     }
-    if limits.depth.is_none() && limits.time.is_none() {
-        limits.time = Some(DEFAULT_TIME);
-    }
-    if options.inputs.is_empty() {
-        options.inputs.push("-".to_owned());
-    }
-    Ok((options, Vec::new()))
 }
 
 /// The players' names of a WTHOR file: `WTHOR.JOU` beside it (any case), if there.
@@ -163,7 +201,12 @@ fn analyse(
 /// The run: each input, each game, its analysis written; `false` if any input error, or
 /// if the inputs held no game at all (`no games` on standard error).
 fn run(options: &Options, out: &mut impl Write) -> io::Result<bool> {
-    let mut engine = Engine::new();
+    let mut engine = Engine::try_with_table_bytes(options.table_mib << 20).map_err(|error| {
+        io::Error::new(
+            io::ErrorKind::OutOfMemory,
+            format!("--table-mib {}: {error}", options.table_mib),
+        )
+    })?;
     engine.set_threads(options.threads);
     let bar = progress_bar();
     let (mut good, mut number) = (true, 0);
@@ -240,9 +283,15 @@ fn run(options: &Options, out: &mut impl Write) -> io::Result<bool> {
     Ok(good)
 }
 
-fn main() -> std::process::ExitCode {
-    PROGRAM.run(options, |options| {
-        let mut out = BufWriter::new(io::stdout().lock());
-        Exit::from_io(run(&options, &mut out).and_then(|good| out.flush().map(|()| good)))
-    })
+fn main() -> ExitCode {
+    let options = Options::from(Cli::parse());
+    let mut out = BufWriter::new(io::stdout().lock());
+    match run(&options, &mut out).and_then(|good| out.flush().map(|()| good)) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::from(1)
+        }
+    }
 }

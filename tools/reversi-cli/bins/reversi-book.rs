@@ -2,8 +2,10 @@
 //! (the format: `reversi_engine::Book::to_bytes`). Subcommands: `build` (self-play
 //! from the start, then deviations), `deviate` (more deviations on a book), `add`
 //! (games from transcripts or GGF files), `show` (a position's book moves), `stats`,
-//! `lines` (the openings of a given length inside the book, for matches).
-//! `reversi-book --help` and `reversi-book SUBCOMMAND --help` list the options.
+//! `lines` (the openings of a given length inside the book, for matches). `show`,
+//! `stats` and `lines` read the book built into the programs (`book/default.book`)
+//! without `--book FILE`. `reversi-book --help` and `reversi-book SUBCOMMAND --help`
+//! list the options.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -11,11 +13,18 @@ use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
 use reversi::{Board, Ply, Transcript};
+use reversi_cli::book::{default_book, DEFAULT_BOOK};
+use reversi_cli::options::{ranged, TABLE_MIB, THREADS};
 use reversi_engine::{Book, BookBuilder, BookKey, Engine};
 
 /// Builds, extends and shows opening books for `reversi-engine --book`.
+///
+/// `show`, `stats` and `lines` read the book built into the programs
+/// (tools/reversi-cli/book/default.book, the one reversi-engine plays from by
+/// default) when no --book FILE is given; `build`, `deviate` and `add`, which
+/// write a book, need their file.
 #[derive(Parser)]
-#[command(name = "reversi-book", version)]
+#[command(name = "reversi-book", version, verbatim_doc_comment)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -67,9 +76,9 @@ enum Command {
     },
     /// A position's book moves with their values (best first).
     Show {
-        /// The book file.
-        #[arg(long)]
-        book: PathBuf,
+        /// The book file (default: the book built into the programs).
+        #[arg(long, value_name = "FILE")]
+        book: Option<PathBuf>,
         /// A transcript from the start (`f5d6` or `f5 d6`, `-` for the start) or an OBF
         /// board (its leading `-` is not an option: no `--` needed).
         #[arg(allow_hyphen_values = true)]
@@ -77,17 +86,17 @@ enum Command {
     },
     /// The book's positions, exact values, depths and plies, and file size.
     Stats {
-        /// The book file.
-        #[arg(long)]
-        book: PathBuf,
+        /// The book file (default: the book built into the programs).
+        #[arg(long, value_name = "FILE")]
+        book: Option<PathBuf>,
     },
     /// The openings of --plies plies from the start whose every position is in the
     /// book, as transcripts (one a line, one per distinct board, sorted): the openings
     /// of a match in which the book is used.
     Lines {
-        /// The book file.
-        #[arg(long)]
-        book: PathBuf,
+        /// The book file (default: the book built into the programs).
+        #[arg(long, value_name = "FILE")]
+        book: Option<PathBuf>,
         /// Plies from the start.
         #[arg(long)]
         plies: u32,
@@ -115,11 +124,11 @@ struct SearchArgs {
     #[arg(long, default_value_t = 10)]
     depth: u32,
     /// The engine's tables, in MiB (each thread's engine has its own).
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    #[arg(long, value_name = "N", default_value_t = 64, value_parser = ranged::<u32>(1..=65536, TABLE_MIB))]
     table_mib: u32,
     /// Search a position's moves on this many threads at once, one engine each (the
     /// book is the same on every run with the same number).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = ranged::<u32>(1..=256, THREADS))]
     threads: u32,
     /// Screen a position's moves first with searches 10 plies shallower (when the
     /// searches are deeper than 11 plies): only the moves within this many discs of
@@ -160,6 +169,14 @@ fn read_book(path: &Path) -> Result<Book, String> {
         reversi_engine::ReadBookError::Io { .. } => error.to_string(),
         error => format!("{}: {error}", path.display()),
     })
+}
+
+/// The book of `--book FILE`, or without it the book built into the programs.
+fn read_book_or_default(path: Option<&Path>) -> Result<Book, String> {
+    match path {
+        Some(path) => read_book(path),
+        None => default_book().map_err(|error| format!("the built-in book: {error}")),
+    }
 }
 
 fn write_book(book: &Book, path: &Path) -> Result<(), String> {
@@ -339,8 +356,8 @@ fn position(text: &str) -> Result<Board, String> {
     }
 }
 
-fn show(path: &Path, text: &str) -> Result<(), String> {
-    let book = read_book(path)?;
+fn show(path: Option<&Path>, text: &str) -> Result<(), String> {
+    let book = read_book_or_default(path)?;
     let board = position(text)?;
     let mut out = board.display().to_string();
     match book.get(&board) {
@@ -358,11 +375,15 @@ fn show(path: &Path, text: &str) -> Result<(), String> {
     print_out(&out)
 }
 
-fn stats(path: &Path) -> Result<(), String> {
-    let book = read_book(path)?;
-    let size = std::fs::metadata(path)
-        .map_err(|e| format!("{}: {e}", path.display()))?
-        .len();
+fn stats(path: Option<&Path>) -> Result<(), String> {
+    let book = read_book_or_default(path)?;
+    // The built-in book's size is that of the bytes built in.
+    let size = match path {
+        Some(path) => std::fs::metadata(path)
+            .map_err(|e| format!("{}: {e}", path.display()))?
+            .len(),
+        None => DEFAULT_BOOK.len() as u64,
+    };
     let entries = book.entries();
     let exact = entries.iter().filter(|(_, e)| e.exact).count();
     let leaves = entries.iter().filter(|(_, e)| e.leaf.is_some()).count();
@@ -401,8 +422,8 @@ fn keyed(board: Board) -> Board {
     }
 }
 
-fn lines(path: &Path, plies: u32) -> Result<(), String> {
-    let book = read_book(path)?;
+fn lines(path: Option<&Path>, plies: u32) -> Result<(), String> {
+    let book = read_book_or_default(path)?;
     let mut level: Vec<(Board, String)> = Vec::new();
     if book.get(&Board::START).is_some() {
         level.push((Board::START, String::new()));
@@ -470,9 +491,9 @@ fn run(cli: Cli) -> Result<bool, String> {
             files,
             search,
         } => return add(&book, plies, &files, &search),
-        Command::Show { book, position } => show(&book, &position)?,
-        Command::Stats { book } => stats(&book)?,
-        Command::Lines { book, plies } => lines(&book, plies)?,
+        Command::Show { book, position } => show(book.as_deref(), &position)?,
+        Command::Stats { book } => stats(book.as_deref())?,
+        Command::Lines { book, plies } => lines(book.as_deref(), plies)?,
     }
     Ok(true)
 }

@@ -1,8 +1,11 @@
 //! `reversi-engine [--gtp | --nboard] [--depth N] [--nodes N] [--time S] [--table-mib N]
-//! [--threads N] [--no-probcut] [--book FILE [--book-randomness N] [--book-margin N]
-//! [--book-seed N] [--book-depth N]]`: the Reversi engine for GUIs and match runners, speaking GTP (the default) or the NBoard
-//! protocol on standard input and output; each reply is flushed at once. The protocols
-//! are documented in `reversi_engine::protocol`; see `bins/help/reversi-engine.txt`.
+//! [--threads N] [--no-probcut] [--no-book | --book FILE] [--book-randomness N]
+//! [--book-margin N] [--book-seed N] [--book-depth N]`: the Reversi engine for GUIs and
+//! match runners, speaking GTP (the default) or the NBoard protocol on standard input
+//! and output; each reply is flushed at once. It plays from the opening book built into
+//! it (`book/default.book`) unless `--no-book` or `--book FILE` is given. The protocols
+//! are documented in `reversi_engine::protocol`; `reversi-engine --help` says more
+//! (`bins/help/reversi-engine.txt` is its input, output and exit statuses).
 //!
 //! A GTP error is a `?` response (the board unchanged); a bad NBoard command is ignored
 //! with `line N: <error>` on standard error. A line that is not UTF-8 or is longer than
@@ -10,171 +13,200 @@
 //! waits); the exit status is then 1.
 
 use std::io::{self, Write};
+use std::process::ExitCode;
 use std::sync::mpsc;
 use std::time::Duration;
 
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser};
 use judge::lines::{utf8, MAX_LINE};
-use judge::{Line, LineReader, Program};
-use reversi_cli::options::{self, number, seconds};
-use reversi_engine::protocol::{gtp, Defaults, Flow, GtpSession, NboardSession, SessionBook};
-use reversi_engine::{Book, Engine};
-
-const PROGRAM: Program = Program::new("reversi-engine", include_str!("help/reversi-engine.txt"));
+use judge::{Line, LineReader};
+use reversi_cli::options::{ranged, seconds, DEPTH, TABLE_MIB, THREADS};
+use reversi_engine::protocol::{
+    gtp, Defaults, Flow, GtpSession, NboardSession, SessionBook, BOOK_MARGIN, LEARN_DEPTH,
+};
+use reversi_engine::{Book, Engine, DEFAULT_ENGINE_TABLE_BYTES};
 
 /// The seconds a GTP move gets without a clock, unless `--depth` or `--nodes` is given.
 const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
 
-/// The options: NBoard or GTP, the session's defaults, the table size, the solver's
-/// threads, ProbCut.
-struct Options {
+/// What `--book-randomness` and `--book-margin` take.
+const DISCS: &str = "a number of discs from 0 to 64";
+
+/// Reversi (Othello) engine for GUIs and match runners: GTP or the NBoard protocol
+#[derive(Parser)]
+#[command(
+    name = "reversi-engine",
+    version,
+    override_usage = "reversi-engine [--gtp | --nboard] [OPTIONS] < commands",
+    after_long_help = include_str!("help/reversi-engine.txt")
+)]
+struct Cli {
+    /// Speak GTP (the default)
+    #[arg(long, conflicts_with = "nboard")]
+    gtp: bool,
+    /// Speak the NBoard protocol (version 2)
+    #[arg(long)]
     nboard: bool,
-    defaults: Defaults,
-    table_bytes: usize,
-    threads: usize,
-    probcut: bool,
-    book: Option<SessionBook>,
-}
-
-/// The book options: the file, the randomness, the margin over the search's move, the
-/// seed, `learn`'s depth.
-#[derive(Default)]
-struct BookOptions {
-    path: Option<String>,
-    /// The first of the other `--book-*` options given (they need `--book`).
-    other: Option<String>,
-    randomness: u8,
-    margin: Option<u8>,
-    seed: Option<u64>,
+    /// Search at most N plies (1 to 60)
+    ///
+    /// NBoard's `set depth` is capped by it.
+    #[arg(long, value_name = "N", value_parser = ranged::<u32>(1..=60, DEPTH), verbatim_doc_comment)]
     depth: Option<u32>,
+    /// Search at most about N nodes a move (1 to 10^12)
+    ///
+    /// The moves then do not depend on the machine's speed or load.
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = ranged::<u64>(1..=1_000_000_000_000, "a number of nodes from 1 to 1000000000000"),
+        verbatim_doc_comment
+    )]
+    nodes: Option<u64>,
+    /// Seconds a move (above 0, at most 86400)
+    ///
+    /// GTP: seconds a move when no clock is set (default 1, or no
+    /// limit when --depth or --nodes is given); NBoard: the most a
+    /// move gets (no default). With a clock (GTP time_settings,
+    /// NBoard the game's TI[...]), a move gets its share less a
+    /// margin (a tenth, at most 20 ms).
+    #[arg(long, value_name = "S", value_parser = seconds, verbatim_doc_comment)]
+    time: Option<Duration>,
+    /// The transposition table's MiB (1 to 65536)
+    ///
+    /// One table for the midgame search and the endgame solver.
+    #[arg(
+        long = "table-mib",
+        value_name = "N",
+        default_value_t = DEFAULT_ENGINE_TABLE_BYTES >> 20,
+        value_parser = ranged::<usize>(1..=65536, TABLE_MIB),
+        verbatim_doc_comment
+    )]
+    table_mib: usize,
+    /// The search's threads (1 to 256)
+    ///
+    /// Started once and shared by the midgame search and the
+    /// endgame solver; a search limited by --nodes and NBoard's
+    /// hint use one for the midgame.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 1,
+        value_parser = ranged::<usize>(1..=256, THREADS),
+        verbatim_doc_comment
+    )]
+    threads: usize,
+    /// Search without ProbCut's pruning
+    ///
+    /// For measuring what it buys.
+    #[arg(long = "no-probcut", verbatim_doc_comment)]
+    no_probcut: bool,
+    /// Play without an opening book
+    ///
+    /// Without it, or --book FILE, the engine plays from the book
+    /// built into it (tools/reversi-cli/book/default.book). The
+    /// --book-* options cannot be used with it.
+    #[arg(long = "no-book", conflicts_with = "book", verbatim_doc_comment)]
+    no_book: bool,
+    /// An opening book file instead of the built-in one
+    ///
+    /// In reversi-book's format. NBoard's learn saves the book to it.
+    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
+    book: Option<String>,
+    /// A random book move within N discs of the best (0 to 64)
+    ///
+    /// 0: the book's best move.
+    #[arg(
+        long = "book-randomness",
+        value_name = "N",
+        default_value_t = 0,
+        value_parser = ranged::<u8>(0..=64, DISCS),
+        conflicts_with = "no_book",
+        verbatim_doc_comment
+    )]
+    book_randomness: u8,
+    /// The book overrules a search's move N discs worse (0 to 64)
+    ///
+    /// With a fixed time a move, the book's move is played instead
+    /// of the search's when the book values the search's move N
+    /// discs or more below its best (0: always the book's move; a
+    /// move outside the book counts at the value of the book's best
+    /// move outside it, or is kept if the book has none).
+    #[arg(
+        long = "book-margin",
+        value_name = "N",
+        default_value_t = BOOK_MARGIN,
+        value_parser = ranged::<u8>(0..=64, DISCS),
+        conflicts_with = "no_book",
+        verbatim_doc_comment
+    )]
+    book_margin: u8,
+    /// The seed of the random book moves (default: the clock)
+    #[arg(
+        long = "book-seed",
+        value_name = "N",
+        value_parser = ranged::<u64>(0..=u64::MAX, "a seed from 0 to 2^64 - 1"),
+        conflicts_with = "no_book"
+    )]
+    book_seed: Option<u64>,
+    /// The depth of NBoard's learn searches (1 to 60)
+    ///
+    /// The game's first 30 plies are added and the book negamaxed,
+    /// then saved to the --book FILE (the built-in book learns in
+    /// memory only, for the session).
+    #[arg(
+        long = "book-depth",
+        value_name = "N",
+        default_value_t = LEARN_DEPTH,
+        value_parser = ranged::<u32>(1..=60, DEPTH),
+        conflicts_with = "no_book",
+        verbatim_doc_comment
+    )]
+    book_depth: u32,
 }
 
-impl BookOptions {
-    /// Sets the option `name` (one of the five `--book` options) from `value`, which
-    /// reads the option's value (its argument names what is expected).
-    fn set(
-        &mut self,
-        name: &str,
-        value: &mut dyn FnMut(&str) -> Result<String, String>,
-    ) -> Result<(), String> {
-        const RANDOMNESS: &str = "a number of discs from 0 to 64";
-        const SEED: &str = "a seed from 0 to 2^64 - 1";
-        const DEPTH: &str = "a depth from 1 to 60";
-        if name != "--book" && self.other.is_none() {
-            self.other = Some(name.to_owned());
+impl Cli {
+    /// The session's defaults: GTP's time a move without a clock (none when the depth
+    /// or the nodes limit a move); NBoard's only a cap, when given.
+    fn defaults(&self) -> Defaults {
+        let move_time = match self.time {
+            Some(time) => Some(time),
+            None if self.nboard || self.depth.is_some() || self.nodes.is_some() => None,
+            None => Some(DEFAULT_MOVE_TIME),
+        };
+        Defaults {
+            depth: self.depth,
+            nodes: self.nodes,
+            move_time,
         }
-        match name {
-            "--book" => self.path = Some(value("a book file")?),
-            "--book-randomness" => {
-                let n = number(name, &value(RANDOMNESS)?, 0..=64, RANDOMNESS)?;
-                self.randomness = n as u8;
-            }
-            "--book-margin" => {
-                self.margin = Some(number(name, &value(RANDOMNESS)?, 0..=64, RANDOMNESS)? as u8);
-            }
-            "--book-seed" => self.seed = Some(number(name, &value(SEED)?, 0..=u64::MAX, SEED)?),
-            _ => self.depth = Some(number(name, &value(DEPTH)?, 1..=60, DEPTH)? as u32),
-        }
-        Ok(())
     }
 
-    /// The session's book, read from its file (the error names the file and what is
-    /// wrong: `--book FILE: truncated at byte N ...`).
-    /// A `--book-*` option without `--book` is an error.
-    fn read(self) -> Result<Option<SessionBook>, String> {
-        let Some(path) = self.path else {
-            return match self.other {
-                Some(name) => Err(format!("{name} needs --book FILE")),
-                None => Ok(None),
-            };
+    /// The session's book: none with `--no-book`, the `--book` file (the error names
+    /// the file and what is wrong: `--book FILE: truncated at byte N ...`), else the
+    /// book built into the program (no file: `learn` keeps what it adds in memory).
+    fn book(&self) -> Result<Option<SessionBook>, String> {
+        if self.no_book {
+            return Ok(None);
+        }
+        let book = match &self.book {
+            Some(path) => Book::read(path.as_ref()).map_err(|error| match error {
+                reversi_engine::ReadBookError::Io { .. } => format!("--book: {error}"),
+                error => format!("--book {path}: {error}"),
+            })?,
+            None => reversi_cli::book::default_book()
+                .map_err(|error| format!("the built-in book: {error}"))?,
         };
-        let book = Book::read(path.as_ref()).map_err(|error| match error {
-            reversi_engine::ReadBookError::Io { .. } => format!("--book: {error}"),
-            error => format!("--book {path}: {error}"),
-        })?;
         // Without a seed, games differ from run to run (when the randomness allows).
-        let seed = self.seed.unwrap_or_else(|| {
+        let seed = self.book_seed.unwrap_or_else(|| {
             let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
             now.map_or(0, |d| d.as_nanos() as u64) ^ u64::from(std::process::id())
         });
-        let mut book = SessionBook::new(book, self.randomness, seed);
-        book.path = Some(path.into());
-        if let Some(depth) = self.depth {
-            book.learn_depth = depth;
-        }
-        if let Some(margin) = self.margin {
-            book.margin = margin;
-        }
+        let mut book = SessionBook::new(book, self.book_randomness, seed);
+        book.path = self.book.as_ref().map(Into::into);
+        book.learn_depth = self.book_depth;
+        book.margin = self.book_margin;
         Ok(Some(book))
     }
-}
-
-fn options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
-    const DEPTH: &str = "a depth from 1 to 60";
-    const NODES: &str = "a number of nodes from 1 to 1000000000000";
-    const MIB: &str = "a number of MiB from 1 to 65536";
-    const TIME: &str = "seconds above 0";
-    const THREADS: &str = "a number of threads from 1 to 256";
-    let (mut gtp, mut nboard, mut probcut) = (false, false, true);
-    let (mut depth, mut nodes, mut time, mut table_bytes) =
-        (None, None, None, reversi_engine::DEFAULT_ENGINE_TABLE_BYTES);
-    let mut threads = 1;
-    let mut book = BookOptions::default();
-    let mut args = args.into_iter();
-    while let Some(arg) = args.next() {
-        let (name, inline) = options::split_inline(&arg);
-        let mut value = |expected: &str| options::value(&name, &inline, &mut args, expected);
-        match name.as_str() {
-            "--gtp" => gtp = true,
-            "--nboard" => nboard = true,
-            "--depth" => depth = Some(number("--depth", &value(DEPTH)?, 1..=60, DEPTH)? as u32),
-            "--nodes" => {
-                nodes = Some(number(
-                    "--nodes",
-                    &value(NODES)?,
-                    1..=1_000_000_000_000,
-                    NODES,
-                )?)
-            }
-            "--no-probcut" => probcut = false,
-            "--time" => time = Some(seconds(&value(TIME)?)?),
-            "--table-mib" => {
-                table_bytes = (number("--table-mib", &value(MIB)?, 1..=65536, MIB)? as usize) << 20
-            }
-            "--threads" => {
-                threads = number("--threads", &value(THREADS)?, 1..=256, THREADS)? as usize
-            }
-            "--book" | "--book-randomness" | "--book-margin" | "--book-seed" | "--book-depth" => {
-                book.set(&name, &mut value)?
-            }
-            _ => return Err(judge::unknown(&arg)),
-        }
-    }
-    if gtp && nboard {
-        return Err("--gtp and --nboard cannot be used together".to_owned());
-    }
-    // GTP: the time a move gets without a clock (none when the depth or the nodes limit
-    // a move); NBoard: only a cap, when given.
-    let move_time = match time {
-        Some(time) => Some(time),
-        None if nboard || depth.is_some() || nodes.is_some() => None,
-        None => Some(DEFAULT_MOVE_TIME),
-    };
-    let defaults = Defaults {
-        depth,
-        nodes,
-        move_time,
-    };
-    Ok((
-        Options {
-            nboard,
-            defaults,
-            table_bytes,
-            threads,
-            probcut,
-            book: book.read()?,
-        },
-        Vec::new(),
-    ))
 }
 
 /// One input line as the reader thread passes it on: its number, and its text or what is
@@ -217,25 +249,26 @@ fn read_input() -> mpsc::Receiver<Input> {
     receive
 }
 
-/// Runs the session on standard input and output: whether every line was good.
-fn run(options: Options) -> io::Result<bool> {
-    let mut engine = Engine::try_with_table_bytes(options.table_bytes).map_err(|error| {
+/// Runs the session on standard input and output with `book`: whether every line was
+/// good.
+fn run(cli: &Cli, book: Option<SessionBook>) -> io::Result<bool> {
+    let mut engine = Engine::try_with_table_bytes(cli.table_mib << 20).map_err(|error| {
         io::Error::new(
             io::ErrorKind::OutOfMemory,
-            format!("--table-mib {}: {error}", options.table_bytes >> 20),
+            format!("--table-mib {}: {error}", cli.table_mib),
         )
     })?;
-    engine.set_probcut(options.probcut);
-    engine.set_threads(options.threads);
-    if options.nboard {
-        let mut session = NboardSession::new(engine, options.defaults);
-        if let Some(book) = options.book {
+    engine.set_probcut(!cli.no_probcut);
+    engine.set_threads(cli.threads);
+    if cli.nboard {
+        let mut session = NboardSession::new(engine, cli.defaults());
+        if let Some(book) = book {
             session.set_book(book);
         }
         run_nboard(session)
     } else {
-        let mut session = GtpSession::new(engine, options.defaults);
-        if let Some(book) = options.book {
+        let mut session = GtpSession::new(engine, cli.defaults());
+        if let Some(book) = book {
             session.set_book(book);
         }
         run_gtp(session)
@@ -321,6 +354,20 @@ fn run_nboard(mut session: NboardSession) -> io::Result<bool> {
     Ok(all_good)
 }
 
-fn main() -> std::process::ExitCode {
-    PROGRAM.run(options, |options| judge::Exit::from_io(run(options)))
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    // A book that cannot be read is a bad command line, told as clap tells its own
+    // (exit status 2): nothing is read.
+    let book = match cli.book() {
+        Ok(book) => book,
+        Err(error) => Cli::command().error(ErrorKind::InvalidValue, error).exit(),
+    };
+    match run(&cli, book) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::from(1)
+        }
+    }
 }

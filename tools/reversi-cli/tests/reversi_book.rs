@@ -176,7 +176,8 @@ fn bad_book_files_are_refused_with_the_reason() {
 /// only move is its leaf f4 (the parallel opening, a known weak reply) valued 0, so
 /// every other move is valued at most 0: with margin 0 the engine plays f4 after its
 /// search (6 plies, with a fixed time a move of 30 s); with the default (2) it plays
-/// the search's move, the move of the same search without a book, which is not f4.
+/// the search's move, the move of the same search without a book (`--no-book`), which
+/// is not f4.
 #[test]
 fn book_margin_weighs_the_book_against_the_search() {
     let f5 = Board::START.play("f5".parse().unwrap()).unwrap();
@@ -204,7 +205,12 @@ fn book_margin_weighs_the_book_against_the_search() {
         text(&out.stdout)
     };
     assert_eq!(genmove(&["--book-margin", "0"]), "=\n\n= f4\n\n");
-    let plain = run(ENGINE, &["--gtp", "--depth", "6"], "play b f5\ngenmove w\n");
+    // Without a book (the built-in one, the default, has f5 too).
+    let plain = run(
+        ENGINE,
+        &["--gtp", "--depth", "6", "--no-book"],
+        "play b f5\ngenmove w\n",
+    );
     let plain = text(&plain.stdout);
     assert!(plain.starts_with("=\n\n= "), "{plain}");
     assert_ne!(plain, "=\n\n= f4\n\n");
@@ -266,5 +272,38 @@ fn lines_lists_the_openings_inside_the_book() {
     assert_eq!(listed.len(), expected.len());
     for board in &expected {
         assert!(listed.contains(board), "missing:\n{board}");
+    }
+}
+
+/// Without `--book`, `show`, `stats` and `lines` read the book built into the programs:
+/// the same output as with `--book` on the shipped file (the file size that of the bytes
+/// built in); `deviate` and `add`, which write their book, still need `--book`.
+#[test]
+fn show_stats_and_lines_default_to_the_built_in_book() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("book/default.book");
+    let file = path.to_str().unwrap();
+    for args in [
+        &["stats"][..],
+        &["show", "f5d6"],
+        &["lines", "--plies", "2"],
+    ] {
+        let built_in = run(BOOK, args, "");
+        assert!(
+            built_in.status.success(),
+            "{args:?}: {}",
+            text(&built_in.stderr)
+        );
+        let with_file = run(BOOK, &[args, &["--book", file]].concat(), "");
+        assert_eq!(text(&built_in.stdout), text(&with_file.stdout), "{args:?}");
+        assert!(!built_in.stdout.is_empty());
+    }
+    for args in [&["deviate"][..], &["add", "games.txt"]] {
+        let out = run(BOOK, args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&out.stderr).contains("--book <BOOK>"),
+            "{}",
+            text(&out.stderr)
+        );
     }
 }

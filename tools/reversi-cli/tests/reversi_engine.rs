@@ -3,7 +3,8 @@
 //! runner sees it.
 //!
 //! Each `tests/data/reversi-engine-nboard/NAME.in` is a session fed to
-//! `reversi-engine --nboard`; the snapshot `reversi-engine-nboard__NAME` pins the exit
+//! `reversi-engine --nboard --no-book` (the searches' answers, not the built-in book's);
+//! the snapshot `reversi-engine-nboard__NAME` pins the exit
 //! status, the input, standard output and standard error. The searches are limited by
 //! depth only (`set depth`), so the moves, evaluations and hints do not depend on the
 //! machine; what does, the seconds of `nodestats` and `===` and the node counts, is
@@ -72,14 +73,14 @@ fn answer_to(command: &str) -> Option<Answer> {
     }
 }
 
-/// Runs `reversi-engine --nboard` on `input` as a GUI drives it: each line is sent once
+/// Runs `reversi-engine --nboard --no-book` on `input` as a GUI drives it: each line is sent once
 /// the engine has answered the one before ([`answer_to`]; a line the engine refuses is
 /// answered by its `line N:` on standard error), so that no command arrives during a
 /// search (one that did would stop it: see `nboard_ping_stops_a_search_at_once`).
 fn converse(input: &str) -> std::process::Output {
     use std::sync::mpsc;
     let mut child = Command::new(EXE)
-        .arg("--nboard")
+        .args(["--nboard", "--no-book"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -146,12 +147,13 @@ fn converse(input: &str) -> std::process::Output {
 /// A `ping` sent while a 30-ply `go` or a `hint` searches is answered at once, after the
 /// search's own answer (its best move so far, or the hint lines it finished), as the
 /// NBoard protocol orders them; a `move` sent during a search stops it too, and the next
-/// `go` searches the board after that move.
+/// `go` searches the board after that move. Without the book, whose positions would be
+/// answered at once.
 #[test]
 fn nboard_ping_stops_a_search_at_once() {
     let _alone = alone();
     let mut child = Command::new(EXE)
-        .arg("--nboard")
+        .args(["--nboard", "--no-book"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -241,7 +243,7 @@ fn nboard_transcripts_are_pinned() {
             .map(|(i, line)| format!("{:>2}| {line}", i + 1))
             .collect();
         let report = format!(
-            "args: [\"--nboard\"]\nstatus: {}\n--- input\n{}\n--- stdout\n{}\n--- stderr\n{}",
+            "args: [\"--nboard\", \"--no-book\"]\nstatus: {}\n--- input\n{}\n--- stdout\n{}\n--- stderr\n{}",
             output
                 .status
                 .code()
@@ -379,16 +381,14 @@ fn gtp_with_two_solver_threads_plays_a_legal_game() {
 }
 
 /// The program run with `args` is a bad command line: exit status 2, nothing on standard
-/// output, `message` and the usage line on standard error.
+/// output, clap's `error: ` and `message` on standard error.
 fn assert_refused(args: &[&str], message: &str) {
     let output = test_support::run(EXE, args, b"genmove b\n");
     assert_eq!(output.status.code(), Some(2), "{args:?}");
     assert!(output.stdout.is_empty(), "{args:?}");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.starts_with(&format!(
-            "reversi-engine: {message}\nusage: reversi-engine "
-        )),
+        stderr.starts_with(&format!("error: {message}\n")),
         "{args:?}: {stderr}"
     );
 }
@@ -401,19 +401,19 @@ fn bad_thread_counts_are_refused() {
     for (args, message) in [
         (
             &["--threads", "0"][..],
-            format!("bad --threads value \"0\": {expected}"),
+            format!("invalid value '0' for '--threads <N>': {expected}"),
         ),
         (
             &["--threads", "257"][..],
-            format!("bad --threads value \"257\": {expected}"),
+            format!("invalid value '257' for '--threads <N>': {expected}"),
         ),
         (
             &["--threads=two"][..],
-            format!("bad --threads value \"two\": {expected}"),
+            format!("invalid value 'two' for '--threads <N>': {expected}"),
         ),
         (
             &["--threads"][..],
-            format!("missing --threads value: {expected}"),
+            "a value is required for '--threads <N>' but none was supplied".to_owned(),
         ),
     ] {
         assert_refused(args, &message);
@@ -428,60 +428,153 @@ fn bad_node_budgets_are_refused() {
     for (args, message) in [
         (
             &["--nodes", "0"][..],
-            format!("bad --nodes value \"0\": {expected}"),
+            format!("invalid value '0' for '--nodes <N>': {expected}"),
         ),
         (
             &["--nodes", "x"][..],
-            format!("bad --nodes value \"x\": {expected}"),
+            format!("invalid value 'x' for '--nodes <N>': {expected}"),
         ),
         (
-            &["--nodes", "-5"][..],
-            format!("bad --nodes value \"-5\": {expected}"),
+            &["--nodes=-5"][..],
+            format!("invalid value '-5' for '--nodes <N>': {expected}"),
         ),
         (
             &["--nodes", "+5"][..],
-            format!("bad --nodes value \"+5\": {expected}"),
+            format!("invalid value '+5' for '--nodes <N>': {expected}"),
         ),
         (
             &["--nodes", "1000000000001"][..],
-            format!("bad --nodes value \"1000000000001\": {expected}"),
+            format!("invalid value '1000000000001' for '--nodes <N>': {expected}"),
         ),
         (
             &["--nodes"][..],
-            format!("missing --nodes value: {expected}"),
+            "a value is required for '--nodes <N>' but none was supplied".to_owned(),
         ),
     ] {
         assert_refused(args, &message);
     }
 }
 
-/// The book options take numbers in their ranges, and need `--book`: anything else is a
-/// bad command line (exit status 2) named with what was expected; nothing is read.
+/// The book options take numbers in their ranges, and cannot be used with `--no-book`,
+/// nor can `--book`: anything else is a bad command line (exit status 2) named with what
+/// was expected; nothing is read. (They apply to the built-in book without `--book`.)
 #[test]
 fn bad_book_options_are_refused() {
     let discs = "expected a number of discs from 0 to 64";
     for (args, message) in [
         (
-            ["--book-margin", "65"],
-            format!("bad --book-margin value \"65\": {discs}"),
+            &["--book-margin", "65"][..],
+            format!("invalid value '65' for '--book-margin <N>': {discs}"),
         ),
         (
-            ["--book-margin", "-1"],
-            format!("bad --book-margin value \"-1\": {discs}"),
+            &["--book-margin=-1"][..],
+            format!("invalid value '-1' for '--book-margin <N>': {discs}"),
         ),
         (
-            ["--book-randomness", "x"],
-            format!("bad --book-randomness value \"x\": {discs}"),
+            &["--book-randomness", "x"][..],
+            format!("invalid value 'x' for '--book-randomness <N>': {discs}"),
         ),
         (
-            ["--book-margin", "3"],
-            "--book-margin needs --book FILE".to_owned(),
+            &["--no-book", "--book-margin", "3"][..],
+            "the argument '--no-book' cannot be used with '--book-margin <N>'".to_owned(),
         ),
         (
-            ["--book-seed", "7"],
-            "--book-seed needs --book FILE".to_owned(),
+            &["--book-seed", "7", "--no-book"][..],
+            "the argument '--book-seed <N>' cannot be used with '--no-book'".to_owned(),
+        ),
+        (
+            &["--no-book", "--book", "any.book"][..],
+            "the argument '--no-book' cannot be used with '--book <FILE>'".to_owned(),
         ),
     ] {
-        assert_refused(&args, &message);
+        assert_refused(args, &message);
     }
+}
+
+/// The built-in book by default: at the start, `genmove b` at depth 1 is one of the
+/// book's best moves (the same with `--book` on the shipped file), and `--no-book`
+/// searches instead (what a depth-1 search plays, whatever the book says); the
+/// `--book-*` options apply to the built-in book.
+#[test]
+fn the_built_in_book_is_played_unless_no_book() {
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("book/default.book");
+    let book = reversi_engine::Book::read(&shipped).unwrap();
+    let best: Vec<String> = book
+        .moves(&reversi::Board::START)
+        .iter()
+        .filter(|m| m.value == book.moves(&reversi::Board::START)[0].value)
+        .map(|m| format!("= {}\n\n", m.square))
+        .collect();
+    let genmove = |args: &[&str]| {
+        let output = test_support::run(EXE, args, b"genmove b\n");
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let file = shipped.to_str().unwrap();
+    let built_in = genmove(&["--depth", "1", "--book-seed", "3"]);
+    assert!(best.contains(&built_in), "{built_in:?} not in {best:?}");
+    assert_eq!(
+        genmove(&["--depth", "1", "--book-seed", "3", "--book", file]),
+        built_in
+    );
+    // At randomness 64 every book move may be drawn: over a few seeds, more than one.
+    let drawn: std::collections::BTreeSet<String> = (0..12)
+        .map(|seed| {
+            let seed = seed.to_string();
+            genmove(&[
+                "--depth",
+                "1",
+                "--book-randomness",
+                "64",
+                "--book-seed",
+                &seed,
+            ])
+        })
+        .collect();
+    assert!(drawn.len() > 1, "{drawn:?}");
+    // Without a book: the search's move, the same on every run.
+    let searched = genmove(&["--depth", "1", "--no-book"]);
+    assert!(searched.starts_with("= "), "{searched:?}");
+    assert_eq!(genmove(&["--depth", "1", "--no-book"]), searched);
+}
+
+/// NBoard's `learn` with the built-in book: the game is learned in memory, answered
+/// `learned`, and nothing is written (the built-in book has no file).
+#[test]
+fn nboard_learn_with_the_built_in_book_stays_in_memory() {
+    let _alone = alone();
+    let dir = std::env::temp_dir().join(format!("reversi-engine-learn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = "(;GM[Othello]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6]B[C3]W[D3]B[C4]W[F4]B[F6]W[F3]B[E6]W[E7]B[C6]W[B5];)";
+    let input = format!("nboard 2\nset depth 1\nset game {game}\nlearn\nping 1\nquit\n");
+    let mut child = Command::new(EXE)
+        .args(["--nboard", "--book-depth", "1"])
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(output.stderr.is_empty());
+    assert!(stdout.contains("\nlearned\npong 1\n"), "{stdout}");
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        0,
+        "a file was written"
+    );
+    std::fs::remove_dir(&dir).unwrap();
 }

@@ -101,11 +101,13 @@ fn words(command: &str) -> Vec<String> {
     words
 }
 
-/// The output lines that a help text's `Output:` paragraph shows for its example: the
-/// `` `quoted` `` parts of each sentence that says `here`, in order.
+/// The output lines that a help text's `Output:` paragraph (up to `Options:` or `Exit
+/// status:`) shows for its example: the `` `quoted` `` parts of each sentence that says
+/// `here`, in order.
 fn shown_output(help: &str) -> Vec<String> {
     let output = help.split("\nOutput: ").nth(1).unwrap();
     let output = output.split("\nOptions: ").next().unwrap();
+    let output = output.split("\nExit status: ").next().unwrap();
     let mut shown = Vec::new();
     let starts = output.match_indices("here ").map(|(at, _)| at);
     let heres = starts.filter(|&at| at == 0 || !output.as_bytes()[at - 1].is_ascii_alphabetic());
@@ -148,33 +150,44 @@ fn shown_output(help: &str) -> Vec<String> {
 pub fn every_help_example_runs_and_prints_what_its_help_shows(root: &str, programs: Programs) {
     let root = Path::new(root);
     for &(name, exe) in programs {
-        let help = help_text(root, name);
-        let example = example_lines(&help);
-        // A command line (the perft tools), or the input read on standard input.
-        let (args, input) = match example[0].strip_prefix(&format!("{name} ")) {
-            Some(command) => (words(command), String::new()),
-            None => (
-                Vec::new(),
-                example.iter().map(|l| format!("{l}\n")).collect(),
-            ),
-        };
-        let output = crate::run(
-            exe,
-            &args.iter().map(String::as_str).collect::<Vec<_>>(),
-            input.as_bytes(),
+        help_example_runs_and_prints_what_it_shows(name, exe, &help_text(root, name));
+    }
+}
+
+/// The example of the help text `help` of the program `name` (binary `exe`) runs (status
+/// 0, nothing on standard error) and prints the lines its `Output:` paragraph shows, in
+/// order: the check of [`every_help_example_runs_and_prints_what_its_help_shows`] for a
+/// help text that is no file of `bins/help/` (a program whose `--help` clap writes).
+///
+/// # Panics
+///
+/// The example does not.
+pub fn help_example_runs_and_prints_what_it_shows(name: &str, exe: &str, help: &str) {
+    let example = example_lines(help);
+    // A command line (the perft tools), or the input read on standard input.
+    let (args, input) = match example[0].strip_prefix(&format!("{name} ")) {
+        Some(command) => (words(command), String::new()),
+        None => (
+            Vec::new(),
+            example.iter().map(|l| format!("{l}\n")).collect(),
+        ),
+    };
+    let output = crate::run(
+        exe,
+        &args.iter().map(String::as_str).collect::<Vec<_>>(),
+        input.as_bytes(),
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{name}: {stderr}");
+    assert!(stderr.is_empty(), "{name}: {stderr}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    // What the help shows is the output's lines, in order (some left out).
+    let mut lines = stdout.lines();
+    for shown in shown_output(help) {
+        assert!(
+            lines.any(|line| line == shown),
+            "{name}: its help shows `{shown}` (in this order), the example prints:\n{stdout}"
         );
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(0), "{name}: {stderr}");
-        assert!(stderr.is_empty(), "{name}: {stderr}");
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        // What the help shows is the output's lines, in order (some left out).
-        let mut lines = stdout.lines();
-        for shown in shown_output(&help) {
-            assert!(
-                lines.any(|line| line == shown),
-                "{name}: its help shows `{shown}` (in this order), the example prints:\n{stdout}"
-            );
-        }
     }
 }
 

@@ -328,7 +328,8 @@ impl<'a> BookBuilder<'a> {
 
     /// Adds the positions of a game from `start` (the plies as played; a move may leave
     /// out the pass before it), the one it ends on included (after a forced pass), of
-    /// fewer than `max_ply` plies from the start (discs less 4). The positions added.
+    /// fewer than `max_ply` plies from the start (discs less 4; `u32::MAX`: all of them).
+    /// The positions added.
     ///
     /// # Errors
     /// The first illegal ply, the positions before it added.
@@ -343,7 +344,7 @@ impl<'a> BookBuilder<'a> {
         let mut added = 0;
         let mut add = |builder: &mut Self, board: &Board| {
             let discs = board.disc_counts().black + board.disc_counts().white;
-            if discs < max_ply + 4 {
+            if discs < max_ply.saturating_add(4) {
                 added += usize::from(builder.add_position(book, board));
             }
         };
