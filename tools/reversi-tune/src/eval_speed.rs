@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use reversi::{kernel, Board};
+use reversi::{kernel, Board, Ply};
 use reversi_engine::eval::pattern::Indices;
 use reversi_engine::eval::MAX;
 
@@ -35,11 +35,9 @@ fn positions() -> Vec<Played> {
     while set.len() < 4096 {
         let mut board = Board::START;
         while !board.is_game_over() {
-            let moves: Vec<_> = board.legal_moves().iter().collect();
-            board = match moves.len() {
-                0 => board.pass().expect("a forced pass"),
-                n => {
-                    let square = moves[rng.usize(..n)];
+            board = match reversi::random::ply(&mut rng, &board).expect("a game not over") {
+                Ply::Pass => board.pass().expect("a forced pass"),
+                Ply::Move(square) => {
                     let next = board.play(square).expect("a legal move");
                     let (p, o) = (board.mover_bits(), board.opponent_bits());
                     set.push(Played {

@@ -112,8 +112,11 @@ impl Player {
             }
             records.push(Record { board, exact: None });
             let square = if ply < args.opening || rng.f64() < args.random {
-                let moves: Vec<Square> = board.legal_moves().iter().collect();
-                moves[rng.usize(..moves.len())]
+                // The board has a legal move (a pass is played above).
+                match reversi::random::ply(&mut rng, &board) {
+                    Some(Ply::Move(square)) => square,
+                    other => unreachable!("a board with a legal move gave {other:?}"),
+                }
             } else {
                 self.best_move(board, args.play_depth)
             };

@@ -88,11 +88,8 @@ mod tests {
                 let (p, o) = (board.mover_bits(), board.opponent_bits());
                 assert_eq!(weights.evaluate(p, o).clamp(-MAX, MAX), hand_set(p, o));
                 checked += 1;
-                let moves: Vec<_> = board.legal_moves().iter().collect();
-                board = match moves.len() {
-                    0 => board.pass().unwrap(),
-                    n => board.play(moves[rng.usize(..n)]).unwrap(),
-                };
+                let ply = reversi::random::ply(&mut rng, &board).unwrap();
+                board = board.play_ply(ply).unwrap();
             }
         }
         assert!(checked > 10_000);

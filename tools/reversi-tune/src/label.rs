@@ -104,11 +104,10 @@ mod tests {
         for _ in 0..30 {
             let mut board = Board::START;
             for _ in 0..rng.u32(0..40) {
-                let moves: Vec<_> = board.legal_moves().iter().collect();
-                if moves.is_empty() {
-                    break;
+                match reversi::random::ply(&mut rng, &board) {
+                    Some(reversi::Ply::Move(square)) => board = board.play(square).unwrap(),
+                    _ => break,
                 }
-                board = board.play(moves[rng.usize(..moves.len())]).unwrap();
             }
             for depth in 1..=3 {
                 let (label, _) = labeller.search(&board, depth);

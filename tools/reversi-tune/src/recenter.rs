@@ -115,11 +115,10 @@ fn play(args: &RecenterArgs, weights: &Weights) -> Box<Sums> {
     for _ in 0..args.games {
         let mut board = Board::START;
         for _ in 0..args.plies {
-            let moves: Vec<_> = board.legal_moves().iter().collect();
-            if moves.is_empty() {
-                break;
+            match reversi::random::ply(&mut rng, &board) {
+                Some(Ply::Move(square)) => board = board.play(square).unwrap_or(board),
+                _ => break,
             }
-            board = board.play(moves[rng.usize(..moves.len())]).unwrap_or(board);
         }
         engine.new_game();
         let mut seen = Vec::new();

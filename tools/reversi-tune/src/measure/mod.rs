@@ -71,12 +71,7 @@ fn self_play(rng: &mut fastrand::Rng, filler: &mut Engine, to: u32, depth: u32) 
 
 /// A uniformly random legal ply of `board` (a game not over).
 fn random_ply(rng: &mut fastrand::Rng, board: &Board) -> Ply {
-    let moves: Vec<_> = board.legal_moves().iter().collect();
-    if moves.is_empty() {
-        Ply::Pass
-    } else {
-        Ply::Move(moves[rng.usize(..moves.len())])
-    }
+    reversi::random::ply(rng, board).expect("a game not over")
 }
 
 /// The position game `game` of `endgame` starts from: its seeded random 8-ply opening,
