@@ -21,18 +21,10 @@ fn positions() -> Vec<Board> {
     let mut all = Vec::new();
     for _ in 0..100 {
         let mut board = Board::START;
-        loop {
+        all.push(board);
+        for ply in reversi::random::game(&mut rng, &Board::START) {
+            board = board.play_ply(ply).expect("a legal ply");
             all.push(board);
-            let moves: Vec<_> = board.legal_moves().iter().collect();
-            if moves.is_empty() {
-                match board.pass() {
-                    Ok(passed) => board = passed,
-                    Err(_) => break,
-                }
-                continue;
-            }
-            let square = moves[rng.usize(..moves.len())];
-            board = board.play(square).expect("a legal move");
         }
     }
     all

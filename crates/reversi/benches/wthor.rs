@@ -15,26 +15,14 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use reversi::wthor::{self, Game, GameReader, Header};
-use reversi::{Board, Transcript};
+use reversi::Transcript;
 
 /// Records in the file.
 const GAMES: u32 = 100_000;
 
 /// A random legal game from the start to its end.
 fn random_game(rng: &mut fastrand::Rng) -> Transcript {
-    let mut transcript = Transcript::new();
-    loop {
-        let mut board: Board = *transcript.board();
-        if let Ok(passed) = board.pass() {
-            board = passed;
-        }
-        let moves = board.legal_moves();
-        if moves.is_empty() {
-            return transcript;
-        }
-        let square = moves.iter().nth(rng.usize(..moves.len() as usize)).unwrap();
-        transcript.play(square).unwrap();
-    }
+    reversi::random::transcript(rng, usize::MAX)
 }
 
 /// The file's bytes and its number of moves.

@@ -24,6 +24,7 @@
 
 use crate::board::Board;
 use crate::ply::Ply;
+use crate::transcript::Transcript;
 
 /// The ply played on `board` by the choice `choice` (any number: taken modulo the number
 /// of legal moves): the legal move of that rank in square order, a pass when the side to
@@ -80,6 +81,32 @@ pub fn plies(rng: &mut fastrand::Rng, start: &Board, plies: usize) -> Vec<Ply> {
 #[must_use]
 pub fn game(rng: &mut fastrand::Rng, start: &Board) -> Vec<Ply> {
     plies(rng, start, usize::MAX)
+}
+
+/// A random game from the start as a transcript (passes implicit): its first `moves`
+/// moves, or all of them when it ends before.
+///
+/// ```
+/// let mut rng = fastrand::Rng::with_seed(3);
+/// let opening = reversi::random::transcript(&mut rng, 8);
+/// assert_eq!(opening.len(), 8);
+/// ```
+#[must_use]
+pub fn transcript(rng: &mut fastrand::Rng, moves: usize) -> Transcript {
+    let mut transcript = Transcript::new();
+    let mut board = Board::START;
+    while transcript.len() < moves {
+        match ply(rng, &board) {
+            Some(next) => {
+                if let Ply::Move(square) = next {
+                    transcript.play(square).expect("a legal move");
+                }
+                board = board.play_ply(next).expect("a legal ply");
+            }
+            None => break,
+        }
+    }
+    transcript
 }
 
 /// A random position of the game from the start: plays until at most `empties` empty

@@ -425,23 +425,12 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
     use reversi::ggf::{Game, MoveItem};
-    use reversi::Square;
 
     /// The plies of a seeded random game of at most `length` plies from the start, never
     /// ending in a pass.
     fn random_plies(seed: u64, length: usize) -> Vec<Ply> {
         let mut rng = fastrand::Rng::with_seed(seed);
-        let (mut board, mut plies) = (Board::START, Vec::new());
-        while plies.len() < length && !board.is_game_over() {
-            let ply = if board.must_pass() {
-                Ply::Pass
-            } else {
-                let moves: Vec<Square> = board.legal_moves().iter().collect();
-                Ply::Move(moves[rng.usize(..moves.len())])
-            };
-            board = board.play_ply(ply).unwrap();
-            plies.push(ply);
-        }
+        let mut plies = reversi::random::plies(&mut rng, &Board::START, length);
         // A game cut right after a pass ends in it; a transcript cannot say so (its
         // passes are found by the rules before the move that follows them).
         if plies.last() == Some(&Ply::Pass) {

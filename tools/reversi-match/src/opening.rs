@@ -48,8 +48,9 @@ impl match_core::openings::Position for Opening {
         } else {
             *board
         };
-        let moves: Vec<_> = board.legal_moves().iter().collect();
-        let square = moves[rng.usize(..moves.len())];
+        let Some(Ply::Move(square)) = reversi::random::ply(rng, &board) else {
+            unreachable!("a board with a legal move");
+        };
         let mut next = self.0.clone();
         next.play(square).map_err(anyhow::Error::msg)?;
         Ok(Some(Opening(next)))

@@ -58,20 +58,8 @@ fn reference(
 
 /// A seeded random legal game from the start, played to its end or cut short.
 fn random_plies(rng: &mut fastrand::Rng) -> Vec<Ply> {
-    let mut board = Board::START;
-    let mut plies = Vec::new();
     let length = rng.usize(0..70);
-    while !board.is_game_over() && plies.len() < length {
-        let moves: Vec<_> = board.legal_moves().iter().collect();
-        let ply = if moves.is_empty() {
-            Ply::Pass
-        } else {
-            Ply::Move(moves[rng.usize(..moves.len())])
-        };
-        board = board.play_ply(ply).unwrap();
-        plies.push(ply);
-    }
-    plies
+    reversi::random::plies(rng, &Board::START, length)
 }
 
 #[test]

@@ -365,21 +365,7 @@ pub fn count(args: &CountArgs) -> Result<bool> {
 /// A random legal game from the start, played to its end by `rng`.
 #[must_use]
 pub fn random_game(rng: &mut fastrand::Rng) -> Transcript {
-    let mut transcript = Transcript::new();
-    loop {
-        let board = *transcript.board();
-        let mut moves = board.legal_moves();
-        if moves.is_empty() {
-            moves = board.pass().map_or(moves, |passed| passed.legal_moves());
-            if moves.is_empty() {
-                return transcript;
-            }
-        }
-        let pick = rng.usize(..moves.len() as usize);
-        let square = moves.iter().nth(pick).expect("pick < len");
-        // A legal move of the side to move (after its pass).
-        transcript.play(square).expect("a legal move");
-    }
+    reversi::random::transcript(rng, usize::MAX)
 }
 
 /// `generate`: a WTHOR file of `--games` random legal games (seeded), written as it is

@@ -66,12 +66,8 @@ impl Fake {
     fn answer(&mut self, color: Color) -> Option<String> {
         self.requests += 1;
         let board = Fake::to_move(self.board, color);
-        let moves: Vec<_> = board.legal_moves().iter().collect();
-        let legal = if moves.is_empty() {
-            Ply::Pass
-        } else {
-            Ply::Move(moves[self.rng.usize(..moves.len())])
-        };
+        // A finished game has no legal ply; a pass stands for it as before.
+        let legal = reversi::random::ply(&mut self.rng, &board).unwrap_or(Ply::Pass);
         let mode = self.o.mode_of_request(self.requests);
         let first = |set: reversi::SquareSet| set.first().expect("a square");
         let text = match mode {
@@ -86,7 +82,7 @@ impl Fake {
             }
             "illegal" => first(!board.empty_squares()).to_string(),
             "pass" => "pass".to_string(),
-            "no-pass" if moves.is_empty() => first(board.empty_squares()).to_string(),
+            "no-pass" if board.legal_moves().is_empty() => first(board.empty_squares()).to_string(),
             "no-pass" => legal.to_string(),
             "malformed" => "hello".to_string(),
             "hang" => return None,
