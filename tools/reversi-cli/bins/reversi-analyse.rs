@@ -1,5 +1,5 @@
-//! `reversi-analyse [--exact N] [--depth N] [--time S] [--json] [--table-mib N]
-//! [--threads N] [FILE...]`: every move of each game scored (the played move's value,
+//! `reversi-analyse [--exact N] [--depth N] [--time S] [--json] [--mistake-threshold D]
+//! [--table-mib N] [--threads N] [FILE...]`: every move of each game scored (the played move's value,
 //! the best move and its value, the loss in discs) and each player's mistakes and
 //! losses, for GGF records, transcripts one a line, or WTHOR `.wtb` files.
 //! `reversi-analyse --help` says more (`bins/help/reversi-analyse.txt` is its input,
@@ -63,6 +63,19 @@ struct Cli {
     /// Its fields: tools/reversi-cli/README.md.
     #[arg(long, verbatim_doc_comment)]
     json: bool,
+    /// A searched loss is a mistake only above D discs (0 to 64)
+    ///
+    /// Default 2: two searches of one position at the default
+    /// time differ by up to about that much. An exact loss above
+    /// 0 is always a mistake.
+    #[arg(
+        long = "mistake-threshold",
+        value_name = "D",
+        default_value_t = GameAnalysisSettings::DEFAULT_MISTAKE_THRESHOLD,
+        value_parser = discs,
+        verbatim_doc_comment
+    )]
+    mistake_threshold: f64,
     /// The transposition table's MiB (1 to 65536)
     #[arg(
         long = "table-mib",
@@ -84,6 +97,15 @@ struct Cli {
     inputs: Vec<String>,
 }
 
+/// A number of discs from 0 to 64 (`--mistake-threshold`).
+fn discs(value: &str) -> Result<f64, String> {
+    value
+        .parse::<f64>()
+        .ok()
+        .filter(|d| (0.0..=64.0).contains(d))
+        .ok_or_else(|| "expected a number of discs from 0 to 64".to_owned())
+}
+
 /// The options: the analysis settings, JSON or text, the table and threads, the inputs
 /// (`-` standard input).
 struct Options {
@@ -98,6 +120,7 @@ impl From<Cli> for Options {
     fn from(cli: Cli) -> Options {
         let mut settings = GameAnalysisSettings {
             exact_empties: cli.exact,
+            mistake_threshold: cli.mistake_threshold,
             ..GameAnalysisSettings::default()
         };
         let limits = &mut settings.limits;

@@ -167,7 +167,8 @@ fn wthor_games_with_a_bad_record_and_names() {
 }
 
 /// A text file with a broken transcript between good ones, then a missing file, then
-/// standard input: each error is named (the file, the line), the good games analysed.
+/// standard input: each error is named (the file, the line), the good games analysed,
+/// and a game cut at an illegal move has its moves before it analysed.
 #[test]
 fn bad_games_and_files_do_not_stop_the_good_ones() {
     let dir = folder("text");
@@ -197,7 +198,9 @@ fn bad_games_and_files_do_not_stop_the_good_ones() {
     assert_eq!(errors.len(), 2, "{stderr}");
     assert_eq!(
         errors[0],
-        format!("{path}: line 2: move 4 (c3): square c3 is not empty")
+        format!(
+            "{path}: line 2: move 4 (c3): square c3 is not empty (the game before it analysed)"
+        )
     );
     assert!(errors[1].starts_with(&format!("{missing}: ")), "{stderr}");
     let games = json_lines(&output);
@@ -211,16 +214,37 @@ fn bad_games_and_files_do_not_stop_the_good_ones() {
             )
         })
         .collect();
-    assert_eq!(places, [(1, path, 1), (2, path, 4), (3, "-", 1)]);
+    assert_eq!(
+        places,
+        [(1, path, 1), (2, path, 2), (3, path, 4), (4, "-", 1)]
+    );
+    // Line 2's game: its three legal moves.
+    let cut: Vec<&str> = games[1]["plies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|ply| ply["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(cut, ["f5", "d6", "c3"]);
     fs::remove_dir_all(dir).unwrap();
 }
 
 /// Every ply's JSON: the loss is the best value less the played move's, never below 0;
-/// a mistake is a loss above 0 and the summary counts and adds them.
+/// a searched move is a mistake when its loss is above the threshold (default 2, then
+/// 0.5 asked for), and the summary counts the mistakes and adds every loss.
 #[test]
 fn json_fields_add_up() {
+    json_fields_add_up_at(None, 2.0);
+    json_fields_add_up_at(Some("0.5"), 0.5);
+}
+
+fn json_fields_add_up_at(option: Option<&str>, threshold: f64) {
+    let mut args = vec!["--depth", "2", "--exact", "12", "--json"];
+    if let Some(option) = option {
+        args.extend(["--mistake-threshold", option]);
+    }
     let output = Command::new(EXE)
-        .args(["--depth", "2", "--exact", "12", "--json"])
+        .args(args)
         .stdin(
             std::fs::File::open(concat!(
                 env!("CARGO_MANIFEST_DIR"),
@@ -231,7 +255,8 @@ fn json_fields_add_up() {
         .output()
         .unwrap();
     let games = json_lines(&output);
-    assert_eq!(games.len(), 2);
+    // The good lines, and line 2's legal move before its illegal one.
+    assert_eq!(games.len(), 3);
     for game in games {
         let mut mistakes = [0, 0];
         let mut total = [0.0, 0.0];
@@ -244,7 +269,8 @@ fn json_fields_add_up() {
             );
             assert!(loss >= 0.0 && (best - value - loss).abs() < 1e-9, "{ply}");
             assert_eq!(ply["exact"], false);
-            mistakes[side] += u64::from(loss > 0.0);
+            assert_eq!(ply["mistake"], loss > threshold, "{ply}");
+            mistakes[side] += u64::from(loss > threshold);
             total[side] += loss;
         }
         for (side, name) in ["black", "white"].iter().enumerate() {
