@@ -19,11 +19,9 @@ use clap::Parser;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use reversi::wthor::{NameKind, Names};
 use reversi_cli::games::{read_text, read_wthor, InputError, InputGame};
-use reversi_cli::options::{ranged, seconds, DEPTH, TABLE_MIB, THREADS};
+use reversi_cli::options::{ranged, seconds, TableArgs, DEPTH, THREADS};
 use reversi_cli::report::{json_line, write_text, Analysed};
-use reversi_engine::{
-    Engine, GameAnalysis, GameAnalysisSettings, IllegalPly, DEFAULT_ENGINE_TABLE_BYTES,
-};
+use reversi_engine::{Engine, GameAnalysis, GameAnalysisSettings, IllegalPly};
 
 /// The time a position gets without `--depth` or `--time`.
 const DEFAULT_TIME: Duration = Duration::from_secs(1);
@@ -76,14 +74,8 @@ struct Cli {
         verbatim_doc_comment
     )]
     mistake_threshold: f64,
-    /// The transposition table's MiB (1 to 65536)
-    #[arg(
-        long = "table-mib",
-        value_name = "N",
-        default_value_t = DEFAULT_ENGINE_TABLE_BYTES >> 20,
-        value_parser = ranged::<usize>(1..=65536, TABLE_MIB)
-    )]
-    table_mib: usize,
+    #[command(flatten)]
+    table: TableArgs,
     /// The solver's threads (1 to 256)
     #[arg(
         long,
@@ -111,7 +103,7 @@ fn discs(value: &str) -> Result<f64, String> {
 struct Options {
     settings: GameAnalysisSettings,
     json: bool,
-    table_mib: usize,
+    table: TableArgs,
     threads: usize,
     inputs: Vec<String>,
 }
@@ -141,7 +133,7 @@ impl From<Cli> for Options {
         Options {
             settings,
             json: cli.json,
-            table_mib: cli.table_mib,
+            table: cli.table,
             threads: cli.threads,
             inputs,
         }
@@ -224,12 +216,10 @@ fn analyse(
 /// The run: each input, each game, its analysis written; `false` if any input error, or
 /// if the inputs held no game at all (`no games` on standard error).
 fn run(options: &Options, out: &mut impl Write) -> io::Result<bool> {
-    let mut engine = Engine::try_with_table_bytes(options.table_mib << 20).map_err(|error| {
-        io::Error::new(
-            io::ErrorKind::OutOfMemory,
-            format!("--table-mib {}: {error}", options.table_mib),
-        )
-    })?;
+    let mut engine = options
+        .table
+        .engine()
+        .map_err(|error| io::Error::new(io::ErrorKind::OutOfMemory, error))?;
     engine.set_threads(options.threads);
     let bar = progress_bar();
     let (mut good, mut number) = (true, 0);

@@ -21,11 +21,11 @@ use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
 use judge::lines::{utf8, MAX_LINE};
 use judge::{Line, LineReader};
-use reversi_cli::options::{ranged, seconds, DEPTH, TABLE_MIB, THREADS};
+use reversi_cli::options::{ranged, seconds, TableArgs, DEPTH, THREADS};
 use reversi_engine::protocol::{
     gtp, Defaults, Flow, GtpSession, NboardSession, SessionBook, BOOK_MARGIN, LEARN_DEPTH,
 };
-use reversi_engine::{Book, Engine, DEFAULT_ENGINE_TABLE_BYTES};
+use reversi_engine::Book;
 
 /// The seconds a GTP move gets without a clock, unless `--depth` or `--nodes` is given.
 const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
@@ -72,17 +72,8 @@ struct Cli {
     /// margin (a tenth, at most 20 ms).
     #[arg(long, value_name = "S", value_parser = seconds, verbatim_doc_comment)]
     time: Option<Duration>,
-    /// The transposition table's MiB (1 to 65536)
-    ///
-    /// One table for the midgame search and the endgame solver.
-    #[arg(
-        long = "table-mib",
-        value_name = "N",
-        default_value_t = DEFAULT_ENGINE_TABLE_BYTES >> 20,
-        value_parser = ranged::<usize>(1..=65536, TABLE_MIB),
-        verbatim_doc_comment
-    )]
-    table_mib: usize,
+    #[command(flatten)]
+    table: TableArgs,
     /// The search's threads (1 to 256)
     ///
     /// Started once and shared by the midgame search and the
@@ -252,12 +243,10 @@ fn read_input() -> mpsc::Receiver<Input> {
 /// Runs the session on standard input and output with `book`: whether every line was
 /// good.
 fn run(cli: &Cli, book: Option<SessionBook>) -> io::Result<bool> {
-    let mut engine = Engine::try_with_table_bytes(cli.table_mib << 20).map_err(|error| {
-        io::Error::new(
-            io::ErrorKind::OutOfMemory,
-            format!("--table-mib {}: {error}", cli.table_mib),
-        )
-    })?;
+    let mut engine = cli
+        .table
+        .engine()
+        .map_err(|error| io::Error::new(io::ErrorKind::OutOfMemory, error))?;
     engine.set_probcut(!cli.no_probcut);
     engine.set_threads(cli.threads);
     if cli.nboard {

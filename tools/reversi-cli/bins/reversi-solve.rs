@@ -14,9 +14,9 @@ use std::time::Instant;
 use clap::Parser;
 use judge::lines::{LineReader, MAX_LINE};
 use reversi::{Board, Ply};
-use reversi_cli::options::{ranged, TABLE_MIB, THREADS};
+use reversi_cli::options::{ranged, TableArgs, THREADS};
 use reversi_cli::solve::{empties, is_comment, may_take_minutes, position};
-use reversi_engine::{Engine, Mode, SearchLimits, DEFAULT_ENGINE_TABLE_BYTES};
+use reversi_engine::{Engine, Mode, SearchLimits};
 
 /// Reversi endgame solver: the exact final score with perfect play by both sides.
 #[derive(Parser)]
@@ -48,14 +48,8 @@ struct Cli {
     /// second), and a summary line at the end.
     #[arg(long, verbatim_doc_comment)]
     progress: bool,
-    /// The transposition table's MiB (1 to 65536)
-    #[arg(
-        long = "table-mib",
-        value_name = "N",
-        default_value_t = DEFAULT_ENGINE_TABLE_BYTES >> 20,
-        value_parser = ranged::<usize>(1..=65536, TABLE_MIB),
-    )]
-    table_mib: usize,
+    #[command(flatten)]
+    table: TableArgs,
     /// Threads to solve on (1 to 256)
     ///
     /// From 14 empties on, two threads solve about 1.7 times as fast
@@ -203,10 +197,10 @@ fn run(cli: &Cli, engine: &mut Engine) -> io::Result<bool> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let mut engine = match Engine::try_with_table_bytes(cli.table_mib << 20) {
+    let mut engine = match cli.table.engine() {
         Ok(engine) => engine,
         Err(error) => {
-            eprintln!("error: --table-mib {}: {error}", cli.table_mib);
+            eprintln!("error: {error}");
             return ExitCode::from(1);
         }
     };

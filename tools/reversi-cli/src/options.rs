@@ -88,3 +88,32 @@ pub fn seconds(value: &str) -> Result<Duration, String> {
         .map(Duration::from_secs_f64)
         .ok_or_else(|| format!("expected {SECONDS}"))
 }
+
+/// The engine's transposition table, `--table-mib N`, as every program that searches
+/// takes it (`#[command(flatten)]`).
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct TableArgs {
+    /// The transposition table's MiB (1 to 65536)
+    ///
+    /// One table for the midgame search and the endgame solver.
+    #[arg(
+        long = "table-mib",
+        value_name = "N",
+        default_value_t = reversi_engine::DEFAULT_ENGINE_TABLE_BYTES >> 20,
+        value_parser = ranged::<usize>(1..=65536, TABLE_MIB),
+        verbatim_doc_comment
+    )]
+    pub table_mib: usize,
+}
+
+impl TableArgs {
+    /// An engine with this table.
+    ///
+    /// # Errors
+    /// The table the system will not give, naming the option: `--table-mib N: cannot
+    /// allocate ...`.
+    pub fn engine(&self) -> Result<reversi_engine::Engine, String> {
+        reversi_engine::Engine::try_with_table_bytes(self.table_mib << 20)
+            .map_err(|error| format!("--table-mib {}: {error}", self.table_mib))
+    }
+}
