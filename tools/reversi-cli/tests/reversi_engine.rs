@@ -578,3 +578,83 @@ fn nboard_learn_with_the_built_in_book_stays_in_memory() {
     );
     std::fs::remove_dir(&dir).unwrap();
 }
+
+/// The built-in book's documented rule where it and the search differ: over the book's
+/// positions of the first 4 plies (reached from the start by book moves), GTP
+/// `reg_genmove` with a depth and no clock answers the book's best move at once
+/// (`Book::moves`' first, the book's own value order), and `--no-book` answers a search
+/// that plays another move in some of them (the test finds them; the shipped book must
+/// hold one).
+#[test]
+fn the_built_in_book_answers_its_best_move_where_the_search_differs() {
+    use reversi::Board;
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("book/default.book");
+    let book = reversi_engine::Book::read(&shipped).unwrap();
+    // The positions: (the GTP moves from the start, the board), by book moves.
+    let mut level = vec![(Vec::<String>::new(), Board::START)];
+    let mut positions = Vec::new();
+    for _ in 0..4 {
+        let mut next = Vec::new();
+        for (moves, board) in level {
+            for m in book.moves(&board).iter().filter(|m| m.in_book) {
+                let after = board.play(m.square).unwrap();
+                if after.can_move() && !book.moves(&after).is_empty() {
+                    let color = if board.side_to_move() == reversi::Color::Black {
+                        "b"
+                    } else {
+                        "w"
+                    };
+                    let mut line = moves.clone();
+                    line.push(format!("play {color} {}", m.square));
+                    next.push((line, after));
+                }
+            }
+        }
+        positions.extend(next.iter().cloned());
+        level = next;
+    }
+    assert!(positions.len() > 20, "{} book positions", positions.len());
+    let mut input = String::new();
+    for (moves, board) in &positions {
+        input += "clear_board\n";
+        for line in moves {
+            input += &format!("{line}\n");
+        }
+        let color = if board.side_to_move() == reversi::Color::Black {
+            "b"
+        } else {
+            "w"
+        };
+        input += &format!("reg_genmove {color}\n");
+    }
+    let answers = |args: &[&str]| -> Vec<String> {
+        let output = test_support::run(EXE, args, input.as_bytes());
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        let text = String::from_utf8(output.stdout).unwrap();
+        let replies: Vec<&str> = text.split("\n\n").filter(|r| !r.is_empty()).collect();
+        // Every play and clear_board answers `=`; each reg_genmove `= SQUARE`.
+        replies
+            .iter()
+            .filter(|r| r.len() > 2)
+            .map(|r| r.trim_start_matches("= ").to_owned())
+            .collect()
+    };
+    let with_book = answers(&["--gtp", "--depth", "2"]);
+    let searched = answers(&["--gtp", "--depth", "2", "--no-book"]);
+    assert_eq!(with_book.len(), positions.len());
+    assert_eq!(searched.len(), positions.len());
+    let mut differ = 0;
+    for (((moves, board), book_answer), search_answer) in
+        positions.iter().zip(&with_book).zip(&searched)
+    {
+        let best = book.moves(board)[0].square.to_string();
+        assert_eq!(book_answer, &best, "after {moves:?}");
+        let square: reversi::Square = search_answer.parse().unwrap();
+        assert!(board.legal_moves().contains(square), "after {moves:?}");
+        differ += usize::from(*search_answer != best);
+    }
+    assert!(
+        differ > 0,
+        "the search plays the book's move in every position"
+    );
+}
