@@ -5,7 +5,16 @@ use crate::Square;
 
 /// One ply of a game: a move, or the pass of a side that cannot move (a ply at the root
 /// of a [`Board::divide`], a step of a game record). [`Board::play_ply`] plays it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// `Debug` names the square as a player writes it: `Move(d7)`, `Pass`.
+///
+/// ```
+/// let ply: reversi::Ply = "d7".parse()?;
+/// assert_eq!(format!("{:?}", Some(ply)), "Some(Move(d7))");
+/// assert_eq!(format!("{:?}", reversi::Ply::Pass), "Pass");
+/// # Ok::<_, reversi::ParsePlyError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Ply {
     /// A disc placed on this square.
     Move(Square),
@@ -45,6 +54,15 @@ impl std::str::FromStr for Ply {
             .map_err(|_| ParsePlyError {
                 text: text.to_owned(),
             })
+    }
+}
+
+impl std::fmt::Debug for Ply {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Ply::Move(square) => write!(f, "Move({square})"),
+            Ply::Pass => f.write_str("Pass"),
+        }
     }
 }
 
