@@ -12,9 +12,10 @@ Each build runs with `--no-book` when it takes it (reversi-engine plays from its
 built-in opening book by default): the searches are compared, not the book.
 """
 import functools
-import random
+import os
 import subprocess
 import sys
+import tempfile
 
 
 @functools.lru_cache(maxsize=None)
@@ -30,38 +31,24 @@ def no_book(engine):
     return ["--no-book"] if "--no-book" in text else []
 
 
-DIRECTIONS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
-
-
-def flips(board, x, y, me):
-    found = []
-    for dx, dy in DIRECTIONS:
-        i, j, run = x + dx, y + dy, []
-        while 0 <= i < 8 and 0 <= j < 8 and board[j][i] == -me:
-            run.append((i, j))
-            i, j = i + dx, j + dy
-        if run and 0 <= i < 8 and 0 <= j < 8 and board[j][i] == me:
-            found += run
-    return found
-
-
-def opening(rng, plies):
-    """Random legal plies from the start (Black e4/d5, White d4/e5), as GTP `play`s."""
-    board = [[0] * 8 for _ in range(8)]
-    board[3][3] = board[4][4] = -1
-    board[3][4] = board[4][3] = 1
-    me, plays = 1, []
-    for _ in range(plies):
-        moves = [(x, y) for y in range(8) for x in range(8) if board[y][x] == 0 and flips(board, x, y, me)]
-        if not moves:
-            break
-        x, y = rng.choice(moves)
-        for i, j in flips(board, x, y, me):
-            board[j][i] = me
-        board[y][x] = me
-        plays.append(("b" if me == 1 else "w", "abcdefgh"[x] + str(y + 1)))
-        me = -me
-    return plays
+def openings(games, plies, seed):
+    """GAMES seeded random openings of PLIES moves, as GTP `play`s: the first moves of
+    `reversi-records generate`'s random games (reversi::random), converted to
+    transcripts by `reversi-records convert` (this script carries no rules)."""
+    subprocess.run(["cargo", "build", "--release", "-q", "-p", "reversi-records"], check=True)
+    records = "target/release/reversi-records"
+    with tempfile.TemporaryDirectory() as folder:
+        wtb = os.path.join(folder, "games.wtb")
+        subprocess.run([records, "generate", "--games", str(games), "--seed", str(seed),
+                        "--output", wtb], check=True, capture_output=True)
+        text = subprocess.run([records, "convert", "--to", "transcript", wtb], check=True,
+                              capture_output=True, text=True).stdout
+    result = []
+    for line in text.split():
+        # No side passes in the first plies of a game, so the colours alternate.
+        moves = [line[i:i + 2] for i in range(0, 2 * plies, 2)]
+        result.append([("b" if n % 2 == 0 else "w", m) for n, m in enumerate(moves)])
+    return result
 
 
 def game(engine, nodes, plays):
@@ -77,13 +64,14 @@ def game(engine, nodes, plays):
     return [line for line in out.split("\n") if line.startswith("=") and len(line) > 1]
 
 
-old, new = sys.argv[1], sys.argv[2]
+# Engine paths as given, before the working folder becomes the repository's root.
+old, new = (os.path.abspath(a) if os.path.exists(a) else a for a in sys.argv[1:3])
 nodes = int(sys.argv[3]) if len(sys.argv) > 3 else 20000
 games = int(sys.argv[4]) if len(sys.argv) > 4 else 30
-rng = random.Random(int(sys.argv[5]) if len(sys.argv) > 5 else 7)
+seed = int(sys.argv[5]) if len(sys.argv) > 5 else 7
+os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 differ = 0
-for g in range(games):
-    plays = opening(rng, 8)
+for g, plays in enumerate(openings(games, 8, seed)):
     if game(old, nodes, plays) != game(new, nodes, plays):
         differ += 1
         print(f"game {g} differs")
