@@ -21,17 +21,7 @@ import subprocess
 import sys
 import time
 
-
-def no_book(engine):
-    """`["--no-book"]` when `engine` takes it (reversi-engine plays from its built-in
-    opening book unless told `--no-book`), so that its searches are what is measured;
-    nothing for builds from before that option."""
-    try:
-        text = subprocess.run([engine, "--help"], capture_output=True, text=True,
-                              stdin=subprocess.DEVNULL, timeout=30).stdout
-    except (OSError, subprocess.SubprocessError):
-        return []
-    return ["--no-book"] if "--no-book" in text else []
+from reversi_engine_flags import no_book
 
 
 engine = sys.argv[1] if len(sys.argv) > 1 else "target/release/reversi-engine"

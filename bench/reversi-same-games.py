@@ -11,24 +11,12 @@ Usage: bench/reversi-same-games.py OLD NEW [NODES [GAMES [SEED]]]  (20000, 30, 7
 Each build runs with `--no-book` when it takes it (reversi-engine plays from its
 built-in opening book by default): the searches are compared, not the book.
 """
-import functools
 import os
 import subprocess
 import sys
 import tempfile
 
-
-@functools.lru_cache(maxsize=None)
-def no_book(engine):
-    """`["--no-book"]` when `engine` takes it (reversi-engine plays from its built-in
-    opening book unless told `--no-book`), so that its searches are what is measured;
-    nothing for builds from before that option."""
-    try:
-        text = subprocess.run([engine, "--help"], capture_output=True, text=True,
-                              stdin=subprocess.DEVNULL, timeout=30).stdout
-    except (OSError, subprocess.SubprocessError):
-        return []
-    return ["--no-book"] if "--no-book" in text else []
+from reversi_engine_flags import no_book
 
 
 def openings(games, plies, seed):
