@@ -63,9 +63,9 @@ struct Cli {
     json: bool,
     /// A searched loss is a mistake only above D discs (0 to 64)
     ///
-    /// Default 2: two searches of one position at the default
-    /// time differ by up to about that much. An exact loss above
-    /// 0 is always a mistake.
+    /// Default 3: a searched loss changed by up to 2.55 discs
+    /// when the position was searched again for twice the
+    /// time. An exact loss above 0 is always a mistake.
     #[arg(
         long = "mistake-threshold",
         value_name = "D",

@@ -9,3 +9,4 @@ use test_support::judge;
 judge!(reversi_solve, "reversi-solve", Lines);
 judge!(reversi_engine, "reversi-engine", Whole);
 judge!(reversi_analyse, "reversi-analyse", Whole);
+judge!(reversi_book, "reversi-book", Whole);

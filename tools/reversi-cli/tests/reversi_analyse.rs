@@ -230,11 +230,11 @@ fn bad_games_and_files_do_not_stop_the_good_ones() {
 }
 
 /// Every ply's JSON: the loss is the best value less the played move's, never below 0;
-/// a searched move is a mistake when its loss is above the threshold (default 2, then
+/// a searched move is a mistake when its loss is above the threshold (default 3, then
 /// 0.5 asked for), and the summary counts the mistakes and adds every loss.
 #[test]
 fn json_fields_add_up() {
-    json_fields_add_up_at(None, 2.0);
+    json_fields_add_up_at(None, 3.0);
     json_fields_add_up_at(Some("0.5"), 0.5);
 }
 

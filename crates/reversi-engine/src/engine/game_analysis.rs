@@ -44,10 +44,12 @@ impl Default for GameAnalysisSettings {
 }
 
 impl GameAnalysisSettings {
-    /// The default [`mistake_threshold`](Self::mistake_threshold), in discs: above the
-    /// difference between two analyses of the same positions at one second a position
-    /// in 95% of the moves (crates/reversi-engine/RESULTS.md, "Noise of an analysis").
-    pub const DEFAULT_MISTAKE_THRESHOLD: f64 = 2.0;
+    /// The default [`mistake_threshold`](Self::mistake_threshold), in discs: above
+    /// every change of a searched loss measured when the position was searched again,
+    /// for the same time (at most 0.66 discs) or for twice the time (at most 2.55), at
+    /// one second a position (crates/reversi-engine/RESULTS.md, "Noise of an
+    /// analysis").
+    pub const DEFAULT_MISTAKE_THRESHOLD: f64 = 3.0;
 
     /// Whether a move losing `loss` discs is a mistake: exact and above 0, or searched
     /// and above the threshold.
