@@ -31,6 +31,7 @@ const DEFAULT_TIME: Duration = Duration::from_secs(1);
 #[command(
     name = "reversi-analyse",
     version,
+    allow_negative_numbers = true,
     after_long_help = include_str!("help/reversi-analyse.txt")
 )]
 struct Cli {
@@ -302,6 +303,8 @@ fn main() -> ExitCode {
     match run(&options, &mut out).and_then(|good| out.flush().map(|()| good)) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
+        // A reader that closed the pipe early (`| head`) wanted no more: no error.
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {error}");
             ExitCode::from(1)

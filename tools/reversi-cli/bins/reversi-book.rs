@@ -14,7 +14,7 @@ use std::time::Instant;
 use clap::{Args, Parser, Subcommand};
 use reversi::{Board, Ply, Transcript};
 use reversi_cli::book::{default_book, DEFAULT_BOOK};
-use reversi_cli::options::{ranged, TABLE_MIB, THREADS};
+use reversi_cli::options::{ranged, DEPTH, TABLE_MIB, THREADS};
 use reversi_engine::{Book, BookBuilder, BookKey, Engine};
 
 /// Builds, extends and shows opening books for `reversi-engine --book`.
@@ -97,8 +97,8 @@ enum Command {
         /// The book file (default: the book built into the programs).
         #[arg(long, value_name = "FILE")]
         book: Option<PathBuf>,
-        /// Plies from the start.
-        #[arg(long)]
+        /// Plies from the start (0 to 60).
+        #[arg(long, value_name = "K", value_parser = ranged::<u32>(0..=60, "a number of plies from 0 to 60"))]
         plies: u32,
     },
 }
@@ -120,14 +120,14 @@ struct DeviateArgs {
 /// The searches that value new positions.
 #[derive(Args)]
 struct SearchArgs {
-    /// The depth a position's moves are searched to (the move included).
-    #[arg(long, default_value_t = 10)]
+    /// The depth a position's moves are searched to, the move included (1 to 60).
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = ranged::<u32>(1..=60, DEPTH))]
     depth: u32,
-    /// The engine's tables, in MiB (each thread's engine has its own).
+    /// The engine's tables, in MiB (1 to 65536; each thread's engine has its own).
     #[arg(long, value_name = "N", default_value_t = 64, value_parser = ranged::<u32>(1..=65536, TABLE_MIB))]
     table_mib: u32,
-    /// Search a position's moves on this many threads at once, one engine each (the
-    /// book is the same on every run with the same number).
+    /// Search a position's moves on this many threads at once, one engine each (1 to
+    /// 256; the book is the same on every run with the same number).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = ranged::<u32>(1..=256, THREADS))]
     threads: u32,
     /// Screen a position's moves first with searches 10 plies shallower (when the
@@ -213,6 +213,13 @@ fn build(
     search: &SearchArgs,
 ) -> Result<(), String> {
     let start = Instant::now();
+    // The output checked before the build, not after it: created (an existing book is
+    // kept until the new one is written).
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(out)
+        .map_err(|e| format!("{}: {e}", out.display()))?;
     let mut engines = search.engines()?;
     let mut book = Book::new();
     let mut builder = search.builder(&mut engines);
@@ -292,7 +299,7 @@ fn games(path: &Path) -> Result<(Vec<Game>, usize), String> {
             )),
             Err(error) => {
                 bad += 1;
-                eprintln!("{} line {}: {error}", path.display(), number + 1);
+                eprintln!("{}: line {}: {error}", path.display(), number + 1);
             }
         }
     }
@@ -320,7 +327,8 @@ fn add(path: &Path, plies: u32, files: &[PathBuf], search: &SearchArgs) -> Resul
         }
     }
     builder.finish(&mut book);
-    eprintln!("{count} games, {added} positions added");
+    let games = if count == 1 { "game" } else { "games" };
+    eprintln!("{count} {games}, {added} positions added");
     write_book(&book, path)?;
     Ok(all_good)
 }

@@ -38,6 +38,7 @@ const DISCS: &str = "a number of discs from 0 to 64";
 #[command(
     name = "reversi-engine",
     version,
+    allow_negative_numbers = true,
     override_usage = "reversi-engine [--gtp | --nboard] [OPTIONS] < commands",
     after_long_help = include_str!("help/reversi-engine.txt")
 )]

@@ -23,6 +23,7 @@ use reversi_engine::{Engine, Mode, SearchLimits};
 #[command(
     name = "reversi-solve",
     version,
+    allow_negative_numbers = true,
     override_usage = "reversi-solve [OPTIONS] < positions",
     after_long_help = include_str!("help/reversi-solve.txt")
 )]
@@ -39,7 +40,9 @@ struct Cli {
     wld: bool,
     /// A principal variation after the score
     ///
-    /// ` pv ` and perfect play to the end, passes included.
+    /// ` pv ` and perfect play to the end, passes included (with
+    /// --wld, only as far as the win, draw or loss is proven: often
+    /// the first move alone).
     #[arg(long, verbatim_doc_comment)]
     pv: bool,
     /// Nodes and times on standard error

@@ -232,13 +232,19 @@ impl<R: BufRead> TextGames<R> {
             let plies = wthor::Game::new(transcript).plies();
             InputGame::from_start(Place::Line(number), plies)
         };
-        Some(match Transcript::parse_bytes(text) {
+        // Moves may be separated by spaces or tabs (`f5 d6 c3`), as people write them.
+        let compact: Vec<u8> = text
+            .iter()
+            .copied()
+            .filter(|b| !matches!(b, b' ' | b'\t'))
+            .collect();
+        Some(match Transcript::parse_bytes(&compact) {
             Ok(transcript) => Ok(game(transcript)),
             Err(source) => {
                 // Moves are two bytes each, after leading white space.
                 let legal = match source {
                     ParseTranscriptError::Illegal { index, .. } if index > 1 => {
-                        let moves = &text.trim_ascii_start()[..2 * (index - 1)];
+                        let moves = &compact.trim_ascii_start()[..2 * (index - 1)];
                         Transcript::parse_bytes(moves).ok().map(game).map(Box::new)
                     }
                     _ => None,
@@ -534,7 +540,7 @@ mod tests {
 
     #[test]
     fn an_illegal_move_keeps_the_legal_moves_before_it() {
-        let games: Vec<_> = read_text(&b"  f5d6F5c3\nf5z9\nf5f5\nd3d3\n"[..]).collect();
+        let games: Vec<_> = read_text(&b"  f5 d6\tF5c3\nf5z9\nf5f5\nd3d3\n"[..]).collect();
         let legal = |i: usize| match &games[i] {
             Err(InputError::Transcript { legal, .. }) => legal.as_ref().map(|g| g.plies.clone()),
             other => panic!("{other:?}"),
