@@ -118,3 +118,21 @@ impl std::fmt::Display for BoardDisplay<'_> {
         writeln!(f, ", X {} O {}", counts.black, counts.white)
     }
 }
+
+/// The board's text form: the diagram with rank 8 on top
+/// ([`Orientation::RankEightFirst`]: 8 lines of 8 characters, files a to h, `X` Black,
+/// `O` White, `.` empty), then a ninth line naming the side to move, `Black to move` or
+/// `White to move`; every line ends with a newline. `FromStr` reads it back. For people,
+/// [`Board::display`] draws Othello's orientation (rank 1 on top) with coordinates.
+///
+/// ```
+/// let text = reversi::Board::START.to_string();
+/// assert_eq!(text.lines().nth(3), Some("...XO..."));
+/// assert_eq!(text.lines().nth(8), Some("Black to move"));
+/// ```
+impl std::fmt::Display for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.diagram(Orientation::RankEightFirst).fmt(f)?;
+        writeln!(f, "{} to move", self.side_to_move())
+    }
+}
