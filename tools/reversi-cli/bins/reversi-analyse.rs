@@ -245,21 +245,18 @@ fn run(options: &Options, out: &mut impl Write) -> io::Result<bool> {
         for game in games {
             let mut game = match game {
                 Ok(game) => game,
-                // A transcript cut at an illegal move: its legal moves are analysed.
-                Err(InputError::Transcript {
-                    line,
-                    source,
-                    legal: Some(legal),
-                }) => {
-                    report(format!(
-                        "{prefix}line {line}: {source} (the game before it analysed)"
-                    ));
-                    *legal
-                }
-                Err(error) => {
-                    report(format!("{prefix}{error}"));
-                    continue;
-                }
+                // A game cut at a move that cannot be played: its moves before it are
+                // analysed, and the error is still reported.
+                Err(mut error) => match error.take_legal() {
+                    Some(legal) => {
+                        report(format!("{prefix}{error} (the game before it analysed)"));
+                        legal
+                    }
+                    None => {
+                        report(format!("{prefix}{error}"));
+                        continue;
+                    }
+                },
             };
             if let (Some(names), Some((black, white))) = (&names, game.wthor_players) {
                 game.black = names.get(black).map(str::to_owned);

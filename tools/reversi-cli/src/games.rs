@@ -105,6 +105,9 @@ pub enum InputError {
         line: u64,
         /// What is wrong.
         message: String,
+        /// For a move that cannot be played there: the game of the moves before it
+        /// (a program may still analyse them).
+        legal: Option<Box<InputGame>>,
     },
     /// A WTHOR file's error: a bad record (naming its number and byte offset, the other
     /// records still read), or a bad header or a cut file.
@@ -113,6 +116,19 @@ pub enum InputError {
     /// The input could not be read; nothing more is read from it.
     #[error("reading: {0}")]
     Io(#[from] io::Error),
+}
+
+impl InputError {
+    /// The game of the moves before a move that cannot be played (a transcript's or a
+    /// GGF game's), taken out of the error; `None` for any other error.
+    pub fn take_legal(&mut self) -> Option<InputGame> {
+        match self {
+            InputError::Transcript { legal, .. } | InputError::Ggf { legal, .. } => {
+                legal.take().map(|game| *game)
+            }
+            _ => None,
+        }
+    }
 }
 
 /// The UTF-8 byte-order mark.
@@ -266,16 +282,34 @@ impl<R: BufRead> TextGames<R> {
         first.set(None);
         let item = games.next()?;
         let line = first.get().unwrap_or(0) + self.skipped;
+        let input_game = |game: ggf::Game| InputGame {
+            place: Place::Line(line),
+            start: game.start,
+            plies: game.moves.iter().map(|item| item.ply).collect(),
+            black: game.black,
+            white: game.white,
+            wthor_players: None,
+        };
         Some(match item {
-            Ok(game) => Ok(InputGame {
-                place: Place::Line(line),
-                start: game.start,
-                plies: game.moves.iter().map(|item| item.ply).collect(),
-                black: game.black,
-                white: game.white,
-                wthor_players: None,
-            }),
-            Err(error) => Err(ggf_error(error)),
+            Ok(game) => Ok(input_game(game)),
+            Err(mut error) => {
+                let legal = match &mut error {
+                    // Only a game with a move to analyse.
+                    GgfError::Game { legal, .. } => legal
+                        .take()
+                        .filter(|g| !g.moves.is_empty())
+                        .map(|g| Box::new(input_game(*g))),
+                    _ => None,
+                };
+                match ggf_error(error) {
+                    InputError::Ggf { line, message, .. } => Err(InputError::Ggf {
+                        line,
+                        message,
+                        legal,
+                    }),
+                    other => Err(other),
+                }
+            }
         })
     }
 }
@@ -302,7 +336,11 @@ fn ggf_error(error: GgfError) -> InputError {
         ),
         GgfError::Io(error) => return InputError::Io(error),
     };
-    InputError::Ggf { line, message }
+    InputError::Ggf {
+        line,
+        message,
+        legal: None,
+    }
 }
 
 impl<R: BufRead> Iterator for TextGames<R> {
@@ -341,9 +379,14 @@ impl<R: BufRead> TextGames<R> {
     fn lines_of_ggf(&self, item: Result<InputGame, InputError>) -> Result<InputGame, InputError> {
         match item {
             Ok(game) => Ok(game),
-            Err(InputError::Ggf { line, message }) => Err(InputError::Ggf {
+            Err(InputError::Ggf {
+                line,
+                message,
+                legal,
+            }) => Err(InputError::Ggf {
                 line: line + self.skipped,
                 message,
+                legal,
             }),
             Err(error) => Err(error),
         }
@@ -555,6 +598,21 @@ mod tests {
             &games[0],
             Err(InputError::Transcript { legal: Some(game), .. }) if game.place == Place::Line(1)
         ));
+    }
+
+    #[test]
+    fn a_ggf_game_cut_at_an_illegal_move_keeps_the_moves_before_it() {
+        let text = b"\n(;GM[Othello]PB[Anna]B[f5]W[d6]B[f5];)\n(;GM[Othello]B[a1];)\n";
+        let mut games: Vec<_> = read_text(&text[..]).collect();
+        let error = games[0].as_mut().unwrap_err();
+        assert!(error.to_string().starts_with("line 2: move 3 (B[f5]): "), "{error}");
+        let legal = error.take_legal().unwrap();
+        assert_eq!(legal.place, Place::Line(2));
+        assert_eq!(legal.black.as_deref(), Some("Anna"));
+        let f5d6: Vec<Ply> = vec!["f5".parse().unwrap(), "d6".parse().unwrap()];
+        assert_eq!(legal.plies, f5d6);
+        // An illegal first move leaves no game to analyse.
+        assert!(games[1].as_mut().unwrap_err().take_legal().is_none());
     }
 
     #[test]

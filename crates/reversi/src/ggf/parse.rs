@@ -331,12 +331,24 @@ impl Game {
     /// # Ok::<_, ParseGgfError>(())
     /// ```
     pub fn parse(text: &str) -> Result<Game, ParseGgfError> {
-        let properties = properties(text)?;
+        Game::parse_keeping_legal(text).map_err(|(error, _)| error)
+    }
+
+    /// [`Game::parse`], and on a move that cannot be played there (illegal, or of the
+    /// side not to move) the game of the moves before it.
+    pub(super) fn parse_keeping_legal(text: &str) -> Result<Game, (ParseGgfError, Option<Game>)> {
+        let properties = properties(text).map_err(|error| (error, None))?;
         let mut game = Game::new(Board::START);
-        let moves = read_properties(&mut game, properties)?;
+        let moves = read_properties(&mut game, properties).map_err(|error| (error, None))?;
         game.board = game.start;
         for (i, (color, text)) in moves.into_iter().enumerate() {
-            replay(&mut game, i + 1, color, text)?;
+            if let Err(error) = replay(&mut game, i + 1, color, text) {
+                let played = matches!(
+                    error,
+                    ParseGgfError::Illegal { .. } | ParseGgfError::WrongColor { .. }
+                );
+                return Err((error, played.then_some(game)));
+            }
         }
         Ok(game)
     }

@@ -27,6 +27,10 @@ pub enum GgfError {
         offset: u64,
         /// What is wrong with the game.
         error: ParseGgfError,
+        /// For a move that cannot be played there ([`ParseGgfError::Illegal`],
+        /// [`ParseGgfError::WrongColor`]): the game of the moves before it, which a
+        /// program may still use.
+        legal: Option<Box<Game>>,
     },
     /// The game's text is not UTF-8.
     #[error("game at line {line} (byte {offset}): not UTF-8 text")]
@@ -239,11 +243,14 @@ impl<R: BufRead> Games<R> {
             Ok(text) => text,
             Err(_) => return Ok(Err(GgfError::NotUtf8 { line, offset })),
         };
-        Ok(Game::parse(text).map_err(|error| GgfError::Game {
-            line,
-            offset,
-            error,
-        }))
+        Ok(
+            Game::parse_keeping_legal(text).map_err(|(error, legal)| GgfError::Game {
+                line,
+                offset,
+                error,
+                legal: legal.map(Box::new),
+            }),
+        )
     }
 
     /// The next item, or a read error.

@@ -294,7 +294,8 @@ fn the_stream_reader_goes_on_after_bad_games_and_text_outside_games() {
         Err(GgfError::Game {
             line: 3,
             offset: 31,
-            error: ParseGgfError::WrongColor { number: 1, .. }
+            error: ParseGgfError::WrongColor { number: 1, .. },
+            ..
         })
     ));
     assert!(items[4].is_ok());
@@ -356,4 +357,28 @@ fn the_stream_reader_refuses_non_utf8_and_overlong_games() {
     let items: Vec<_> = read_games(long.as_bytes()).collect();
     assert!(matches!(items[0], Err(GgfError::TooLong { line: 1, .. })));
     assert!(items[1].is_ok());
+}
+
+#[test]
+fn a_game_cut_at_a_move_that_cannot_be_played_keeps_the_moves_before_it() {
+    let input =
+        "(;GM[Othello]PB[Anna]B[f5]W[d6]B[f5];)\n(;GM[Othello]W[f5];)\n(;GM[Othello]B[z9];)";
+    let items: Vec<_> = read_games(input.as_bytes()).collect();
+    let legal = |i: usize| match &items[i] {
+        Err(GgfError::Game { legal, .. }) => legal.as_ref().map(|game| {
+            let plies: Vec<Ply> = game.moves.iter().map(|item| item.ply).collect();
+            (game.black.clone(), plies)
+        }),
+        other => panic!("{other:?}"),
+    };
+    let f5 = Ply::Move(Square::F5);
+    // An illegal third move: the first two, and the players.
+    assert_eq!(
+        legal(0),
+        Some((Some("Anna".to_owned()), vec![f5, Ply::Move(Square::D6)]))
+    );
+    // White first, where Black can move: no move before it.
+    assert_eq!(legal(1), Some((None, vec![])));
+    // A move that is no square: no game.
+    assert_eq!(legal(2), None);
 }
