@@ -605,7 +605,10 @@ mod tests {
         let text = b"\n(;GM[Othello]PB[Anna]B[f5]W[d6]B[f5];)\n(;GM[Othello]B[a1];)\n";
         let mut games: Vec<_> = read_text(&text[..]).collect();
         let error = games[0].as_mut().unwrap_err();
-        assert!(error.to_string().starts_with("line 2: move 3 (B[f5]): "), "{error}");
+        assert!(
+            error.to_string().starts_with("line 2: move 3 (B[f5]): "),
+            "{error}"
+        );
         let legal = error.take_legal().unwrap();
         assert_eq!(legal.place, Place::Line(2));
         assert_eq!(legal.black.as_deref(), Some("Anna"));

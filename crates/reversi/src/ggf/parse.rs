@@ -336,7 +336,9 @@ impl Game {
 
     /// [`Game::parse`], and on a move that cannot be played there (illegal, or of the
     /// side not to move) the game of the moves before it.
-    pub(super) fn parse_keeping_legal(text: &str) -> Result<Game, (ParseGgfError, Option<Game>)> {
+    pub(super) fn parse_keeping_legal(
+        text: &str,
+    ) -> Result<Game, (ParseGgfError, Option<Box<Game>>)> {
         let properties = properties(text).map_err(|error| (error, None))?;
         let mut game = Game::new(Board::START);
         let moves = read_properties(&mut game, properties).map_err(|error| (error, None))?;
@@ -347,7 +349,7 @@ impl Game {
                     error,
                     ParseGgfError::Illegal { .. } | ParseGgfError::WrongColor { .. }
                 );
-                return Err((error, played.then_some(game)));
+                return Err((error, played.then(|| Box::new(game))));
             }
         }
         Ok(game)

@@ -248,7 +248,7 @@ impl<R: BufRead> Games<R> {
                 line,
                 offset,
                 error,
-                legal: legal.map(Box::new),
+                legal,
             }),
         )
     }
