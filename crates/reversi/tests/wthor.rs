@@ -265,6 +265,7 @@ fn a_bad_square_byte_is_that_records_error_and_the_next_records_still_read() {
                 index: 0,
                 offset: 16,
                 source: RecordError::BadSquare { number: 2, byte },
+                legal: None,
             }) => assert_eq!(*byte, bad),
             other => panic!("{bad}: {other:?}"),
         }
@@ -289,6 +290,7 @@ fn an_illegal_move_is_that_records_error_and_the_next_records_still_read() {
                 source: IllegalMove::Occupied { .. },
                 ..
             },
+            ..
         }
     ));
     assert_eq!(
@@ -302,10 +304,20 @@ fn an_illegal_move_is_that_records_error_and_the_next_records_still_read() {
             source: RecordError::Illegal {
                 number: 2, square, ..
             },
+            ..
         }) => assert_eq!(*square, Square::A1),
         other => panic!("{other:?}"),
     }
     assert!(read[2].is_ok());
+    // Each error keeps the game of the moves before the illegal one: f5.
+    for error in &read[..2] {
+        match error {
+            Err(WthorError::Record {
+                legal: Some(game), ..
+            }) => assert_eq!(game.moves(), [Square::F5]),
+            other => panic!("{other:?}"),
+        }
+    }
 }
 
 #[test]

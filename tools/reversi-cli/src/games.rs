@@ -126,6 +126,16 @@ impl InputError {
             InputError::Transcript { legal, .. } | InputError::Ggf { legal, .. } => {
                 legal.take().map(|game| *game)
             }
+            // Only a game with a move to analyse.
+            InputError::Wthor(WthorError::Record {
+                index,
+                offset,
+                legal,
+                ..
+            }) => legal
+                .take()
+                .filter(|game| !game.moves().is_empty())
+                .map(|game| wthor_game(&game, *index, *offset)),
             _ => None,
         }
     }
@@ -416,16 +426,20 @@ pub fn read_wthor<R: Read>(
 ) -> Result<impl Iterator<Item = Result<InputGame, InputError>>, WthorError> {
     let games = wthor::GameReader::new(input)?;
     Ok(games.enumerate().map(|(index, game)| {
-        let game = game?;
         let index = index as u64;
-        let place = Place::Record {
+        Ok(wthor_game(
+            &game?,
             index,
-            offset: 16 + index * wthor::GAME_LEN as u64,
-        };
-        let mut input = InputGame::from_start(place, game.plies());
-        input.wthor_players = Some((game.black_player, game.white_player));
-        Ok(input)
+            16 + index * wthor::GAME_LEN as u64,
+        ))
     }))
+}
+
+/// A WTHOR game as read at record `index` (byte `offset`).
+fn wthor_game(game: &wthor::Game, index: u64, offset: u64) -> InputGame {
+    let mut input = InputGame::from_start(Place::Record { index, offset }, game.plies());
+    input.wthor_players = Some((game.black_player, game.white_player));
+    input
 }
 
 /// A GGF input that counts its lines as the reader takes its bytes, and notes the line of
@@ -616,6 +630,37 @@ mod tests {
         assert_eq!(legal.plies, f5d6);
         // An illegal first move leaves no game to analyse.
         assert!(games[1].as_mut().unwrap_err().take_legal().is_none());
+    }
+
+    #[test]
+    fn a_wthor_record_cut_at_an_illegal_move_keeps_the_moves_before_it() {
+        let games = [
+            wthor::Game::new("f5d6c3".parse().unwrap()),
+            wthor::Game::new("f5".parse().unwrap()),
+        ];
+        let mut file = Vec::new();
+        wthor::write_games(&mut file, &wthor::Header::for_games(2000, 2), &games).unwrap();
+        // The first record's third move becomes f5 again (occupied); the second's first
+        // becomes a1.
+        file[16 + 8 + 2] = 56;
+        file[16 + 68 + 8] = 11;
+        let mut read: Vec<_> = read_wthor(&file[..]).unwrap().collect();
+        let error = read[0].as_mut().unwrap_err();
+        assert!(error
+            .to_string()
+            .starts_with("record 0 at byte 16: move 3 (f5)"));
+        let legal = error.take_legal().unwrap();
+        let f5d6: Vec<Ply> = vec!["f5".parse().unwrap(), "d6".parse().unwrap()];
+        assert_eq!(legal.plies, f5d6);
+        assert_eq!(
+            legal.place,
+            Place::Record {
+                index: 0,
+                offset: 16
+            }
+        );
+        // An illegal first move leaves no game to analyse.
+        assert!(read[1].as_mut().unwrap_err().take_legal().is_none());
     }
 
     #[test]

@@ -110,6 +110,9 @@ pub enum WthorError {
         /// What is wrong in it.
         #[source]
         source: RecordError,
+        /// For an illegal move ([`RecordError::Illegal`]): the game of the record's
+        /// moves before it (its players and year too), which a program may still use.
+        legal: Option<Box<super::Game>>,
     },
     /// The file holds another number of records than its header says (N1 for games, N2
     /// for names).

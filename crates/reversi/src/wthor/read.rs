@@ -1,7 +1,7 @@
 //! Streaming readers: the records after a header, counted against it ([`GameReader`],
 //! [`NameReader`]).
 
-use super::error::WthorError;
+use super::error::{RecordError, WthorError};
 use super::game::Game;
 use super::header::Header;
 use super::header::NameKind;
@@ -143,7 +143,7 @@ impl<R: Read> Records<R> {
 /// let read: Vec<_> = GameReader::new(&file[..])?.collect();
 /// assert_eq!(read.len(), 2);
 /// match &read[0] {
-///     Err(WthorError::Record { index: 0, offset: 16, source: RecordError::Illegal { number: 1, .. } }) => {}
+///     Err(WthorError::Record { index: 0, offset: 16, source: RecordError::Illegal { number: 1, .. }, .. }) => {}
 ///     other => panic!("{other:?}"),
 /// }
 /// assert_eq!(read[1].as_ref().unwrap().moves(), games[1].moves());
@@ -195,10 +195,20 @@ impl<R: Read> Iterator for GameReader<R> {
         Some(match self.records.next_into(&mut record)? {
             Ok((index, offset)) => {
                 Game::from_record(&record, self.header.game_year).map_err(|source| {
+                    // An illegal move: the record cut before it is a game.
+                    let legal = match source {
+                        RecordError::Illegal { number, .. } => {
+                            record[8 + number - 1..].fill(0);
+                            let cut = Game::from_record(&record, self.header.game_year);
+                            cut.ok().map(Box::new)
+                        }
+                        _ => None,
+                    };
                     WthorError::Record {
                         index,
                         offset,
                         source,
+                        legal,
                     }
                 })
             }
