@@ -1,9 +1,9 @@
 //! One game of a `.wtb` file ([`Game`]), its record's move bytes decoded and replayed by
 //! the rules (the reference replay and the fast one), and encoded.
 
-use super::error::RecordError;
 use super::header::GAME_LEN;
 use super::header::MOVES_LEN;
+use super::record::RecordError;
 use crate::bitboard;
 use crate::board::Board;
 use crate::color::Color;

@@ -65,13 +65,15 @@ mod game;
 mod header;
 mod names;
 mod read;
+mod record;
 mod write;
 
-pub use error::{RecordError, WriteError, WthorError};
+pub use error::{WriteError, WthorError};
 pub use game::Game;
 pub use header::{Header, NameKind, GAME_LEN, HEADER_LEN, MOVES_LEN};
 pub use names::Names;
 pub use read::{GameReader, NameReader};
+pub use record::RecordError;
 pub use write::{write_games, write_names};
 
 #[cfg(test)]

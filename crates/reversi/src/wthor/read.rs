@@ -1,12 +1,13 @@
 //! Streaming readers: the records after a header, counted against it ([`GameReader`],
 //! [`NameReader`]).
 
-use super::error::{RecordError, WthorError};
+use super::error::WthorError;
 use super::game::Game;
 use super::header::Header;
 use super::header::NameKind;
 use super::header::GAME_LEN;
 use super::header::HEADER_LEN;
+use super::record::RecordError;
 use std::io;
 use std::io::Read;
 
