@@ -55,7 +55,10 @@ pub fn ply(rng: &mut fastrand::Rng, board: &Board) -> Option<Ply> {
     let moves = board.legal_moves();
     match moves.len() {
         0 => pick(board, 0),
-        n => pick(board, rng.u64(..u64::from(n)) as usize),
+        n => moves
+            .iter()
+            .nth(rng.u64(..u64::from(n)) as usize)
+            .map(Ply::Move),
     }
 }
 
@@ -94,16 +97,16 @@ pub fn game(rng: &mut fastrand::Rng, start: &Board) -> Vec<Ply> {
 #[must_use]
 pub fn transcript(rng: &mut fastrand::Rng, moves: usize) -> Transcript {
     let mut transcript = Transcript::new();
-    let mut board = Board::START;
     while transcript.len() < moves {
-        match ply(rng, &board) {
-            Some(next) => {
-                if let Ply::Move(square) = next {
-                    transcript.play(square).expect("a legal move");
-                }
-                board = board.play_ply(next).expect("a legal ply");
-            }
-            None => break,
+        let board = *transcript.board();
+        let next = match ply(rng, &board) {
+            // A pass is implicit in a transcript: the move is the other side's.
+            Some(Ply::Pass) => ply(rng, &board.pass().expect("a forced pass")),
+            next => next,
+        };
+        match next {
+            Some(Ply::Move(square)) => transcript.play(square).expect("a legal move"),
+            _ => break,
         }
     }
     transcript
