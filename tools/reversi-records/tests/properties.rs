@@ -15,15 +15,10 @@ fn game(choices: &[u8]) -> Transcript {
         if let Ok(passed) = board.pass() {
             board = passed;
         }
-        let moves = board.legal_moves();
-        if moves.is_empty() {
-            break;
+        match reversi::random::pick(&board, usize::from(choice)) {
+            Some(reversi::Ply::Move(square)) => transcript.play(square).unwrap(),
+            _ => break,
         }
-        let square = moves
-            .iter()
-            .nth(usize::from(choice) % moves.len() as usize)
-            .unwrap();
-        transcript.play(square).unwrap();
     }
     transcript
 }

@@ -82,6 +82,7 @@ mod tests {
     use super::*;
     use crate::board::Board;
     use crate::squares::Square;
+    use crate::Ply;
     use proptest::prelude::*;
 
     /// The move bytes of the game that picks, at each ply, the legal move of index
@@ -93,14 +94,10 @@ mod tests {
             if let Ok(passed) = board.pass() {
                 board = passed;
             }
-            let moves = board.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let square = moves
-                .iter()
-                .nth(usize::from(choice) % moves.len() as usize)
-                .unwrap();
+            let square = match crate::random::pick(&board, usize::from(choice)) {
+                Some(Ply::Move(square)) => square,
+                _ => break,
+            };
             *byte = encode_square(square);
             board = board.play(square).unwrap();
         }
