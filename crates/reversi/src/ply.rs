@@ -22,6 +22,41 @@ pub enum Ply {
     Pass,
 }
 
+impl Ply {
+    /// The square of a move, `None` for a pass.
+    ///
+    /// ```
+    /// use reversi::{Ply, Square};
+    /// assert_eq!("d3".parse::<Ply>()?.square(), Some(Square::D3));
+    /// assert_eq!(Ply::Pass.square(), None);
+    /// # Ok::<_, reversi::ParsePlyError>(())
+    /// ```
+    #[must_use]
+    pub const fn square(self) -> Option<Square> {
+        match self {
+            Ply::Move(square) => Some(square),
+            Ply::Pass => None,
+        }
+    }
+
+    /// The ply's image under `symmetry`: a move's square transformed, a pass a pass.
+    ///
+    /// ```
+    /// use reversi::{Ply, Square, Symmetry};
+    /// let f5: Ply = "f5".parse()?;
+    /// assert_eq!(f5.transform(Symmetry::Rotate180), Ply::Move(Square::C4));
+    /// assert_eq!(Ply::Pass.transform(Symmetry::Rotate180), Ply::Pass);
+    /// # Ok::<_, reversi::ParsePlyError>(())
+    /// ```
+    #[must_use]
+    pub const fn transform(self, symmetry: crate::Symmetry) -> Ply {
+        match self {
+            Ply::Move(square) => Ply::Move(square.transform(symmetry)),
+            Ply::Pass => Ply::Pass,
+        }
+    }
+}
+
 /// Error of [`Ply`]'s `FromStr`: the text is neither `pass` nor a square of the 8x8 board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{text:?} is neither \"pass\" nor a square a1..h8")]

@@ -6,8 +6,11 @@ use std::str::FromStr;
 use grid::ParseSquareError;
 use thiserror::Error;
 
+use crate::bitboard;
 use crate::board::{Board, IllegalMove};
+use crate::color::Color;
 use crate::squares::Square;
+use crate::Ply;
 
 /// Why a text is not a transcript. `index` is the 1-based number of the failing move.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -62,6 +65,9 @@ pub enum ParseTranscriptError {
 pub struct Transcript {
     moves: Vec<Square>,
     board: Board,
+    /// Bit `i` set: the side to move passed before move `i` (a game has at most 60
+    /// moves).
+    passes: u64,
 }
 
 impl Transcript {
@@ -77,10 +83,111 @@ impl Transcript {
         Transcript::default()
     }
 
-    /// A transcript of `moves` that reach `board`, both already checked by the caller
-    /// (the WTHOR reader's replay on bitboards).
-    pub(crate) fn from_replayed(moves: Vec<Square>, board: Board) -> Transcript {
-        Transcript { moves, board }
+    /// The transcript of `moves` played from the start position, replayed on bitboards
+    /// alone (the flips of each move; a move generation only where the side to move has
+    /// no flip on the square, to tell a pass from an illegal move), the board's Zobrist
+    /// key computed once at the end: several times faster than adding the moves one by
+    /// one with [`Transcript::play`], for the same transcript.
+    ///
+    /// # Errors
+    /// The [`ParseTranscriptError::Illegal`] of the first move that is not legal there
+    /// (found by [`Transcript::play`] on the moves before it).
+    ///
+    /// ```
+    /// use reversi::{Square, Transcript};
+    /// let moves = [Square::F5, Square::D6, Square::C3];
+    /// let game = Transcript::from_moves(&moves)?;
+    /// assert_eq!(game, "f5d6c3".parse()?);
+    /// let error = Transcript::from_moves(&[Square::F5, Square::F5]).unwrap_err();
+    /// assert_eq!(error.to_string(), "move 2 (f5): square f5 is not empty");
+    /// # Ok::<_, reversi::ParseTranscriptError>(())
+    /// ```
+    pub fn from_moves(moves: &[Square]) -> Result<Transcript, ParseTranscriptError> {
+        match Transcript::replay(moves.to_vec()) {
+            Ok(transcript) => Ok(transcript),
+            Err(_) => {
+                let mut transcript = Transcript::new();
+                for (i, &square) in moves.iter().enumerate() {
+                    transcript
+                        .play(square)
+                        .map_err(|source| ParseTranscriptError::Illegal {
+                            index: i + 1,
+                            square,
+                            source,
+                        })?;
+                }
+                Ok(transcript)
+            }
+        }
+    }
+
+    /// The fast replay of [`Transcript::from_moves`], keeping `moves` as the
+    /// transcript's; `Err` (with `moves` back) at a move that is not legal there, which
+    /// the caller names by a replay through [`Transcript::play`].
+    pub(crate) fn replay(moves: Vec<Square>) -> Result<Transcript, Vec<Square>> {
+        let (mut mover, mut opponent) = (Board::START.mover_bits(), Board::START.opponent_bits());
+        let mut black_to_move = true;
+        let mut passes = 0u64;
+        for (i, &square) in moves.iter().enumerate() {
+            let index = square.index() as u32;
+            let bit = 1u64 << index;
+            if (mover | opponent) & bit != 0 || i >= 64 {
+                return Err(moves);
+            }
+            let mut flipped = bitboard::flips(mover, opponent, index);
+            if flipped == 0 {
+                // A pass, when the side to move has no move and the other side this one.
+                if bitboard::moves(mover, opponent) != 0 {
+                    return Err(moves);
+                }
+                flipped = bitboard::flips(opponent, mover, index);
+                if flipped == 0 {
+                    return Err(moves);
+                }
+                std::mem::swap(&mut mover, &mut opponent);
+                black_to_move = !black_to_move;
+                passes |= 1 << i;
+            }
+            let next_mover = opponent ^ flipped;
+            opponent = mover ^ flipped ^ bit;
+            mover = next_mover;
+            black_to_move = !black_to_move;
+        }
+        let side = if black_to_move {
+            Color::Black
+        } else {
+            Color::White
+        };
+        Ok(Transcript {
+            moves,
+            board: Board::with_key(mover, opponent, side),
+            passes,
+        })
+    }
+
+    /// The plies of the game: each move, with a [`Ply::Pass`] before a move whose side
+    /// to move had no legal move (a pass after the last move is not listed: it is made
+    /// by the next move).
+    ///
+    /// ```
+    /// use reversi::{Ply, Square, Transcript};
+    /// // Black has no move after eight plies, so White plays c1 and e3 in a row.
+    /// let game: Transcript = "d3c3b3b2f5a3a1c1e3".parse()?;
+    /// let plies = game.plies();
+    /// assert_eq!(plies.len(), 10);
+    /// assert_eq!((plies[8], plies[9]), (Ply::Pass, Ply::Move(Square::E3)));
+    /// # Ok::<_, reversi::ParseTranscriptError>(())
+    /// ```
+    #[must_use]
+    pub fn plies(&self) -> Vec<Ply> {
+        let mut plies = Vec::with_capacity(self.moves.len() + self.passes.count_ones() as usize);
+        for (i, &square) in self.moves.iter().enumerate() {
+            if self.passes & (1 << i) != 0 {
+                plies.push(Ply::Pass);
+            }
+            plies.push(Ply::Move(square));
+        }
+        plies
     }
 
     /// The moves played, in order (passes are not listed).
@@ -148,7 +255,12 @@ impl Transcript {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn play(&mut self, square: Square) -> Result<(), IllegalMove> {
-        self.board = self.board.play_after_pass(square)?;
+        let after = self.board.play_after_pass(square)?;
+        // After a move the other side is to move; after a pass and a move, the same.
+        if after.side_to_move() == self.board.side_to_move() {
+            self.passes |= 1 << self.moves.len();
+        }
+        self.board = after;
         self.moves.push(square);
         Ok(())
     }

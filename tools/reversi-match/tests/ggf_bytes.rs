@@ -46,10 +46,8 @@ fn reference(
     let mut color = Color::Black;
     for ply in plies {
         let side = if color == Color::Black { 'B' } else { 'W' };
-        match ply {
-            Ply::Move(square) => out.push_str(&format!("{side}[{square}]")),
-            Ply::Pass => out.push_str(&format!("{side}[PA]")),
-        }
+        let field = ply.square().map_or("PA".to_owned(), |s| s.to_string());
+        out.push_str(&format!("{side}[{field}]"));
         color = color.other();
     }
     out.push_str(";)");

@@ -36,7 +36,6 @@ fn positions() -> Vec<Played> {
         let mut board = Board::START;
         while !board.is_game_over() {
             board = match reversi::random::ply(&mut rng, &board).expect("a game not over") {
-                Ply::Pass => board.pass().expect("a forced pass"),
                 Ply::Move(square) => {
                     let next = board.play(square).expect("a legal move");
                     let (p, o) = (board.mover_bits(), board.opponent_bits());
@@ -49,6 +48,7 @@ fn positions() -> Vec<Played> {
                     });
                     next
                 }
+                pass => board.play_ply(pass).expect("a forced pass"),
             };
         }
     }

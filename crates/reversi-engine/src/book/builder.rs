@@ -352,7 +352,7 @@ impl<'a> BookBuilder<'a> {
             add(self, &board);
             board = match ply {
                 Ply::Move(square) => board.play_after_pass(square)?,
-                Ply::Pass => board.pass()?,
+                ply => board.play_ply(ply)?,
             };
         }
         if board.must_pass() {

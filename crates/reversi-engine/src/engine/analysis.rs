@@ -67,10 +67,7 @@ impl Analysis {
     #[must_use]
     pub fn by_square(&self) -> Vec<&MoveValue> {
         let mut moves: Vec<&MoveValue> = self.moves.iter().collect();
-        moves.sort_by_key(|m| match m.ply {
-            Ply::Move(square) => square.index(),
-            Ply::Pass => 64,
-        });
+        moves.sort_by_key(|m| square_order(m.ply));
         moves
     }
 }
@@ -385,10 +382,7 @@ impl Engine {
 /// Where equal exact scores put a move: in square order (a1 = 0 ... h8 = 63), a pass
 /// after every square.
 fn square_order(ply: Ply) -> usize {
-    match ply {
-        Ply::Move(square) => square.index(),
-        Ply::Pass => 64,
-    }
+    ply.square().map_or(64, |square| square.index())
 }
 
 /// `analysis` (of the searched moves) with every [`Twin`] of its moves after the move
@@ -399,10 +393,7 @@ fn with_twins(analysis: &Analysis, twins: &[Twin], best: usize) -> Analysis {
     for searched in &analysis.moves {
         moves.push(searched.clone());
         for twin in twins.iter().filter(|t| t.of == searched.ply) {
-            let map = |ply: &Ply| match ply {
-                Ply::Move(square) => Ply::Move(square.transform(twin.symmetry)),
-                Ply::Pass => Ply::Pass,
-            };
+            let map = |ply: &Ply| ply.transform(twin.symmetry);
             let mut pv: Vec<Ply> = searched.pv.iter().map(map).collect();
             if let Some(first) = pv.first_mut() {
                 *first = twin.ply;

@@ -115,10 +115,7 @@ pub struct SearchReport {
 /// // A timed search: a hard budget (it answers within it, using most of it).
 /// let limits = SearchLimits { time: Some(Duration::from_millis(20)), ..SearchLimits::default() };
 /// let report = engine.search(limits);
-/// assert_eq!(report.best.map(|ply| engine.board().play_after_pass(match ply {
-///     Ply::Move(square) => square,
-///     Ply::Pass => unreachable!("White has moves"),
-/// }).is_ok()), Some(true));
+/// assert_eq!(report.best.map(|ply| engine.board().play_ply(ply).is_ok()), Some(true));
 /// # Ok::<_, reversi::IllegalMove>(())
 /// ```
 pub struct Engine {

@@ -261,8 +261,8 @@ impl Engine {
         for (i, (&ply, board)) in plies.iter().zip(&boards).enumerate() {
             let empties = board.empty_squares().len();
             let score = match ply {
-                Ply::Pass => None,
                 Ply::Move(_) => self.score_move(board, ply, settings, empties),
+                _ => None,
             };
             analysed.push(PlyAnalysis {
                 number: i + 1,

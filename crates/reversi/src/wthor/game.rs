@@ -4,7 +4,6 @@
 use super::header::GAME_LEN;
 use super::header::MOVES_LEN;
 use super::record::RecordError;
-use crate::bitboard;
 use crate::board::Board;
 use crate::color::Color;
 use crate::squares::Square;
@@ -96,18 +95,7 @@ impl Game {
     /// had no legal move. A pass after the last move is not listed.
     #[must_use]
     pub fn plies(&self) -> Vec<Ply> {
-        let mut plies = Vec::with_capacity(self.moves().len() + 2);
-        let mut board = Board::START;
-        for &square in self.moves() {
-            if board.must_pass() {
-                plies.push(Ply::Pass);
-                board = board.swapped();
-            }
-            plies.push(Ply::Move(square));
-            // A transcript holds legal moves only.
-            board = board.play(square).unwrap_or(board);
-        }
-        plies
+        self.transcript.plies()
     }
 
     /// The final score of the game's last board as WTHOR records it: black discs, with
@@ -212,17 +200,13 @@ pub(super) fn replay_checked(bytes: &[u8]) -> Result<Transcript, RecordError> {
     Ok(transcript)
 }
 
-/// Replays the move bytes of a record on bitboards alone: for each byte the flips of
-/// the side to move, or, when it has none there and no legal move at all, of the other
-/// side after its pass (the rule of [`Board::play_after_pass`]); the board's Zobrist key
-/// computed once at the end. `None` at anything else (a bad byte, a byte after the end,
-/// an illegal move), which [`replay_checked`] then names. The same transcript as
-/// [`replay_checked`] for every legal record (property-tested), with no move generation
-/// for most moves and one allocation a record.
+/// Replays the move bytes of a record on bitboards alone ([`Transcript::from_moves`]'s
+/// fast replay, after the bytes are decoded by a table). `None` at anything else (a bad
+/// byte, a byte after the end, an illegal move), which [`replay_checked`] then names.
+/// The same transcript as [`replay_checked`] for every legal record (property-tested),
+/// with no move generation for most moves and one allocation a record.
 pub(super) fn replay_fast(bytes: &[u8]) -> Option<Transcript> {
     let mut moves = Vec::with_capacity(MOVES_LEN);
-    let (mut mover, mut opponent) = (Board::START.mover_bits(), Board::START.opponent_bits());
-    let mut black_to_move = true;
     let mut ended = false;
     for &byte in bytes {
         if byte == 0 {
@@ -233,45 +217,14 @@ pub(super) fn replay_fast(bytes: &[u8]) -> Option<Transcript> {
             return None;
         }
         let index = SQUARE_OF_BYTE[usize::from(byte)];
-        let square = Square::from_index(usize::from(index))?;
-        let index = u32::from(index);
-        let bit = 1u64 << index;
-        if (mover | opponent) & bit != 0 {
-            return None;
-        }
-        let mut flipped = bitboard::flips(mover, opponent, index);
-        if flipped == 0 {
-            // A pass, when the side to move has no move and the other side this one.
-            if bitboard::moves(mover, opponent) != 0 {
-                return None;
-            }
-            flipped = bitboard::flips(opponent, mover, index);
-            if flipped == 0 {
-                return None;
-            }
-            std::mem::swap(&mut mover, &mut opponent);
-            black_to_move = !black_to_move;
-        }
-        let next_mover = opponent ^ flipped;
-        opponent = mover ^ flipped ^ bit;
-        mover = next_mover;
-        black_to_move = !black_to_move;
-        moves.push(square);
+        moves.push(Square::from_index(usize::from(index))?);
     }
-    let side = if black_to_move {
-        Color::Black
-    } else {
-        Color::White
-    };
-    Some(Transcript::from_replayed(
-        moves,
-        Board::with_key(mover, opponent, side),
-    ))
+    Transcript::replay(moves).ok()
 }
 
 /// Black's discs with the empty squares given to the side with more discs, half each on
 /// a draw, once the game is over; the black discs while it goes on.
-pub(super) fn final_black_discs(board: &Board) -> u8 {
+pub(crate) fn final_black_discs(board: &Board) -> u8 {
     let counts = board.disc_counts();
     let empty = 64 - counts.black - counts.white;
     let black = if !board.is_game_over() {
