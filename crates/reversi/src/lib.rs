@@ -11,6 +11,7 @@ mod perft;
 mod ply;
 #[cfg(feature = "random")]
 pub mod random;
+pub mod record;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod squares;

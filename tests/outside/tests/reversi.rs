@@ -54,3 +54,61 @@ fn parse_list_play_validate_hash() -> Result<(), Box<dyn std::error::Error>> {
     assert_eq!(serde_json::from_str::<Transcript>(&json)?, game);
     Ok(())
 }
+
+#[test]
+fn read_the_games_of_files_in_any_format() -> Result<(), Box<dyn std::error::Error>> {
+    use reversi::record::{read_games, Place};
+    use reversi::wthor::{self, Header};
+
+    // Three files of the same two games: GGF, transcripts, WTHOR; one call reads each.
+    let dir = std::env::temp_dir().join(format!("outside-games-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let ggf = dir.join("games.ggf");
+    std::fs::write(
+        &ggf,
+        "(;GM[Othello]PB[Anna]B[f5]W[d6];)\n(;GM[Othello]B[f5]W[f6];)\n",
+    )?;
+    let transcripts = dir.join("games");
+    std::fs::write(&transcripts, "# two games\nf5d6\nf5 f6\n")?;
+    let wtb = dir.join("WTH_2024.wtb");
+    let games = [
+        wthor::Game::new("f5d6".parse()?),
+        wthor::Game::new("f5f6".parse()?),
+    ];
+    let mut file = Vec::new();
+    wthor::write_games(&mut file, &Header::for_games(2024, 2), &games)?;
+    std::fs::write(&wtb, file)?;
+    for path in [&ggf, &transcripts, &wtb] {
+        let input = std::io::BufReader::new(std::fs::File::open(path)?);
+        let read: Vec<_> = read_games(input).collect::<Result<_, _>>()?;
+        let moves: Vec<String> = read
+            .iter()
+            .map(|(_, game)| game.transcript().map(|t| t.to_string()))
+            .collect::<Result<_, _>>()?;
+        assert_eq!(moves, ["f5d6", "f5f6"], "{}", path.display());
+        let second = read[1].0;
+        assert!(
+            matches!(
+                second,
+                Place::Line(2 | 3)
+                    | Place::Record {
+                        index: 1,
+                        offset: 84
+                    }
+            ),
+            "{second}"
+        );
+    }
+    // A bad game is an error naming its line; the good ones still come.
+    std::fs::write(&transcripts, "f5d6\nf5f5\nd3c3\n")?;
+    let read: Vec<_> =
+        read_games(std::io::BufReader::new(std::fs::File::open(&transcripts)?)).collect();
+    assert_eq!(read.len(), 3);
+    assert_eq!(
+        read[1].as_ref().unwrap_err().to_string(),
+        "line 2: move 2 (f5): square f5 is not empty"
+    );
+    assert!(read[2].is_ok());
+    std::fs::remove_dir_all(&dir)?;
+    Ok(())
+}

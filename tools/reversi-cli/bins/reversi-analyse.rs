@@ -5,7 +5,7 @@
 //! `reversi-analyse --help` says more (`bins/help/reversi-analyse.txt` is its input,
 //! output and exit statuses).
 //!
-//! The input is read by `reversi_cli::games`, the output written by
+//! The input is read by `reversi::record::read_games`, the output written by
 //! `reversi_cli::report`, the analysis is `reversi_engine::Engine::analyse_game`; this
 //! file holds the command line, the files and the progress bar.
 
@@ -17,8 +17,8 @@ use std::time::Duration;
 
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use reversi::record::{read_games, read_games_as, Format, GameRecord, Place, ReadError};
 use reversi::wthor::{NameKind, Names};
-use reversi_cli::games::{read_text, read_wthor, InputError, InputGame};
 use reversi_cli::options::{ranged, seconds, TableArgs, DEPTH, THREADS};
 use reversi_cli::report::{json_line, write_text, Analysed};
 use reversi_engine::{Engine, GameAnalysis, GameAnalysisSettings, IllegalPly};
@@ -159,24 +159,25 @@ fn wthor_names(path: &Path) -> Option<io::Result<Names>> {
     Some(names.map_err(|e| io::Error::other(format!("{}: {e}", entry.path().display()))))
 }
 
-/// The games of one input, or why it cannot be read at all; the WTHOR players' names.
-type Games = Box<dyn Iterator<Item = Result<InputGame, InputError>>>;
+/// The games of one input.
+type Games = Box<dyn Iterator<Item = Result<(Place, GameRecord), ReadError>>>;
 
+/// The games of one input (`-`: standard input), read in the format its content says
+/// (`reversi::record::Format::detect`) but for a `.wtb` file, always WTHOR; the WTHOR
+/// players' names beside a `.wtb` file, and the warnings of a name file not read. An
+/// input that cannot be opened is an error.
 fn open(input: &str) -> Result<(Games, Option<Names>, Vec<String>), String> {
     if input == "-" {
         let stdin = io::stdin().lock();
-        return Ok((Box::new(read_text(stdin)), None, Vec::new()));
+        return Ok((Box::new(read_games(stdin)), None, Vec::new()));
     }
     let path = Path::new(input);
     let file = File::open(path).map_err(|e| format!("{input}: {e}"))?;
     let reader = BufReader::new(file);
-    let wtb = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("wtb"));
-    if !wtb {
-        return Ok((Box::new(read_text(reader)), None, Vec::new()));
+    if Format::from_extension(path) != Some(Format::Wthor) {
+        return Ok((Box::new(read_games(reader)), None, Vec::new()));
     }
-    let games = read_wthor(reader).map_err(|e| format!("{input}: {e}"))?;
+    let games = read_games_as(reader, Format::Wthor);
     let (names, warnings) = match wthor_names(path) {
         None => (None, Vec::new()),
         Some(Ok(names)) => (Some(names), Vec::new()),
@@ -200,7 +201,7 @@ fn progress_bar() -> ProgressBar {
 /// A game's analysis (the engine's tables cleared first), the bar showing its plies.
 fn analyse(
     engine: &mut Engine,
-    game: &InputGame,
+    game: &GameRecord,
     options: &Options,
     bar: &ProgressBar,
     number: usize,
@@ -243,7 +244,7 @@ fn run(options: &Options, out: &mut impl Write) -> io::Result<bool> {
         };
         warnings.into_iter().for_each(&mut report);
         for game in games {
-            let mut game = match game {
+            let (place, mut game) = match game {
                 Ok(game) => game,
                 // A game cut at a move that cannot be played: its moves before it are
                 // analysed, and the error is still reported.
@@ -258,22 +259,20 @@ fn run(options: &Options, out: &mut impl Write) -> io::Result<bool> {
                     }
                 },
             };
-            if let (Some(names), Some((black, white))) = (&names, game.wthor_players) {
-                game.black = names.get(black).map(str::to_owned);
-                game.white = names.get(white).map(str::to_owned);
-            }
+            game.name_wthor_players(names.as_ref(), None);
             number += 1;
             let analysis = analyse(&mut engine, &game, options, &bar, number);
             let analysis = match analysis {
                 Ok(analysis) => analysis,
                 Err(error) => {
-                    report(format!("{prefix}{}: {error}", game.place));
+                    report(format!("{prefix}{place}: {error}"));
                     continue;
                 }
             };
             let analysed = Analysed {
                 number,
                 input,
+                place,
                 game: &game,
                 analysis: &analysis,
             };

@@ -12,6 +12,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
+use reversi::record::{read_games, GameRecord};
 use reversi::{Board, Ply, Transcript};
 use reversi_cli::book::{default_book, DEFAULT_BOOK};
 use reversi_cli::options::{ranged, DEPTH, TABLE_MIB, THREADS};
@@ -266,40 +267,19 @@ fn deviate_book(path: &Path, deviate: &DeviateArgs, search: &SearchArgs) -> Resu
     write_book(&book, path)
 }
 
-/// A game: its start and its plies.
-type Game = (Board, Vec<Ply>);
-
-/// The games of a file: GGF when it holds `(;`, else one transcript a line. A bad game
-/// is reported with its place and skipped; the others are read.
-fn games(path: &Path) -> Result<(Vec<Game>, usize), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+/// The games of a file in any format (`reversi::record::read_games`: GGF, WTHOR or
+/// transcripts one a line). A bad game is reported with its place and skipped; the
+/// others are read.
+fn games(path: &Path) -> Result<(Vec<GameRecord>, usize), String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut games = Vec::new();
     let mut bad = 0;
-    if text.contains("(;") {
-        for game in reversi::ggf::read_games(text.as_bytes()) {
-            match game {
-                Ok(game) => games.push((game.start, game.moves.iter().map(|m| m.ply).collect())),
-                Err(error) => {
-                    bad += 1;
-                    eprintln!("{}: {error}", path.display());
-                }
-            }
-        }
-        return Ok((games, bad));
-    }
-    for (number, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        match line.parse::<Transcript>() {
-            Ok(game) => games.push((
-                Board::START,
-                game.moves().iter().map(|&s| Ply::Move(s)).collect(),
-            )),
+    for game in read_games(std::io::BufReader::new(file)) {
+        match game {
+            Ok((_, game)) => games.push(game),
             Err(error) => {
                 bad += 1;
-                eprintln!("{}: line {}: {error}", path.display(), number + 1);
+                eprintln!("{}: {error}", path.display());
             }
         }
     }
@@ -318,10 +298,10 @@ fn add(path: &Path, plies: u32, files: &[PathBuf], search: &SearchArgs) -> Resul
     for file in files {
         let (games, bad) = games(file)?;
         all_good &= bad == 0;
-        for (start, game) in games {
+        for game in games {
             // Games are read checked: every ply is legal.
             added += builder
-                .add_game(&mut book, start, &game, plies)
+                .add_game(&mut book, game.start, &game.plies, plies)
                 .unwrap_or(0);
             count += 1;
         }

@@ -7,7 +7,7 @@ use reversi::{Board, Color};
 use reversi_engine::{GameAnalysis, PlayerSummary, PlyAnalysis};
 use serde::Serialize;
 
-use crate::games::{InputGame, Place};
+use reversi::record::{GameRecord, Place};
 
 /// A game analysed, with what the output says about it.
 #[derive(Clone, Copy, Debug)]
@@ -16,8 +16,10 @@ pub struct Analysed<'a> {
     pub number: usize,
     /// The input it was read from: a file's path, or `-` for standard input.
     pub input: &'a str,
+    /// Where the game was read in its input.
+    pub place: Place,
     /// The game as read.
-    pub game: &'a InputGame,
+    pub game: &'a GameRecord,
     /// Its analysis.
     pub analysis: &'a GameAnalysis,
 }
@@ -40,10 +42,10 @@ fn total(value: f64) -> String {
 }
 
 /// A player as the header line names them: the name, a WTHOR player number, or `?`.
-fn player(color: Color, name: Option<&str>, game: &InputGame) -> String {
-    let number = game.wthor_players.map(|(black, white)| match color {
-        Color::Black => black,
-        Color::White => white,
+fn player(color: Color, name: Option<&str>, game: &GameRecord) -> String {
+    let number = game.wthor.map(|numbers| match color {
+        Color::Black => numbers.black,
+        Color::White => numbers.white,
     });
     match (name, number) {
         (Some(name), _) => format!("{color} {name:?}"),
@@ -53,8 +55,8 @@ fn player(color: Color, name: Option<&str>, game: &InputGame) -> String {
 }
 
 /// The players as the header line names them (nothing when the game names neither).
-fn players(game: &InputGame) -> String {
-    if game.black.is_none() && game.white.is_none() && game.wthor_players.is_none() {
+fn players(game: &GameRecord) -> String {
+    if game.black.is_none() && game.white.is_none() && game.wthor.is_none() {
         return String::new();
     }
     format!(
@@ -130,7 +132,7 @@ pub fn write_text(out: &mut impl Write, analysed: &Analysed) -> io::Result<()> {
         out,
         "game {} ({input}{}){}{start}",
         analysed.number,
-        game.place,
+        analysed.place,
         players(game),
     )?;
     writeln!(
@@ -249,7 +251,7 @@ fn json_summary(summary: &PlayerSummary) -> JsonSummary {
 #[must_use]
 pub fn json_line(analysed: &Analysed) -> String {
     let game = analysed.game;
-    let (line, record) = match game.place {
+    let (line, record) = match analysed.place {
         Place::Line(line) => (Some(line), None),
         Place::Record { index, .. } => (None, Some(index)),
     };
@@ -260,8 +262,8 @@ pub fn json_line(analysed: &Analysed) -> String {
         record,
         black: game.black.as_deref(),
         white: game.white.as_deref(),
-        black_player: game.wthor_players.map(|(black, _)| black),
-        white_player: game.wthor_players.map(|(_, white)| white),
+        black_player: game.wthor.map(|numbers| numbers.black),
+        white_player: game.wthor.map(|numbers| numbers.white),
         start: game.start.to_obf(),
         plies: analysed.analysis.plies.iter().map(json_ply).collect(),
         summary: JsonSummaries {

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::input::Kind;
+use reversi::record::Format;
 
 /// The command line.
 #[derive(Parser, Debug)]
@@ -49,6 +49,28 @@ pub struct InputArgs {
     /// WTHOR tournament names (`WTHOR.TRN`).
     #[arg(long)]
     pub tournaments: Option<PathBuf>,
+}
+
+/// A kind of game file (`--from`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Kind {
+    /// A WTHOR game file (`.wtb`).
+    Wthor,
+    /// GGF games (`.ggf`).
+    Ggf,
+    /// One transcript a line (`f5d6c3...`); blank lines and lines starting with `#` are
+    /// skipped.
+    Transcript,
+}
+
+impl From<Kind> for Format {
+    fn from(kind: Kind) -> Format {
+        match kind {
+            Kind::Wthor => Format::Wthor,
+            Kind::Ggf => Format::Ggf,
+            Kind::Transcript => Format::Transcripts,
+        }
+    }
 }
 
 /// Which games to keep.

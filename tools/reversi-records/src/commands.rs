@@ -2,13 +2,16 @@
 //! standard error (`FILE: ...`) and goes on, and says at the end whether all went well.
 
 use std::fs::File;
-use std::io::{self, BufWriter, Cursor, Read, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use reversi::wthor::{self, GameReader, Header, NameKind, Names};
+use reversi::record::{
+    read_games, read_games_as, Format, GameRecord, Place as ReadPlace, ReadError,
+};
+use reversi::wthor::{self, Header, NameKind, Names};
 use reversi::Transcript;
 use reversi_engine::Engine;
 use serde_json::json;
@@ -18,12 +21,8 @@ use crate::cli::{
     CheckArgs, ConvertArgs, CountArgs, FilterArgs, GenerateArgs, InputArgs, OutputKind, StatsArgs,
 };
 use crate::filter::{Filter, Opening};
-use crate::input::{read_records, Kind, WthorNames};
 use crate::record::Record;
 use crate::stats::Stats;
-
-/// Bytes read from an input to tell its kind.
-const HEAD_BYTES: u64 = 512;
 
 /// The filters of the command line.
 ///
@@ -42,17 +41,31 @@ pub fn filter_of(args: &FilterArgs) -> Result<Filter> {
     })
 }
 
-/// Opens an input (`-` is standard input) and tells its kind (`from` when given).
-fn open(path: &Path, from: Option<Kind>) -> io::Result<(Kind, Box<dyn Read>)> {
-    let mut input: Box<dyn Read> = if path == Path::new("-") {
+/// The games of one input.
+type Games = Box<dyn Iterator<Item = Result<(ReadPlace, GameRecord), ReadError>>>;
+
+/// Opens an input (`-` is standard input) and reads its games in the format `from`, else
+/// the one its extension names (`.wtb`, `.ggf`, `.txt`), else the one its first bytes
+/// say (`reversi::record::Format::detect`).
+fn open(path: &Path, from: Option<Format>) -> io::Result<Games> {
+    let input: Box<dyn BufRead> = if path == Path::new("-") {
         Box::new(io::stdin().lock())
     } else {
-        Box::new(File::open(path)?)
+        Box::new(BufReader::with_capacity(1 << 16, File::open(path)?))
     };
-    let mut head = Vec::new();
-    (&mut input).take(HEAD_BYTES).read_to_end(&mut head)?;
-    let kind = from.unwrap_or_else(|| Kind::detect(path, &head));
-    Ok((kind, Box::new(Cursor::new(head).chain(input))))
+    Ok(match from.or_else(|| Format::from_extension(path)) {
+        Some(format) => Box::new(read_games_as(input, format)),
+        None => Box::new(read_games(input)),
+    })
+}
+
+/// A reading error as this program words it: a GGF reader's error as the GGF reader
+/// says it (`game at line 3 (byte 58): ...`), any other as the reader says it.
+fn error_text(error: &ReadError) -> String {
+    match error {
+        ReadError::Ggf(error) => error.to_string(),
+        other => other.to_string(),
+    }
 }
 
 /// A name file, read whole.
@@ -87,22 +100,27 @@ pub fn for_each_record(
 ) -> Result<u64> {
     let players = names(args.players.as_deref(), NameKind::Player)?;
     let tournaments = names(args.tournaments.as_deref(), NameKind::Tournament)?;
-    let names = WthorNames {
-        players: players.as_ref(),
-        tournaments: tournaments.as_ref(),
-    };
     let mut errors = 0;
     for file in &args.inputs {
-        let (kind, input) = match open(file, args.from) {
-            Ok(opened) => opened,
+        let games = match open(file, args.from.map(Format::from)) {
+            Ok(games) => games,
             Err(e) => {
                 eprintln!("{}: {e}", file.display());
                 errors += 1;
                 continue;
             }
         };
-        for (index, item) in read_records(kind, input, names).enumerate() {
-            match item {
+        for (index, item) in games.enumerate() {
+            let record = item.map_err(|e| error_text(&e)).and_then(|(_, mut game)| {
+                game.name_wthor_players(players.as_ref(), tournaments.as_ref());
+                Record::from_game(game).map_err(|_| {
+                    format!(
+                        "game {}: starts from another position than the standard start (a transcript cannot hold it)",
+                        index + 1
+                    )
+                })
+            });
+            match record {
                 Ok(record) if filter.matches(&record) => {
                     let place = Place {
                         file,
@@ -168,13 +186,15 @@ pub fn convert(args: &ConvertArgs) -> Result<bool> {
 /// 0; its depth P3 the first record's theoretical depth, else 0.
 fn write_wthor(out: &mut dyn Write, records: &[Record], year: Option<u16>) -> Result<()> {
     let first = records.first();
-    let year = year.or(first.and_then(|r| r.year)).unwrap_or(0);
+    let year = year.or(first.and_then(|r| r.game.year)).unwrap_or(0);
     let count = u32::try_from(records.len()).context("too many games for a WTHOR file")?;
     let mut header = Header::for_games(year, count);
-    header.depth = first.and_then(|r| r.theoretical).map_or(0, |t| t.empties);
+    header.depth = first
+        .and_then(|r| r.game.theoretical)
+        .map_or(0, |t| t.empties);
     out.write_all(&header.to_bytes())?;
     for record in records {
-        out.write_all(&record.to_wthor(year).to_record())?;
+        out.write_all(&record.to_wthor(year)?.to_record())?;
     }
     Ok(())
 }
@@ -240,7 +260,7 @@ pub fn check_command(args: &CheckArgs) -> Result<bool> {
     let mut totals = CheckTotals::default();
     let start = Instant::now();
     let errors = for_each_record(&args.input, &filter, |place, record| {
-        let Some(theoretical) = record.theoretical else {
+        let Some(theoretical) = record.game.theoretical else {
             totals.skipped += 1;
             return true;
         };
@@ -303,8 +323,8 @@ fn report_mismatch(json: bool, place: Place<'_>, moves: &Transcript, checked: &c
     }
 }
 
-/// `count`: reads every game and prints the games, moves, errors and moves per second
-/// (WTHOR files straight through [`GameReader`], the others as records).
+/// `count`: reads every game (through `reversi::record::read_games`, as the other
+/// commands do) and prints the games, moves, errors and moves per second.
 ///
 /// # Errors
 /// A name file that cannot be read.
@@ -312,43 +332,26 @@ pub fn count(args: &CountArgs) -> Result<bool> {
     let start = Instant::now();
     let (mut games, mut moves, mut errors) = (0u64, 0u64, 0u64);
     for file in &args.input.inputs {
-        let (kind, input) = match open(file, args.input.from) {
-            Ok(opened) => opened,
+        let items = match open(file, args.input.from.map(Format::from)) {
+            Ok(items) => items,
             Err(e) => {
                 eprintln!("{}: {e}", file.display());
                 errors += 1;
                 continue;
             }
         };
-        if kind != Kind::Wthor {
-            let one = InputArgs {
-                inputs: vec![file.clone()],
-                from: Some(kind),
-                ..args.input.clone()
-            };
-            errors += for_each_record(&one, &Filter::default(), |_, record| {
-                games += 1;
-                moves += record.transcript.len() as u64;
-                true
-            })?;
-            continue;
-        }
-        let reader = match GameReader::new(io::BufReader::with_capacity(1 << 16, input)) {
-            Ok(reader) => reader,
-            Err(e) => {
-                eprintln!("{}: {e}", file.display());
-                errors += 1;
-                continue;
-            }
-        };
-        for item in reader {
+        for item in items {
             match item {
-                Ok(game) => {
+                Ok((_, game)) => {
                     games += 1;
-                    moves += game.moves().len() as u64;
+                    moves += game
+                        .plies
+                        .iter()
+                        .filter(|p| **p != reversi::Ply::Pass)
+                        .count() as u64;
                 }
                 Err(e) => {
-                    eprintln!("{}: {e}", file.display());
+                    eprintln!("{}: {}", file.display(), error_text(&e));
                     errors += 1;
                 }
             }

@@ -114,7 +114,7 @@ impl Filter {
     /// ```
     /// use reversi_records::{Filter, Opening, Record};
     /// let mut record = Record::new("c4e3f6".parse()?);
-    /// record.black = Some("Tastet Marc".into());
+    /// record.game.black = Some("Tastet Marc".into());
     /// let filter = Filter { player: Some("TASTET".into()), opening: Some(Opening::parse("f5d6")?), year: None };
     /// assert!(filter.matches(&record));
     /// assert!(!Filter { year: Some(1990), ..Filter::default() }.matches(&record));
@@ -124,7 +124,7 @@ impl Filter {
     pub fn matches(&self, record: &Record) -> bool {
         if let Some(player) = &self.player {
             let player = player.to_lowercase();
-            let found = [&record.black, &record.white]
+            let found = [&record.game.black, &record.game.white]
                 .into_iter()
                 .flatten()
                 .any(|name| name.to_lowercase().contains(&player));
@@ -132,7 +132,7 @@ impl Filter {
                 return false;
             }
         }
-        if self.year.is_some() && record.year != self.year {
+        if self.year.is_some() && record.game.year != self.year {
             return false;
         }
         if let Some(opening) = &self.opening {

@@ -4,20 +4,19 @@
 //! against the exact solver of `reversi-engine`). A developer tool: never bundled, never
 //! published; the program is `src/main.rs`, its usage is in this package's README.
 //!
-//! The formats are read and written by the rules crate (`reversi::wthor`,
-//! `reversi::ggf`, `reversi::Transcript`); this crate joins them through one
-//! [`Record`] of a game.
+//! The formats are read and written by the rules crate (`reversi::record::read_games`
+//! reads any of them into `reversi::record::GameRecord`); this crate holds its command
+//! line and outputs ([`Record`]: a game with its transcript, and how it is written).
 
 pub mod check;
 pub mod cli;
 pub mod commands;
 pub mod filter;
-pub mod input;
 pub mod record;
 pub mod stats;
 
 pub use check::Checked;
+pub use cli::Kind;
 pub use filter::{Filter, Opening};
-pub use input::{read_records, Kind, ReadError, TranscriptLines, WthorNames};
-pub use record::{Numbers, Record, Theoretical};
+pub use record::Record;
 pub use stats::{Stats, Tally};

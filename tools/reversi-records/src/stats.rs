@@ -118,7 +118,7 @@ impl Stats {
                 self.replies
                     .entry(next.transform(symmetry))
                     .or_default()
-                    .add(record.black_discs, mover);
+                    .add(record.game.black_discs, mover);
             }
         }
         true

@@ -107,6 +107,8 @@ pub struct Games<R> {
     offset: u64,
     /// Set after a read error: nothing more is read.
     failed: bool,
+    /// The line of the last item's first byte (a game's `(`).
+    item_line: u64,
 }
 
 /// Reads the games of a GGF file or stream (a GGS archive, an NBoard file) one after
@@ -139,15 +141,28 @@ pub struct Games<R> {
 /// assert!(matches!(games[2], Err(GgfError::Game { line: 3, .. })));
 /// ```
 pub fn read_games<R: BufRead>(input: R) -> Games<R> {
-    Games {
-        input,
-        line: 1,
-        offset: 0,
-        failed: false,
-    }
+    Games::starting_at(input, 1, 0)
 }
 
 impl<R: BufRead> Games<R> {
+    /// The games of `input`, whose first byte is at `line` and byte `offset` of a larger
+    /// input (what a caller has already taken of it).
+    pub(crate) fn starting_at(input: R, line: u64, offset: u64) -> Games<R> {
+        Games {
+            input,
+            line,
+            offset,
+            failed: false,
+            item_line: line,
+        }
+    }
+
+    /// The line of the last item's first byte: a game's `(`, or the text outside a
+    /// game.
+    pub(crate) fn item_line(&self) -> u64 {
+        self.item_line
+    }
+
     /// The next byte without taking it, `None` at the end of the input.
     fn peek(&mut self) -> io::Result<Option<u8>> {
         loop {
@@ -261,6 +276,7 @@ impl<R: BufRead> Games<R> {
                 continue;
             }
             let (line, offset) = (self.line, self.offset);
+            self.item_line = line;
             self.bump(byte);
             if byte != b'(' || self.peek()? != Some(b';') {
                 return self

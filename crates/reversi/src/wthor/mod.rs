@@ -69,6 +69,7 @@ mod record;
 mod write;
 
 pub use error::{WriteError, WthorError};
+pub(crate) use game::final_black_discs;
 pub use game::Game;
 pub use header::{Header, NameKind, GAME_LEN, HEADER_LEN, MOVES_LEN};
 pub use names::Names;

@@ -1,0 +1,528 @@
+//! Reading the games of any game file: the formats and how they are told apart, where a
+//! game was read, the errors, and the one stream of games.
+
+use std::fmt;
+use std::io::{self, BufRead, Read};
+use std::path::Path;
+
+use super::game::GameRecord;
+use crate::ggf::{self, GgfError};
+use crate::transcript::{ParseTranscriptError, Transcript};
+use crate::wthor::{self, WthorError, GAME_LEN, HEADER_LEN};
+
+/// The longest transcript line read (bytes, line end excluded: 64 KiB). A longer line is
+/// one error ([`ReadError::LongLine`]) and the lines after it are still read; memory
+/// stays bounded whatever the input.
+pub const MAX_LINE_BYTES: usize = 1 << 16;
+
+/// The UTF-8 byte-order mark, skipped at the start of a text input.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// A game file's format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// GGF games (`(;GM[Othello]...;)`), one after another, across lines or not.
+    Ggf,
+    /// A WTHOR game file (`.wtb`): a 16-byte header, then 68-byte records.
+    Wthor,
+    /// Transcripts (`f5d6c3...`), one a line: spaces and tabs between moves allowed,
+    /// blank lines and lines starting with `#` skipped.
+    Transcripts,
+}
+
+impl Format {
+    /// The format a file's extension names: `.wtb`, `.ggf`, `.txt` (any case); `None`
+    /// for another one, or none.
+    ///
+    /// ```
+    /// use reversi::record::Format;
+    /// use std::path::Path;
+    /// assert_eq!(Format::from_extension(Path::new("WTH_1977.WTB")), Some(Format::Wthor));
+    /// assert_eq!(Format::from_extension(Path::new("games.txt")), Some(Format::Transcripts));
+    /// assert_eq!(Format::from_extension(Path::new("-")), None);
+    /// ```
+    #[must_use]
+    pub fn from_extension(path: &Path) -> Option<Format> {
+        let extension = path.extension()?.to_str()?.to_ascii_lowercase();
+        match extension.as_str() {
+            "wtb" => Some(Format::Wthor),
+            "ggf" => Some(Format::Ggf),
+            "txt" => Some(Format::Transcripts),
+            _ => None,
+        }
+    }
+
+    /// The format of an input that starts with `head` (at least its first 16 bytes when
+    /// it has them): WTHOR when the bytes of a WTHOR header's P1 and P2 say an 8x8
+    /// game file (byte 12 is 0 or 8, byte 13 is 0: a NUL, which no text holds there);
+    /// else GGF when the first character other than white space (after a UTF-8
+    /// byte-order mark) is `(`; else transcripts. Detection looks no further than
+    /// `head` (white space beyond it counts as text).
+    ///
+    /// ```
+    /// use reversi::record::Format;
+    /// assert_eq!(Format::detect(b"\n (;GM[Othello]"), Format::Ggf);
+    /// assert_eq!(Format::detect(b"f5d6c3\n"), Format::Transcripts);
+    /// let header = reversi::wthor::Header::for_games(1977, 0).to_bytes();
+    /// assert_eq!(Format::detect(&header), Format::Wthor);
+    /// ```
+    #[must_use]
+    pub fn detect(head: &[u8]) -> Format {
+        if head.len() >= HEADER_LEN && matches!(head[12], 0 | 8) && head[13] == 0 {
+            return Format::Wthor;
+        }
+        let text = head.strip_prefix(BOM).unwrap_or(head);
+        match text.iter().find(|b| !b.is_ascii_whitespace()) {
+            Some(b'(') => Format::Ggf,
+            _ => Format::Transcripts,
+        }
+    }
+}
+
+/// Where a game (or an error) was read in its input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Place {
+    /// The line, from 1: a transcript's, or a GGF game's `(;`.
+    Line(u64),
+    /// The record of a WTHOR file, from 0, and its byte offset.
+    Record {
+        /// The record's number, from 0 (the numbering of [`wthor`]).
+        index: u64,
+        /// The record's byte offset in the file.
+        offset: u64,
+    },
+}
+
+/// `line 12`, `record 3 at byte 220`.
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Place::Line(line) => write!(f, "line {line}"),
+            Place::Record { index, offset } => write!(f, "record {index} at byte {offset}"),
+        }
+    }
+}
+
+/// Why a game of an input could not be read. Its text starts with the place (`line N:`,
+/// `record N at byte M:`), but for a WTHOR header's error and a read error. After a
+/// read error ([`ReadError::Io`], or a WTHOR file's [`WthorError::Io`]) nothing more is
+/// read; after any other, the next game is.
+#[derive(Debug)]
+pub enum ReadError {
+    /// A transcript line whose moves are not a legal game.
+    Transcript {
+        /// The line, from 1.
+        line: u64,
+        /// What is wrong.
+        source: ParseTranscriptError,
+        /// For a move that cannot be played there, after at least one that can: the
+        /// game of the moves before it ([`ReadError::take_legal`]).
+        legal: Option<Box<GameRecord>>,
+    },
+    /// A transcript line longer than [`MAX_LINE_BYTES`].
+    LongLine {
+        /// The line, from 1.
+        line: u64,
+        /// The longest line read, [`MAX_LINE_BYTES`].
+        max: usize,
+    },
+    /// A GGF game (or text between games) that is not a game; the message names the
+    /// line of its `(;`.
+    Ggf(GgfError),
+    /// A WTHOR file's error: a bad record (naming its number and byte offset, the
+    /// records after it still read), or a header that is not a game file's, or a cut
+    /// file.
+    Wthor(WthorError),
+    /// The input could not be read.
+    Io(io::Error),
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::Transcript { line, source, .. } => write!(f, "line {line}: {source}"),
+            ReadError::LongLine { line, max } => write!(f, "line {line}: longer than {max} bytes"),
+            ReadError::Ggf(error) => f.write_str(&ggf_message(error)),
+            ReadError::Wthor(error) => error.fmt(f),
+            ReadError::Io(error) => write!(f, "reading: {error}"),
+        }
+    }
+}
+
+impl From<io::Error> for ReadError {
+    fn from(error: io::Error) -> ReadError {
+        ReadError::Io(error)
+    }
+}
+
+impl std::error::Error for ReadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ReadError::Transcript { source, .. } => Some(source),
+            ReadError::LongLine { .. } => None,
+            ReadError::Ggf(error) => error.source(),
+            ReadError::Wthor(error) => error.source(),
+            ReadError::Io(error) => Some(error),
+        }
+    }
+}
+
+/// A GGF reader's error as `line N: what`.
+fn ggf_message(error: &GgfError) -> String {
+    match error {
+        GgfError::Game { line, error, .. } => format!("line {line}: {error}"),
+        GgfError::NotUtf8 { line, .. } => format!("line {line}: the game is not UTF-8 text"),
+        GgfError::Unterminated { line, .. } => {
+            format!("line {line}: the input ends before the game's \";)\"")
+        }
+        GgfError::Unclosed {
+            line, next_line, ..
+        } => format!(
+            "line {line}: the game is not closed (\";)\") before the next game at line {next_line}"
+        ),
+        GgfError::TooLong { line, .. } => format!("line {line}: the game is longer than 1 MiB"),
+        GgfError::Outside { line, found, .. } => {
+            format!("line {line}: {found:?} outside a game (a game starts with \"(;\")")
+        }
+        GgfError::Io(error) => format!("reading: {error}"),
+    }
+}
+
+impl ReadError {
+    /// Where the error is: the line, or the WTHOR record; `None` for a WTHOR header's
+    /// error and a read error.
+    #[must_use]
+    pub fn place(&self) -> Option<Place> {
+        match self {
+            ReadError::Transcript { line, .. } | ReadError::LongLine { line, .. } => {
+                Some(Place::Line(*line))
+            }
+            ReadError::Ggf(error) => match *error {
+                GgfError::Game { line, .. }
+                | GgfError::NotUtf8 { line, .. }
+                | GgfError::Unterminated { line, .. }
+                | GgfError::Unclosed { line, .. }
+                | GgfError::TooLong { line, .. }
+                | GgfError::Outside { line, .. } => Some(Place::Line(line)),
+                GgfError::Io(_) => None,
+            },
+            ReadError::Wthor(WthorError::Record { index, offset, .. })
+            | ReadError::Wthor(WthorError::TruncatedRecord { index, offset, .. }) => {
+                Some(Place::Record {
+                    index: *index,
+                    offset: *offset,
+                })
+            }
+            ReadError::Wthor(_) | ReadError::Io(_) => None,
+        }
+    }
+
+    /// The game of the moves before a move that cannot be played (a transcript's, a GGF
+    /// game's, a WTHOR record's), taken out of the error, with its place: a program may
+    /// still use them. `None` for any other error, or when no move came before. A cut
+    /// WTHOR game keeps its players and year, not its scores (the whole game's).
+    ///
+    /// ```
+    /// use reversi::record::{read_games, Place};
+    /// let mut games = read_games(&b"f5d6f5\n"[..]);
+    /// let mut error = games.next().unwrap().unwrap_err();
+    /// let (place, game) = error.take_legal().unwrap();
+    /// assert_eq!((place, game.plies.len()), (Place::Line(1), 2));
+    /// ```
+    pub fn take_legal(&mut self) -> Option<(Place, GameRecord)> {
+        let place = self.place()?;
+        let game = match self {
+            ReadError::Transcript { legal, .. } => legal.take().map(|game| *game),
+            ReadError::Ggf(GgfError::Game { legal, .. }) => {
+                legal.take().map(|game| GameRecord::from_ggf(&game))
+            }
+            ReadError::Wthor(WthorError::Record { legal, .. }) => legal.take().map(|game| {
+                let mut record = GameRecord::from_wthor(&game, 0, None, None);
+                record.black_discs = None;
+                record.theoretical = None;
+                record
+            }),
+            _ => None,
+        }?;
+        (!game.plies.is_empty()).then_some((place, game))
+    }
+}
+
+/// The games of an input, in order ([`read_games`]): each with its place, or the error of
+/// that game.
+#[derive(Debug)]
+pub struct Games<R> {
+    state: State<R>,
+}
+
+/// What the input turned out to be.
+#[derive(Debug)]
+enum State<R> {
+    /// Not looked at yet, and its format if the caller said it.
+    Start(R, Option<Format>),
+    /// GGF games.
+    Ggf(ggf::Games<R>),
+    /// Transcripts, one a line.
+    Transcripts(Lines<R>),
+    /// A WTHOR file: its records, the header's depth, the next record's number.
+    Wthor(wthor::GameReader<R>, u8, u64),
+    /// Read to its end, or stopped by a read error.
+    Done,
+}
+
+/// Reads every game of `input`, its format detected from its first bytes
+/// ([`Format::detect`]): GGF games, a WTHOR game file, or transcripts one a line. Each
+/// item is a game with its [`Place`], or the [`ReadError`] of a game that is not one
+/// (naming its place); a bad game never stops the ones after it. Streams: one game (or
+/// line, or record) in memory at a time.
+///
+/// A WTHOR game's players and tournament are numbers ([`GameRecord::wthor`]): name them
+/// with [`GameRecord::name_wthor_players`] from the `WTHOR.JOU` and `WTHOR.TRN` files
+/// ([`wthor::Names`]).
+///
+/// ```
+/// use reversi::record::{read_games, Place};
+/// let text = "\n(;GM[Othello]PB[Anna]B[f5]W[d6];)\n(;GM[Othello]B[a1];)\n";
+/// let games: Vec<_> = read_games(text.as_bytes()).collect();
+/// let (place, game) = games[0].as_ref().unwrap();
+/// assert_eq!((*place, game.black.as_deref(), game.plies.len()), (Place::Line(2), Some("Anna"), 2));
+/// assert_eq!(games[1].as_ref().unwrap_err().to_string(),
+///     "line 3: move 1 (B[a1]): Black on a1 flips no disc");
+/// ```
+pub fn read_games<R: BufRead>(input: R) -> Games<R> {
+    Games {
+        state: State::Start(input, None),
+    }
+}
+
+/// [`read_games`] of an input in a known `format` (for example the one its file's
+/// extension names: [`Format::from_extension`]).
+///
+/// ```
+/// use reversi::record::{read_games_as, Format};
+/// // "(" read as a transcript: not a move.
+/// let mut games = read_games_as(&b"(;GM[Othello];)"[..], Format::Transcripts);
+/// assert!(games.next().unwrap().is_err());
+/// ```
+pub fn read_games_as<R: BufRead>(input: R, format: Format) -> Games<R> {
+    Games {
+        state: State::Start(input, Some(format)),
+    }
+}
+
+impl<R: BufRead> Games<R> {
+    /// Looks at the start of the input and sets the state of its format.
+    fn start(&mut self, mut input: R, format: Option<Format>) -> Result<(), ReadError> {
+        let format = match format {
+            Some(format) => format,
+            None => Format::detect(fill(&mut input)?),
+        };
+        self.state = match format {
+            Format::Wthor => match wthor::GameReader::new(input) {
+                Ok(reader) => {
+                    let depth = reader.header().depth;
+                    State::Wthor(reader, depth, 0)
+                }
+                Err(error) => return Err(ReadError::Wthor(error)),
+            },
+            Format::Ggf | Format::Transcripts => {
+                let (line, offset) = skip_blank(&mut input)?;
+                if format == Format::Ggf {
+                    State::Ggf(ggf::Games::starting_at(input, line, offset))
+                } else {
+                    State::Transcripts(Lines {
+                        input,
+                        line: line - 1,
+                        buffer: Vec::new(),
+                    })
+                }
+            }
+        };
+        Ok(())
+    }
+
+    /// The next item of the state.
+    fn next_item(&mut self) -> Option<Result<(Place, GameRecord), ReadError>> {
+        match &mut self.state {
+            State::Ggf(games) => {
+                let item = games.next()?;
+                let line = games.item_line();
+                Some(match item {
+                    Ok(game) => Ok((Place::Line(line), GameRecord::from_ggf(&game))),
+                    Err(GgfError::Io(error)) => Err(ReadError::Io(error)),
+                    Err(error) => Err(ReadError::Ggf(error)),
+                })
+            }
+            State::Transcripts(lines) => lines.next_game(),
+            State::Wthor(reader, depth, index) => {
+                let item = reader.next()?;
+                let i = *index;
+                *index += 1;
+                let offset = (HEADER_LEN + GAME_LEN * i as usize) as u64;
+                let place = Place::Record { index: i, offset };
+                Some(
+                    item.map(|game| (place, GameRecord::from_wthor(&game, *depth, None, None)))
+                        .map_err(ReadError::Wthor),
+                )
+            }
+            State::Start(..) | State::Done => None,
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for Games<R> {
+    type Item = Result<(Place, GameRecord), ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if let State::Start(..) = self.state {
+            if let State::Start(input, format) = std::mem::replace(&mut self.state, State::Done) {
+                if let Err(error) = self.start(input, format) {
+                    self.state = State::Done;
+                    return Some(Err(error));
+                }
+            }
+        }
+        let item = self.next_item();
+        match &item {
+            None
+            | Some(Err(ReadError::Io(_)))
+            | Some(Err(ReadError::Wthor(WthorError::Io { .. }))) => self.state = State::Done,
+            _ => {}
+        }
+        item
+    }
+}
+
+impl<R: BufRead> std::iter::FusedIterator for Games<R> {}
+
+/// The input's buffer, filled (empty at the end of the input).
+fn fill<R: BufRead>(input: &mut R) -> io::Result<&[u8]> {
+    loop {
+        match input.fill_buf() {
+            Ok(_) => break,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+            Err(error) => return Err(error),
+        }
+    }
+    input.fill_buf()
+}
+
+/// Skips a byte-order mark and the white space at the start of `input`: the line (from
+/// 1) and byte offset of the first other byte (not taken).
+fn skip_blank<R: BufRead>(input: &mut R) -> io::Result<(u64, u64)> {
+    let (mut line, mut offset) = (1, 0);
+    if fill(input)?.starts_with(BOM) {
+        input.consume(BOM.len());
+        offset += BOM.len() as u64;
+    }
+    loop {
+        let buffer = fill(input)?;
+        if buffer.is_empty() {
+            return Ok((line, offset));
+        }
+        let blank = buffer
+            .iter()
+            .take_while(|b| b.is_ascii_whitespace())
+            .count();
+        line += buffer[..blank].iter().filter(|&&b| b == b'\n').count() as u64;
+        offset += blank as u64;
+        let more = blank == buffer.len();
+        input.consume(blank);
+        if !more {
+            return Ok((line, offset));
+        }
+    }
+}
+
+/// Transcripts, one a line.
+#[derive(Debug)]
+struct Lines<R> {
+    input: R,
+    /// The number of the last line read.
+    line: u64,
+    buffer: Vec<u8>,
+}
+
+impl<R: BufRead> Lines<R> {
+    /// Reads the next line into the buffer (at most [`MAX_LINE_BYTES`] + 1 bytes kept, the
+    /// rest of a longer line skipped); `false` at the end of the input.
+    fn next_line(&mut self) -> io::Result<bool> {
+        self.buffer.clear();
+        let limit = MAX_LINE_BYTES as u64 + 1;
+        let read = (&mut self.input)
+            .take(limit)
+            .read_until(b'\n', &mut self.buffer)?;
+        if read == 0 {
+            return Ok(false);
+        }
+        self.line += 1;
+        if self.buffer.last() != Some(&b'\n') && read as u64 == limit {
+            // Skip to the line's end without keeping it.
+            loop {
+                let buffer = fill(&mut self.input)?;
+                if buffer.is_empty() {
+                    break;
+                }
+                match buffer.iter().position(|&b| b == b'\n') {
+                    Some(end) => {
+                        self.input.consume(end + 1);
+                        break;
+                    }
+                    None => {
+                        let n = buffer.len();
+                        self.input.consume(n);
+                    }
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// The next line's game, or why not; `None` at the end of the input.
+    fn next_game(&mut self) -> Option<Result<(Place, GameRecord), ReadError>> {
+        loop {
+            match self.next_line() {
+                Ok(false) => return None,
+                Ok(true) => {}
+                Err(error) => return Some(Err(ReadError::Io(error))),
+            }
+            let line = self.line;
+            let text = self.buffer.strip_suffix(b"\n").unwrap_or(&self.buffer);
+            if text.len() > MAX_LINE_BYTES {
+                return Some(Err(ReadError::LongLine {
+                    line,
+                    max: MAX_LINE_BYTES,
+                }));
+            }
+            // Moves may be separated by spaces or tabs (`f5 d6 c3`), as people write them.
+            let compact: Vec<u8> = text
+                .iter()
+                .copied()
+                .filter(|b| !matches!(b, b' ' | b'\t' | b'\r'))
+                .collect();
+            let compact = grid::trim(&compact);
+            if compact.is_empty() || compact[0] == b'#' {
+                continue;
+            }
+            let place = Place::Line(line);
+            return Some(match Transcript::parse_bytes(compact) {
+                Ok(transcript) => Ok((place, GameRecord::from_transcript(&transcript))),
+                Err(source) => {
+                    let legal = match source {
+                        ParseTranscriptError::Illegal { index, .. } if index > 1 => {
+                            Transcript::parse_bytes(&compact[..2 * (index - 1)])
+                                .ok()
+                                .map(|t| Box::new(GameRecord::from_transcript(&t)))
+                        }
+                        _ => None,
+                    };
+                    Err(ReadError::Transcript {
+                        line,
+                        source,
+                        legal,
+                    })
+                }
+            });
+        }
+    }
+}
