@@ -8,9 +8,11 @@ use std::time::Duration;
 
 use reversi::ggf::{Clock, Game, MoveItem};
 use reversi::{Board, ByColor, Ply};
+use reversi_protocol::nboard::{
+    ply_text, Command as NboardCommand, NboardError, Reply, SearchDepth,
+};
 
 use super::book::SessionBook;
-use super::nboard::{ply_text, Command as NboardCommand, NboardError, Reply, SearchDepth};
 use super::session::{clock_duration, min_option, plies_for, with_margin, Defaults, Flow, NAME};
 use crate::{move_budget, Analysis, Engine, SearchLimits, StopSignal};
 
