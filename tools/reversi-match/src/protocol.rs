@@ -14,7 +14,7 @@
 //!   (it is then told the next move of the other colour directly).
 //! - **NBoard** (version 2; Edax, NTest): at the start `nboard 2`, `set depth N` when a
 //!   depth is given, and `ping 1`, answered `pong 1`; before each of its moves
-//!   `set game <GGF>` (the game so far from the start position, [`ggf_text`]), then
+//!   `set game <GGF>` (the game so far from the start position, [`ggf_game`]), then
 //!   `go`, answered `=== d3` (optionally `=== d3/<eval>/<seconds>`; a pass `=== PA`). Lines such as `status ...`,
 //!   `nodestats ...`, `search ...`, `set myname ...` are read past. The GGF's moves carry
 //!   the seconds each took (`B[d3//0.12]`; the opening's carry none), as a GUI sends
@@ -297,39 +297,28 @@ impl Player {
     }
 }
 
-/// The game of `plies` from the start position as one GGF line ([`reversi::ggf`]'s
-/// writer): `PC[reversi-match]`, the players' names, the result as Black's disc
+/// The game of `plies` from the start position, as [`reversi::ggf`]'s writer prints it
+/// in one GGF line: `PC[reversi-match]`, the players' names, the result as Black's disc
 /// difference (`RE[+12]`) when given, the clock (`TI`) when given, the start board and
 /// the plies (`B[f5]`, `W[PA]`), each with its time in seconds when `seconds` has it
 /// (`B[f5//0.25]`; `seconds[i]` is the time of `plies[i]`, and a shorter slice leaves
 /// the rest without one).
 ///
 /// ```
-/// use reversi_match::protocol::ggf_text;
+/// use reversi_match::protocol::ggf_game;
 /// let plies = ["f5", "d6"].map(|p| p.parse().unwrap());
 /// assert_eq!(
-///     ggf_text(&plies, &[], "a", "b", None, None),
+///     ggf_game(&plies, &[], "a", "b", None, None).to_string(),
 ///     "(;GM[Othello]PC[reversi-match]PB[a]PW[b]TY[8]\
 ///      BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]\
 ///      B[f5]W[d6];)"
 /// );
-/// assert!(ggf_text(&plies, &[None, Some(0.25)], "a", "b", None, None)
+/// assert!(ggf_game(&plies, &[None, Some(0.25)], "a", "b", None, None)
+///     .to_string()
 ///     .ends_with("B[f5]W[d6//0.25];)"));
 /// ```
 #[must_use]
-pub fn ggf_text(
-    plies: &[Ply],
-    seconds: &[Option<f64>],
-    black: &str,
-    white: &str,
-    result: Option<i32>,
-    clock: Option<Clock>,
-) -> String {
-    ggf_game(plies, seconds, black, white, result, clock).to_string()
-}
-
-/// The game [`ggf_text`] writes (what NBoard's `set game` carries).
-fn ggf_game(
+pub fn ggf_game(
     plies: &[Ply],
     seconds: &[Option<f64>],
     black: &str,
