@@ -203,14 +203,15 @@ impl Game<'_> {
             } else {
                 -black_minus_white
             });
-        let ggf = crate::protocol::ggf_text(
+        let ggf = crate::protocol::ggf_game(
             &self.plies,
             &[],
             &settings.engines[self.black_engine].command,
             &settings.engines[1 - self.black_engine].command,
             self.board.is_game_over().then_some(black_minus_white),
             None,
-        );
+        )
+        .to_string();
         let after_opening = self.opening.plies().len();
         Record {
             game: self.index,

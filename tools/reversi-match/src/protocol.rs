@@ -14,7 +14,7 @@
 //!   (it is then told the next move of the other colour directly).
 //! - **NBoard** (version 2; Edax, NTest): at the start `nboard 2`, `set depth N` when a
 //!   depth is given, and `ping 1`, answered `pong 1`; before each of its moves
-//!   `set game <GGF>` (the game so far from the start position, [`ggf_text`]), then
+//!   `set game <GGF>` (the game so far from the start position, [`ggf_game`]), then
 //!   `go`, answered `=== d3` (optionally `=== d3/<eval>/<seconds>`; a pass `=== PA`). Lines such as `status ...`,
 //!   `nodestats ...`, `search ...`, `set myname ...` are read past. The GGF's moves carry
 //!   the seconds each took (`B[d3//0.12]`; the opening's carry none), as a GUI sends
@@ -23,12 +23,18 @@
 //!   (`TI[0:00.000/0:00.100]`): a clock that gives the engine `T` for each move. With a
 //!   game clock `TI` is the game's time (`TI[0:04.000]`), from which the engine takes
 //!   its moves' seconds.
+//!
+//! The commands and answers are the `reversi-protocol` crate's types, the wire format
+//! the engine's sessions use too: [`gtp::Command`], [`gtp::Response`], [`gtp::Move`];
+//! [`nboard::Command`], [`nboard::Reply`]. This module says only what is sent when.
 
 use std::time::Duration;
 
 use match_core::engine::{excerpt, Engine, Fault};
 use reversi::ggf::{Clock, Game, MoveItem};
 use reversi::{Board, Color, Ply};
+use reversi_protocol::gtp::{self, Command as GtpCommand};
+use reversi_protocol::nboard::{self, Command as NboardCommand, Reply};
 
 /// The deadline of every command but a move request (set-up, `play`, `ping`), engine
 /// start-up included.
@@ -84,14 +90,9 @@ impl std::fmt::Display for TimeControl {
     }
 }
 
-/// What an engine answered to a move request.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// A move or a pass, legal or not.
-    Ply(Ply),
-    /// It resigned (GTP `= resign`).
-    Resign,
-}
+/// What an engine answered to a move request: a move or a pass, legal or not, or (GTP
+/// `= resign`) that it resigns.
+pub use reversi_protocol::gtp::Move as Answer;
 
 /// An engine in a game: its process, its protocol, its time limit and what it knows.
 pub struct Player {
@@ -106,41 +107,14 @@ pub struct Player {
     implicit_pass: bool,
 }
 
-/// Whether an NBoard line is information to read past (not an answer).
-fn nboard_info(line: &str) -> bool {
-    [
-        "status",
-        "nodestats",
-        "search",
-        "set ",
-        "hint",
-        "learn",
-        "pong",
-    ]
-    .iter()
-    .any(|word| line.starts_with(word))
+/// A command's line: its text and the newline.
+fn line(command: &impl std::fmt::Display) -> String {
+    format!("{command}\n")
 }
 
-/// The GTP name of a colour.
-fn gtp_color(color: Color) -> &'static str {
-    match color {
-        Color::Black => "b",
-        Color::White => "w",
-    }
-}
-
-/// Reads a move answer (`d3`, `D3`, `pass`, `PA`, `resign`), or a malformed-answer fault
-/// quoting `line`.
-fn parse_answer(word: &str, line: &str) -> Result<Answer, Fault> {
-    if word.eq_ignore_ascii_case("resign") {
-        return Ok(Answer::Resign);
-    }
-    if word.eq_ignore_ascii_case("pa") {
-        return Ok(Answer::Ply(Ply::Pass));
-    }
-    word.parse::<Ply>()
-        .map(Answer::Ply)
-        .map_err(|_| Fault::Malformed(excerpt(line)))
+/// Whether `line` is NBoard's `pong 1`.
+fn is_pong(line: &str) -> bool {
+    line.parse::<Reply>() == Ok(Reply::Pong(1))
 }
 
 impl Player {
@@ -166,46 +140,51 @@ impl Player {
         };
         match protocol {
             Protocol::Gtp => {
-                player.command("boardsize 8")?;
-                player.command("clear_board")?;
-                match clock {
-                    TimeControl::Unlimited => {}
-                    TimeControl::PerMove(t) => {
-                        player.command(&format!("time_settings 0 {t} 1"))?;
-                    }
-                    TimeControl::PerGame(t) => {
-                        player.command(&format!("time_settings {t} 0 0"))?;
-                    }
+                player.command(&GtpCommand::Boardsize(8))?;
+                player.command(&GtpCommand::ClearBoard)?;
+                let settings = match clock {
+                    TimeControl::Unlimited => None,
+                    TimeControl::PerMove(t) => Some((0.0, t, 1)),
+                    TimeControl::PerGame(t) => Some((t, 0.0, 0)),
+                };
+                if let Some((main, byo_yomi, stones)) = settings {
+                    player.command(&GtpCommand::TimeSettings {
+                        main,
+                        byo_yomi,
+                        stones,
+                    })?;
                 }
             }
             Protocol::Nboard => {
-                player.engine.send("nboard 2\n".to_string());
+                player.engine.send(line(&NboardCommand::Nboard(2)));
                 if let Some(depth) = depth {
-                    player.engine.send(format!("set depth {depth}\n"));
+                    player.engine.send(line(&NboardCommand::SetDepth(depth)));
                 }
-                let (line, _) = player.engine.request_skipping(
-                    "ping 1\n".to_string(),
+                let (answer, _) = player.engine.request_skipping(
+                    line(&NboardCommand::Ping(1)),
                     COMMAND_TIMEOUT,
-                    &|l| l != "pong 1" && nboard_info(l),
+                    &|l| !is_pong(l) && nboard::is_information(l),
                 )?;
-                if line != "pong 1" {
-                    return Err(Fault::Malformed(excerpt(&line)));
+                if !is_pong(&answer) {
+                    return Err(Fault::Malformed(excerpt(&answer)));
                 }
             }
         }
         Ok(player)
     }
 
-    /// A GTP command other than `genmove`: the text after `=` of its answer.
-    fn command(&mut self, text: &str) -> Result<String, Fault> {
+    /// A GTP command other than `genmove`: the text of its success (`=`) response.
+    fn command(&mut self, command: &GtpCommand) -> Result<String, Fault> {
         self.engine.drain()?;
-        let (line, _) = self.engine.request(format!("{text}\n"), COMMAND_TIMEOUT)?;
-        if let Some(rest) = line.strip_prefix('=') {
-            Ok(rest.trim().to_string())
-        } else if line.starts_with('?') {
-            Err(Fault::Refused(format!("{text}: {}", excerpt(&line))))
-        } else {
-            Err(Fault::Malformed(excerpt(&line)))
+        let (answer, _) = self.engine.request(line(command), COMMAND_TIMEOUT)?;
+        match answer.parse::<gtp::Response>() {
+            Ok(gtp::Response {
+                result: Ok(text), ..
+            }) => Ok(text),
+            Ok(gtp::Response { result: Err(_), .. }) => {
+                Err(Fault::Refused(format!("{command}: {}", excerpt(&answer))))
+            }
+            Err(_) => Err(Fault::Malformed(excerpt(&answer))),
         }
     }
 
@@ -250,24 +229,31 @@ impl Player {
             if *ply == Ply::Pass && self.implicit_pass {
                 continue;
             }
-            match self.command(&format!("play {} {ply}", gtp_color(mover))) {
+            match self.command(&GtpCommand::Play(mover, *ply)) {
                 Err(Fault::Refused(_)) if *ply == Ply::Pass => self.implicit_pass = true,
                 other => {
                     other?;
                 }
             }
         }
-        if let Some(left) = left {
-            self.command(&format!("time_left {} {left:.3} 0", gtp_color(color)))?;
+        if let Some(seconds) = left {
+            self.command(&GtpCommand::TimeLeft {
+                color,
+                seconds,
+                stones: 0,
+            })?;
         }
         self.engine.drain()?;
         let (line, took) = self
             .engine
-            .request(format!("genmove {}\n", gtp_color(color)), deadline)?;
-        let Some(rest) = line.strip_prefix('=') else {
-            return Err(Fault::Malformed(excerpt(&line)));
-        };
-        let answer = parse_answer(rest.trim(), &line)?;
+            .request(self::line(&GtpCommand::Genmove(color)), deadline)?;
+        let answer = match line.parse::<gtp::Response>() {
+            Ok(gtp::Response {
+                result: Ok(text), ..
+            }) => text.parse::<Answer>().ok(),
+            _ => None,
+        }
+        .ok_or_else(|| Fault::Malformed(excerpt(&line)))?;
         // The engine has played its own move on its board.
         self.told = plies.len() + 1;
         Ok((answer, took))
@@ -290,17 +276,19 @@ impl Player {
                 increment: 0.0,
             }),
         };
-        let game = ggf_text(plies, seconds, "black", "white", None, clock);
-        self.engine.drain_skipping(&nboard_info)?;
-        self.engine.send(format!("set game {game}\n"));
-        let (line, took) =
-            self.engine
-                .request_skipping("go\n".to_string(), deadline, &nboard_info)?;
-        let Some(rest) = line.strip_prefix("===") else {
-            return Err(Fault::Malformed(excerpt(&line)));
-        };
-        let word = rest.split('/').next().unwrap_or("").trim();
-        Ok((parse_answer(word, &line)?, took))
+        let game = ggf_game(plies, seconds, "black", "white", None, clock);
+        self.engine.drain_skipping(&nboard::is_information)?;
+        self.engine
+            .send(line(&NboardCommand::SetGame(Box::new(game))));
+        let (answer, took) = self.engine.request_skipping(
+            line(&NboardCommand::Go),
+            deadline,
+            &nboard::is_information,
+        )?;
+        match answer.parse::<Reply>() {
+            Ok(Reply::Move(item)) => Ok((Answer::Ply(item.ply), took)),
+            _ => Err(Fault::Malformed(excerpt(&answer))),
+        }
     }
 
     /// Ends the game: kills the engine's process group.
@@ -309,34 +297,35 @@ impl Player {
     }
 }
 
-/// The game of `plies` from the start position as one GGF line ([`reversi::ggf`]'s
-/// writer): `PC[reversi-match]`, the players' names, the result as Black's disc
+/// The game of `plies` from the start position, as [`reversi::ggf`]'s writer prints it
+/// in one GGF line: `PC[reversi-match]`, the players' names, the result as Black's disc
 /// difference (`RE[+12]`) when given, the clock (`TI`) when given, the start board and
 /// the plies (`B[f5]`, `W[PA]`), each with its time in seconds when `seconds` has it
 /// (`B[f5//0.25]`; `seconds[i]` is the time of `plies[i]`, and a shorter slice leaves
 /// the rest without one).
 ///
 /// ```
-/// use reversi_match::protocol::ggf_text;
+/// use reversi_match::protocol::ggf_game;
 /// let plies = ["f5", "d6"].map(|p| p.parse().unwrap());
 /// assert_eq!(
-///     ggf_text(&plies, &[], "a", "b", None, None),
+///     ggf_game(&plies, &[], "a", "b", None, None).to_string(),
 ///     "(;GM[Othello]PC[reversi-match]PB[a]PW[b]TY[8]\
 ///      BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]\
 ///      B[f5]W[d6];)"
 /// );
-/// assert!(ggf_text(&plies, &[None, Some(0.25)], "a", "b", None, None)
+/// assert!(ggf_game(&plies, &[None, Some(0.25)], "a", "b", None, None)
+///     .to_string()
 ///     .ends_with("B[f5]W[d6//0.25];)"));
 /// ```
 #[must_use]
-pub fn ggf_text(
+pub fn ggf_game(
     plies: &[Ply],
     seconds: &[Option<f64>],
     black: &str,
     white: &str,
     result: Option<i32>,
     clock: Option<Clock>,
-) -> String {
+) -> Game {
     let mut game = Game::new(Board::START);
     for (i, &ply) in plies.iter().enumerate() {
         let item = MoveItem {
@@ -354,5 +343,5 @@ pub fn ggf_text(
     game.white = Some(white.to_owned());
     game.result = result.map(|result| format!("{result:+}"));
     game.clock = clock;
-    game.to_string()
+    game
 }

@@ -5,7 +5,7 @@
 
 use reversi::ggf::Clock;
 use reversi::{Board, Color, Ply};
-use reversi_match::protocol::ggf_text;
+use reversi_match::protocol::ggf_game;
 
 /// The reference: `reversi_match::ggf` as it was, one function.
 fn reference(
@@ -89,7 +89,7 @@ fn written_games_are_the_same_bytes_as_before() {
             increment: 0.0,
         });
         assert_eq!(
-            ggf_text(&plies, &[], black, white, result, clock),
+            ggf_game(&plies, &[], black, white, result, clock).to_string(),
             reference(&plies, black, white, result, time.as_deref()),
         );
     }

@@ -5,9 +5,9 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use reversi::{Board, ByColor, Color, Ply};
+use reversi_protocol::gtp::{self, Command as GtpCommand};
 
 use super::book::SessionBook;
-use super::gtp::{self, Command as GtpCommand};
 use super::session::{clock_duration, plies_for, with_margin, Defaults, Flow, NAME};
 use crate::{move_budget, move_hard_limit, Engine, SearchLimits};
 

@@ -1,16 +1,18 @@
 //! The protocols that GUIs and match runners speak to Othello engines: GTP
 //! ([`gtp`]) and the NBoard protocol ([`nboard`], whose `set game` carries a game in
-//! GGF, [`reversi::ggf`]). Each module reads command lines and
-//! writes replies; the sessions answer them with an [`Engine`](crate::Engine).
+//! GGF, [`reversi::ggf`]). The two modules are the `reversi-protocol` crate's, the one
+//! wire format that the engine, the match runner and its test engine share: they read
+//! command lines and write replies (and the other way round); the sessions answer them
+//! with an [`Engine`](crate::Engine).
 
 mod book;
 #[doc(hidden)]
 pub mod ggf;
-pub mod gtp;
 mod gtp_session;
-pub mod nboard;
 mod nboard_session;
 mod session;
+
+pub use reversi_protocol::{gtp, nboard};
 
 pub use book::SessionBook;
 #[doc(hidden)]

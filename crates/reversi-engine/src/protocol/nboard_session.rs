@@ -8,9 +8,11 @@ use std::time::Duration;
 
 use reversi::ggf::{Clock, Game, MoveItem};
 use reversi::{Board, ByColor, Ply};
+use reversi_protocol::nboard::{
+    ply_text, Command as NboardCommand, NboardError, Reply, SearchDepth,
+};
 
 use super::book::SessionBook;
-use super::nboard::{Command as NboardCommand, NboardError, Reply};
 use super::session::{clock_duration, min_option, plies_for, with_margin, Defaults, Flow, NAME};
 use crate::{move_budget, Analysis, Engine, SearchLimits, StopSignal};
 
@@ -384,10 +386,7 @@ impl NboardSession {
 /// `exact E MOVE SCORE` for a solve of E empties; the move is `PA` for a pass.
 fn progress_status(iteration: &crate::SearchReport) -> Reply {
     let kind = if iteration.exact { "exact" } else { "depth" };
-    let ply = match iteration.best {
-        Some(Ply::Move(square)) => square.to_string().to_uppercase(),
-        _ => "PA".to_owned(),
-    };
+    let ply = ply_text(iteration.best.unwrap_or(Ply::Pass));
     Reply::Status(format!(
         "{kind} {} {ply} {:+.2}",
         iteration.depth, iteration.score
@@ -399,8 +398,11 @@ fn hint_line(m: &crate::MoveValue) -> Reply {
     Reply::Search {
         pv: m.pv.clone(),
         eval: m.score,
-        depth: m.depth,
-        exact: m.exact,
+        depth: if m.exact {
+            SearchDepth::Exact
+        } else {
+            SearchDepth::Plies(m.depth)
+        },
     }
 }
 

@@ -26,13 +26,29 @@
 //!
 //! With `--nboard` it also writes `status thinking` before each answer (lines the match
 //! runner must read past), and copies `set depth N` to its standard error.
+//!
+//! It reads commands and writes answers with the `reversi-protocol` crate's types, as
+//! the engine does; only the misbehaviours (`hello`, NBoard's `=== resign`) are text
+//! outside the protocol.
 
 use std::io::Write;
 use std::time::Duration;
 
 use match_core::fake::{serve, FakeOptions};
-use reversi::ggf::{Clock, Game};
+use reversi::ggf::{Clock, Game, MoveItem};
 use reversi::{Board, Color, Ply};
+use reversi_protocol::gtp::{self, Command as GtpCommand};
+use reversi_protocol::nboard::{Command as NboardCommand, Reply};
+
+/// The answer to a move request.
+enum Answer {
+    /// A move or a pass (GTP `= d3`, NBoard `=== D3`), legal or not.
+    Ply(Ply),
+    /// GTP `= resign` (NBoard has no resignation: `=== resign`, a malformed answer).
+    Resign,
+    /// `hello`, a malformed answer.
+    Hello,
+}
 
 /// The engine's state.
 struct Fake {
@@ -63,122 +79,117 @@ impl Fake {
 
     /// The answer to a move request for `color` (playing it on the board when legal), or
     /// `None` to answer nothing.
-    fn answer(&mut self, color: Color) -> Option<String> {
+    fn answer(&mut self, color: Color) -> Option<Answer> {
         self.requests += 1;
         let board = Fake::to_move(self.board, color);
         // A finished game has no legal ply; a pass stands for it as before.
         let legal = reversi::random::ply(&mut self.rng, &board).unwrap_or(Ply::Pass);
         let mode = self.o.mode_of_request(self.requests);
         let first = |set: reversi::SquareSet| set.first().expect("a square");
-        let text = match mode {
-            "good" | "refuse-pass" => legal.to_string(),
+        let answer = match mode {
+            "good" | "refuse-pass" => Answer::Ply(legal),
             "slow" => {
                 std::thread::sleep(Duration::from_millis(100));
-                legal.to_string()
+                Answer::Ply(legal)
             }
             "spend" => {
                 std::thread::sleep(Duration::from_secs_f64(self.time / 2.0));
-                legal.to_string()
+                Answer::Ply(legal)
             }
-            "illegal" => first(!board.empty_squares()).to_string(),
-            "pass" => "pass".to_string(),
-            "no-pass" if board.legal_moves().is_empty() => first(board.empty_squares()).to_string(),
-            "no-pass" => legal.to_string(),
-            "malformed" => "hello".to_string(),
+            "illegal" => Answer::Ply(Ply::Move(first(!board.empty_squares()))),
+            "pass" => Answer::Ply(Ply::Pass),
+            "no-pass" if board.legal_moves().is_empty() => {
+                Answer::Ply(Ply::Move(first(board.empty_squares())))
+            }
+            "no-pass" => Answer::Ply(legal),
+            "malformed" => Answer::Hello,
             "hang" => return None,
             "crash" => std::process::exit(3),
             "late" => {
                 std::thread::sleep(Duration::from_secs_f64(self.time + 0.5));
-                legal.to_string()
+                Answer::Ply(legal)
             }
-            "resign" => "resign".to_string(),
+            "resign" => Answer::Resign,
             other => {
                 eprintln!("unknown mode {other}");
                 std::process::exit(2);
             }
         };
-        if text == legal.to_string() {
+        if matches!(answer, Answer::Ply(ply) if ply == legal) {
             self.play(color, legal);
         }
-        Some(text)
+        Some(answer)
     }
 
-    /// One GTP command; the answer's text (`= ...` or `? ...`).
-    fn gtp(&mut self, words: &[&str]) -> Option<String> {
-        let color = |w: Option<&&str>| match w.map(|w| w.to_ascii_lowercase()) {
-            Some(c) if c.starts_with('b') => Color::Black,
-            _ => Color::White,
-        };
-        match words.first().copied() {
-            Some("boardsize" | "komi" | "name" | "protocol_version") => Some("=".into()),
-            Some("clear_board") => {
+    /// One GTP command line; its response, if any.
+    fn gtp(&mut self, line: &str) -> Option<gtp::Response> {
+        let request = gtp::read_line(line)?;
+        let result = match request.command {
+            Ok(
+                GtpCommand::Boardsize(_)
+                | GtpCommand::Komi(_)
+                | GtpCommand::Name
+                | GtpCommand::ProtocolVersion,
+            ) => Ok(String::new()),
+            Ok(GtpCommand::ClearBoard) => {
                 self.board = Board::START;
-                Some("=".into())
+                Ok(String::new())
             }
-            Some("time_settings") => {
-                // The byo-yomi time (0 with a game clock, until `time_left`).
-                self.time = words.get(2).and_then(|t| t.parse().ok()).unwrap_or(0.1);
-                Some("=".into())
+            // The byo-yomi time (0 with a game clock, until `time_left`).
+            Ok(GtpCommand::TimeSettings { byo_yomi, .. }) => {
+                self.time = byo_yomi;
+                Ok(String::new())
             }
-            Some("time_left") => {
-                // A game clock: `late` answers past what is left.
-                self.time = words.get(2).and_then(|t| t.parse().ok()).unwrap_or(0.1);
-                Some("=".into())
+            // A game clock: `late` answers past what is left.
+            Ok(GtpCommand::TimeLeft { seconds, .. }) => {
+                self.time = seconds;
+                Ok(String::new())
             }
-            Some("play") => {
-                let ply: Ply = words.get(2).and_then(|p| p.parse().ok())?;
-                if ply == Ply::Pass && self.o.mode == "refuse-pass" {
-                    return Some("? syntax error".into());
-                }
-                self.play(color(words.get(1)), ply);
-                Some("=".into())
+            Ok(GtpCommand::Play(_, Ply::Pass)) if self.o.mode == "refuse-pass" => {
+                Err("syntax error".to_owned())
             }
-            Some("genmove") => self.answer(color(words.get(1))).map(|a| format!("= {a}")),
-            Some("quit") => std::process::exit(0),
-            _ => Some("? unknown command".into()),
-        }
+            Ok(GtpCommand::Play(color, ply)) => {
+                self.play(color, ply);
+                Ok(String::new())
+            }
+            Ok(GtpCommand::Genmove(color)) => Ok(match self.answer(color)? {
+                Answer::Ply(ply) => gtp::Move::Ply(ply).to_string(),
+                Answer::Resign => gtp::Move::Resign.to_string(),
+                Answer::Hello => "hello".to_owned(),
+            }),
+            Ok(GtpCommand::Quit) => std::process::exit(0),
+            _ => Err("unknown command".to_owned()),
+        };
+        Some(gtp::Response {
+            id: request.id,
+            result,
+        })
     }
 
-    /// One NBoard command; the answer's lines, if any.
-    fn nboard(&mut self, line: &str, words: &[&str]) -> Option<String> {
-        match words.first().copied() {
-            Some("ping") => Some(format!("pong {}", words.get(1).unwrap_or(&""))),
-            Some("set") if words.get(1) == Some(&"depth") => {
+    /// One NBoard command line; the answer's lines, if any.
+    fn nboard(&mut self, line: &str) -> Option<String> {
+        match NboardCommand::parse(line).ok()? {
+            NboardCommand::Ping(n) => Some(Reply::Pong(n).to_string()),
+            NboardCommand::SetDepth(_) => {
                 // Told on standard error (the runner's `--log-dir` keeps it).
                 eprintln!("{line}");
                 None
             }
-            Some("set") if words.get(1) == Some(&"game") => {
-                if let Some(clock) = line
-                    .strip_prefix("set game ")
-                    .and_then(|ggf| ggf.parse::<Game>().ok())
-                    .and_then(|game| Some((game.clock?, game)))
-                    .map(|(clock, game)| clock_left(clock, &game))
-                {
-                    self.time = clock;
+            NboardCommand::SetGame(game) => {
+                if let Some(clock) = game.clock {
+                    self.time = clock_left(clock, &game);
                 }
-                self.board = Board::START;
-                // The plies: every `B[..]` and `W[..]` after the board.
-                let moves = line.split("BO[").nth(1).unwrap_or("");
-                for part in moves.split(']') {
-                    let (side, ply) = match part.rsplit_once('[') {
-                        Some((s, p)) if s.ends_with('B') => (Color::Black, p),
-                        Some((s, p)) if s.ends_with('W') => (Color::White, p),
-                        _ => continue,
-                    };
-                    // The ply, without its evaluation and time (`PA//0.01`).
-                    let ply = match ply.split('/').next()? {
-                        "PA" => "pass",
-                        ply => ply,
-                    };
-                    self.play(side, ply.parse().ok()?);
-                }
+                self.board = game.board;
                 None
             }
-            Some("go") => {
+            NboardCommand::Go => {
                 let color = self.board.side_to_move();
-                let answer = self.answer(color)?;
-                Some(format!("status thinking\n=== {answer}"))
+                let answer = match self.answer(color)? {
+                    Answer::Ply(ply) => Reply::Move(MoveItem::from(ply)).to_string(),
+                    Answer::Resign => "=== resign\n".to_owned(),
+                    Answer::Hello => "=== hello\n".to_owned(),
+                };
+                Some(Reply::Status("thinking".to_owned()).to_string() + &answer)
             }
             _ => None,
         }
@@ -201,11 +212,11 @@ fn main() {
         time: 0.1,
         requests: 0,
     };
-    serve(|line, words, out| {
+    serve(|line, _, out| {
         let answer = if fake.o.has("--nboard") {
-            fake.nboard(line.trim(), words).map(|a| a + "\n")
+            fake.nboard(line.trim())
         } else {
-            fake.gtp(words).map(|a| a + "\n\n")
+            fake.gtp(line).map(|response| response.to_string())
         };
         if let Some(text) = answer {
             let _ = out.write_all(text.as_bytes());

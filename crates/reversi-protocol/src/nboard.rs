@@ -1,7 +1,7 @@
 //! The NBoard protocol, version 2 (the NBoard GUI's protocol for Othello engines, also
-//! spoken by Edax and NTest): the reader of the GUI's commands and the writer of the
-//! engine's replies. The session that answers them with an engine is
-//! [`super::NboardSession`].
+//! spoken by Edax and NTest), both ways: a [`Command`] prints (what the GUI writes) and
+//! parses (what the engine reads), and so does a [`Reply`] (the engine writes it, the
+//! GUI reads it).
 //!
 //! Commands, one a line, words separated by white space:
 //!
@@ -25,13 +25,18 @@
 //! alone clears it), `pong N`, `set myname NAME` and `learned`.
 //!
 //! The protocol has no error reply: the specification tells engines to ignore a
-//! command they do not understand. This engine ignores a bad command (it changes
-//! nothing) and says why on standard error, as Edax does; see [`NboardError`]. One
-//! exception: after a `set game` it cannot read, the GUI's position is not the engine's,
-//! so `go`, `hint`, `move` and `learn` are refused ([`NboardError::NoGame`]) until a
-//! `set game` is read, rather than answered for the previous position.
+//! command they do not understand. An engine ignores a bad command (it changes
+//! nothing) and may say why on standard error, as Edax does; [`NboardError`] says why.
+//! One exception: after a `set game` it cannot read, the GUI's position is not the
+//! engine's, so `go`, `hint`, `move` and `learn` are refused ([`NboardError::NoGame`])
+//! until a `set game` is read, rather than answered for the previous position.
+//!
+//! A GUI waits for `===` after `go` and for `pong N` after `ping N`; the other replies
+//! ([`is_information`]) may come before them and are read past.
 
-use reversi::{Ply, Square};
+use std::fmt;
+
+use reversi::Ply;
 use thiserror::Error;
 
 use reversi::ggf::{Game, MoveItem, ParseGgfError, ParseMoveItemError};
@@ -157,7 +162,7 @@ impl Command {
     /// [`NboardError`]: an unknown command, or a known one with a bad argument.
     ///
     /// ```
-    /// use reversi_engine::protocol::nboard::Command;
+    /// use reversi_protocol::nboard::Command;
     /// assert_eq!(Command::parse("set depth 12"), Ok(Command::SetDepth(12)));
     /// assert_eq!(Command::parse("ping 3"), Ok(Command::Ping(3)));
     /// assert!(matches!(Command::parse("move F5/0.5/1.2"), Ok(Command::Move(_))));
@@ -226,17 +231,57 @@ impl Command {
     }
 }
 
-/// A ply as the protocol writes it: the square in capitals (`F5`) or `PA`.
-#[must_use]
-pub fn ply_text(ply: Ply) -> String {
-    match ply {
-        Ply::Move(square) => square_text(square),
-        Ply::Pass => "PA".to_owned(),
+/// The command line as the GUI writes it, without its newline: `nboard 2`,
+/// `set depth 12`, `set game (;GM[Othello]...;)` (the game as [`Game`] writes it),
+/// `move F5/1.50/0.25` (as [`MoveItem`] writes it: evaluation and time to two
+/// decimals), `hint 3`, `go`, `ping 1`, `learn`, `quit`. [`Command::parse`] reads it
+/// back.
+///
+/// ```
+/// use reversi_protocol::nboard::Command;
+/// assert_eq!(Command::SetDepth(12).to_string(), "set depth 12");
+/// assert_eq!(Command::Move("f5//0.25".parse()?).to_string(), "move F5//0.25");
+/// # Ok::<_, reversi::ggf::ParseMoveItemError>(())
+/// ```
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::Nboard(version) => write!(f, "nboard {version}"),
+            Command::SetDepth(depth) => write!(f, "set depth {depth}"),
+            Command::SetGame(game) => write!(f, "set game {game}"),
+            Command::SetContempt(contempt) => write!(f, "set contempt {contempt}"),
+            Command::Move(item) => write!(f, "move {item}"),
+            Command::Hint(n) => write!(f, "hint {n}"),
+            Command::Go => f.write_str("go"),
+            Command::Ping(n) => write!(f, "ping {n}"),
+            Command::Learn => f.write_str("learn"),
+            Command::Quit => f.write_str("quit"),
+        }
     }
 }
 
-fn square_text(square: Square) -> String {
-    square.to_string().to_ascii_uppercase()
+/// [`Command::parse`].
+impl std::str::FromStr for Command {
+    type Err = NboardError;
+
+    fn from_str(line: &str) -> Result<Command, NboardError> {
+        Command::parse(line)
+    }
+}
+
+/// A ply as the protocol writes it: the square in capitals (`F5`) or `PA` (a
+/// [`MoveItem`] with no evaluation and no time).
+///
+/// ```
+/// use reversi::Ply;
+/// use reversi_protocol::nboard::ply_text;
+/// assert_eq!(ply_text("f5".parse()?), "F5");
+/// assert_eq!(ply_text(Ply::Pass), "PA");
+/// # Ok::<_, reversi::ParsePlyError>(())
+/// ```
+#[must_use]
+pub fn ply_text(ply: Ply) -> String {
+    MoveItem::from(ply).to_string()
 }
 
 /// A reply of the engine.
@@ -244,16 +289,14 @@ fn square_text(square: Square) -> String {
 pub enum Reply {
     /// `=== MOVE[/EVAL/TIME]`: the answer to `go`.
     Move(MoveItem),
-    /// `search PV EVAL 0 DEPTH`: one hint; `exact` writes the depth `100%`.
+    /// `search PV EVAL 0 DEPTH`: one hint.
     Search {
         /// The principal variation, its first ply the move evaluated.
         pv: Vec<Ply>,
         /// The evaluation in discs for the side to move.
         eval: f64,
-        /// The depth searched, plies.
-        depth: u32,
-        /// Whether the evaluation is the proven final score.
-        exact: bool,
+        /// The depth searched, or the proven score (`100%`).
+        depth: SearchDepth,
     },
     /// `nodestats NODES SECONDS`.
     NodeStats {
@@ -272,31 +315,34 @@ pub enum Reply {
     Learned,
 }
 
-/// One line, with its newline.
+/// The depth of a hint's `search` line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchDepth {
+    /// The plies searched (written as the number).
+    Plies(u32),
+    /// The evaluation is the proven final score (written `100%`).
+    Exact,
+}
+
+/// One line, with its newline. Evaluations and seconds are written to two decimals.
 ///
 /// ```
-/// use reversi_engine::protocol::nboard::Reply;
+/// use reversi_protocol::nboard::{Reply, SearchDepth};
 /// let d3 = reversi::Ply::Move("d3".parse::<reversi::Square>().unwrap());
-/// let reply = Reply::Search { pv: vec![d3, reversi::Ply::Pass], eval: 2.0, depth: 100, exact: true };
+/// let reply = Reply::Search { pv: vec![d3, reversi::Ply::Pass], eval: 2.0, depth: SearchDepth::Exact };
 /// assert_eq!(reply.to_string(), "search D3PA 2.00 0 100%\n");
 /// assert_eq!(Reply::Pong(4).to_string(), "pong 4\n");
 /// assert_eq!(Reply::Status(String::new()).to_string(), "status\n");
 /// ```
-impl std::fmt::Display for Reply {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl fmt::Display for Reply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Reply::Move(item) => writeln!(f, "=== {item}"),
-            Reply::Search {
-                pv,
-                eval,
-                depth,
-                exact,
-            } => {
+            Reply::Search { pv, eval, depth } => {
                 let line: String = pv.iter().map(|&ply| ply_text(ply)).collect();
-                let depth = if *exact {
-                    "100%".to_owned()
-                } else {
-                    depth.to_string()
+                let depth = match depth {
+                    SearchDepth::Plies(plies) => plies.to_string(),
+                    SearchDepth::Exact => "100%".to_owned(),
                 };
                 // `+ 0.0` writes a negative zero as 0.00.
                 writeln!(f, "search {line} {:.2} 0 {depth}", eval + 0.0)
@@ -309,6 +355,127 @@ impl std::fmt::Display for Reply {
             Reply::Learned => writeln!(f, "learned"),
         }
     }
+}
+
+/// Why a line is not a [`Reply`].
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("not an NBoard reply: {line:?}")]
+pub struct ParseReplyError {
+    /// The line.
+    pub line: String,
+}
+
+/// The words of `rest` (after a reply's name), exactly `N` of them.
+fn words<const N: usize>(rest: &str) -> Option<[&str; N]> {
+    let mut words = rest.split_whitespace();
+    let array = [(); N].map(|()| words.next());
+    if words.next().is_some() || array.iter().any(Option::is_none) {
+        return None;
+    }
+    Some(array.map(|word| word.unwrap_or("")))
+}
+
+/// The text after a reply's name: what follows the one space after it (`status` alone:
+/// the empty text).
+fn text_after(rest: &str) -> String {
+    rest.strip_prefix(' ').unwrap_or(rest).to_owned()
+}
+
+/// A principal variation as `search` writes it, its plies two characters each (`D3PA`).
+fn principal_variation(text: &str) -> Option<Vec<Ply>> {
+    if !text.is_ascii() || text.len() % 2 != 0 {
+        return None;
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|at| {
+            text[at..at + 2]
+                .parse::<MoveItem>()
+                .ok()
+                .map(|item| item.ply)
+        })
+        .collect()
+}
+
+/// Reads one line of the engine (its newline, or `\r\n`, may be there or not): the
+/// reply [`Reply`]'s `Display` writes, with evaluations and seconds as any number. A
+/// hint's principal variation has at least one ply.
+///
+/// ```
+/// use reversi_protocol::nboard::{Reply, SearchDepth};
+/// assert_eq!("pong 7\r\n".parse(), Ok(Reply::Pong(7)));
+/// assert_eq!("status".parse(), Ok(Reply::Status(String::new())));
+/// let hint: Reply = "search F5D6 -1.5 0 100%".parse()?;
+/// assert!(matches!(hint, Reply::Search { depth: SearchDepth::Exact, .. }));
+/// assert!("=== hello".parse::<Reply>().is_err());
+/// # Ok::<_, reversi_protocol::nboard::ParseReplyError>(())
+/// ```
+impl std::str::FromStr for Reply {
+    type Err = ParseReplyError;
+
+    fn from_str(line: &str) -> Result<Reply, ParseReplyError> {
+        let line = line.trim_end_matches(['\n', '\r']);
+        let (name, rest) = split_word(line);
+        let reply = match name {
+            "===" => rest.trim().parse().ok().map(Reply::Move),
+            "search" => words::<4>(rest).and_then(|[pv, eval, zero, depth]| {
+                let depth = match depth {
+                    "100%" => SearchDepth::Exact,
+                    plies => SearchDepth::Plies(plies.parse().ok()?),
+                };
+                Some(Reply::Search {
+                    pv: principal_variation(pv)?,
+                    eval: eval.parse().ok().filter(|e: &f64| e.is_finite())?,
+                    depth,
+                })
+                .filter(|_| zero == "0")
+            }),
+            "nodestats" => words::<2>(rest).and_then(|[nodes, seconds]| {
+                Some(Reply::NodeStats {
+                    nodes: nodes.parse().ok()?,
+                    seconds: seconds.parse().ok().filter(|s: &f64| s.is_finite())?,
+                })
+            }),
+            "status" => Some(Reply::Status(text_after(rest))),
+            "pong" => words::<1>(rest).and_then(|[n]| n.parse().ok().map(Reply::Pong)),
+            "set" => match split_word(rest) {
+                ("myname", name) => Some(Reply::MyName(text_after(name))),
+                _ => None,
+            },
+            "learned" => words::<0>(rest).map(|[]| Reply::Learned),
+            _ => None,
+        };
+        reply.ok_or_else(|| ParseReplyError {
+            line: line.to_owned(),
+        })
+    }
+}
+
+/// Whether `line` of the engine is one a GUI reads past while it waits for the answer
+/// to `go` (`===`) or to `ping` (`pong`): its first word is `status`, `nodestats`,
+/// `search`, `set` (`set myname`), `pong` (an earlier ping's), `learned`, `learn` or
+/// `hint`. The words are enough: an engine's `search` line in a form this crate does
+/// not write (Edax's `22@98%` depth) is read past all the same.
+///
+/// ```
+/// use reversi_protocol::nboard::is_information;
+/// assert!(is_information("status thinking"));
+/// assert!(is_information("search F5 0.00 0 22@98%"));
+/// assert!(!is_information("=== F5"));
+/// ```
+#[must_use]
+pub fn is_information(line: &str) -> bool {
+    const WORDS: [&str; 8] = [
+        "status",
+        "nodestats",
+        "search",
+        "set",
+        "pong",
+        "learned",
+        "learn",
+        "hint",
+    ];
+    WORDS.contains(&split_word(line).0)
 }
 
 #[cfg(test)]
@@ -400,8 +567,7 @@ mod tests {
         let hint = Reply::Search {
             pv: vec![f5, d6],
             eval: -1.5,
-            depth: 6,
-            exact: false,
+            depth: SearchDepth::Plies(6),
         };
         assert_eq!(hint.to_string(), "search F5D6 -1.50 0 6\n");
         assert_eq!(Reply::MyName("x".into()).to_string(), "set myname x\n");

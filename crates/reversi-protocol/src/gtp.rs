@@ -1,6 +1,8 @@
 //! GTP, the Go Text Protocol (version 2), as Othello engines speak it (GRhino's
-//! `gtp-rhino`, Edax, Egaroucid): the reader of command lines and the writer of
-//! responses. The session that answers them with an engine is [`super::GtpSession`].
+//! `gtp-rhino`, Edax, Egaroucid), both ways: a [`Command`] prints (what a controller
+//! writes) and is read from a command line ([`read_line`], what an engine reads); a
+//! [`Response`] prints (the engine's side) and parses (the controller's), and so does
+//! [`Move`], the answer to `genmove`.
 //!
 //! A command line is an optional id (digits), the command's name and its arguments,
 //! separated by spaces or tabs. Before it is read, as the GTP specification says,
@@ -11,9 +13,11 @@
 //! `=1 2\n\n`, `? unknown command\n\n`. A multi-line answer (`list_commands`,
 //! `showboard`) starts on the line after `=`, and no line of it is empty.
 //!
-//! Colours are `b`/`black` and `w`/`white`, vertices `d3` or `pass`, in any case. The
-//! board is always 8x8: `boardsize 8` is accepted, any other size is refused with
-//! `unacceptable size`.
+//! Colours are `b`/`black` and `w`/`white`, vertices `d3` or `pass`, in any case
+//! (written `b`, `w`, `d3`, `pass`). The board is always 8x8 (an engine accepts
+//! `boardsize 8` and refuses any other size with `unacceptable size`).
+
+use std::fmt;
 
 use reversi::{Color, Ply};
 use thiserror::Error;
@@ -94,6 +98,66 @@ impl Command {
     ];
 }
 
+/// The word a command writes for a colour: `b` or `w` (it reads `black` and `white` too).
+///
+/// ```
+/// assert_eq!(reversi_protocol::gtp::color_word(reversi::Color::White), "w");
+/// ```
+#[must_use]
+pub const fn color_word(color: Color) -> &'static str {
+    match color {
+        Color::Black => "b",
+        Color::White => "w",
+    }
+}
+
+/// The command line as a controller writes it, without its newline: the name, then the
+/// arguments after single spaces, colours as `b`/`w` ([`color_word`]) and vertices as
+/// [`Ply`] writes them (`d3`, `pass`). Seconds are written as Rust writes an `f64` (the
+/// shortest text that reads back the same: `0`, `0.1`), except `time_left`'s, written to
+/// the millisecond (`12.346`). [`read_line`] reads every line written back to the same
+/// command (`time_left` to the millisecond).
+///
+/// ```
+/// use reversi::Color;
+/// use reversi_protocol::gtp::Command;
+/// let settings = Command::TimeSettings { main: 0.0, byo_yomi: 0.1, stones: 1 };
+/// assert_eq!(settings.to_string(), "time_settings 0 0.1 1");
+/// let left = Command::TimeLeft { color: Color::Black, seconds: 5.0, stones: 0 };
+/// assert_eq!(left.to_string(), "time_left b 5.000 0");
+/// assert_eq!(Command::Genmove(Color::White).to_string(), "genmove w");
+/// ```
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::ProtocolVersion => f.write_str("protocol_version"),
+            Command::Name => f.write_str("name"),
+            Command::Version => f.write_str("version"),
+            Command::KnownCommand(name) => write!(f, "known_command {name}"),
+            Command::ListCommands => f.write_str("list_commands"),
+            Command::Quit => f.write_str("quit"),
+            Command::Boardsize(size) => write!(f, "boardsize {size}"),
+            Command::ClearBoard => f.write_str("clear_board"),
+            Command::Komi(komi) => write!(f, "komi {komi}"),
+            Command::Play(color, ply) => write!(f, "play {} {ply}", color_word(*color)),
+            Command::Genmove(color) => write!(f, "genmove {}", color_word(*color)),
+            Command::RegGenmove(color) => write!(f, "reg_genmove {}", color_word(*color)),
+            Command::Undo => f.write_str("undo"),
+            Command::TimeSettings {
+                main,
+                byo_yomi,
+                stones,
+            } => write!(f, "time_settings {main} {byo_yomi} {stones}"),
+            Command::TimeLeft {
+                color,
+                seconds,
+                stones,
+            } => write!(f, "time_left {} {seconds:.3} {stones}", color_word(*color)),
+            Command::Showboard => f.write_str("showboard"),
+        }
+    }
+}
+
 /// Why a GTP command line cannot be run: its message is the error text of the `?`
 /// response (`unknown command` for a name not known, as the specification words it;
 /// `syntax error: ...` for bad arguments).
@@ -159,7 +223,7 @@ fn seconds(word: &str) -> Option<f64> {
 ///
 /// ```
 /// use reversi::{Color, Ply};
-/// use reversi_engine::protocol::gtp::{read_line, Command, GtpError};
+/// use reversi_protocol::gtp::{read_line, Command, GtpError};
 /// let request = read_line("7 play B d3  # a comment").unwrap();
 /// assert_eq!(request.id, Some(7));
 /// let d3 = "d3".parse::<reversi::Square>().unwrap();
@@ -267,7 +331,7 @@ fn parse_arguments(command: &str, args: &[&str]) -> Option<Command> {
 /// in a response) are dropped.
 ///
 /// ```
-/// use reversi_engine::protocol::gtp::response;
+/// use reversi_protocol::gtp::response;
 /// assert_eq!(response(Some(3), Ok("2")), "=3 2\n\n");
 /// assert_eq!(response(None, Ok("")), "=\n\n");
 /// assert_eq!(response(None, Err("illegal move")), "? illegal move\n\n");
@@ -275,31 +339,158 @@ fn parse_arguments(command: &str, args: &[&str]) -> Option<Command> {
 /// ```
 #[must_use]
 pub fn response(id: Option<u64>, text: Result<&str, &str>) -> String {
-    let (mark, text) = match text {
-        Ok(text) => ('=', text),
-        Err(text) => ('?', text),
-    };
-    let mut out = String::new();
-    out.push(mark);
-    if let Some(id) = id {
-        out.push_str(&id.to_string());
+    Response {
+        id,
+        result: text.map(str::to_owned).map_err(str::to_owned),
     }
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    match lines.as_slice() {
-        [] => {}
-        [line] if !text.trim_end().contains('\n') => {
-            out.push(' ');
-            out.push_str(line);
+    .to_string()
+}
+
+/// A response: the id of the command it answers (when it had one) and its text, `Ok`
+/// for success (`=`), `Err` for failure (`?`, the error message).
+///
+/// It prints as [`response`] writes it, the empty line included, and parses from the
+/// text of a response: its first line, and the lines after it up to the empty line
+/// (those of a multi-line answer), the end of the text standing for the empty line. The
+/// text read is trimmed, lines joined by `\n`; what follows the mark and digits is the
+/// text even without a space (`=abc`).
+///
+/// ```
+/// use reversi_protocol::gtp::Response;
+/// let response: Response = "=4 d3\n\n".parse()?;
+/// assert_eq!((response.id, response.result.as_deref()), (Some(4), Ok("d3")));
+/// let refused: Response = "? illegal move".parse()?;
+/// assert_eq!(refused.result, Err("illegal move".to_owned()));
+/// assert_eq!(refused.to_string(), "? illegal move\n\n");
+/// let board: Response = "=\nline 1\nline 2\n\n".parse()?;
+/// assert_eq!(board.result.as_deref(), Ok("line 1\nline 2"));
+/// assert!("d3".parse::<Response>().is_err());
+/// # Ok::<_, reversi_protocol::gtp::ParseResponseError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Response {
+    /// The id of the command answered, when it had one.
+    pub id: Option<u64>,
+    /// The answer (`=`), or the error message (`?`).
+    pub result: Result<String, String>,
+}
+
+impl fmt::Display for Response {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (mark, text) = match &self.result {
+            Ok(text) => ('=', text),
+            Err(text) => ('?', text),
+        };
+        write!(f, "{mark}")?;
+        if let Some(id) = self.id {
+            write!(f, "{id}")?;
         }
-        lines => {
-            for line in lines {
-                out.push('\n');
-                out.push_str(line);
+        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        match lines.as_slice() {
+            [] => {}
+            [line] if !text.trim_end().contains('\n') => write!(f, " {line}")?,
+            lines => {
+                for line in lines {
+                    write!(f, "\n{line}")?;
+                }
             }
         }
+        f.write_str("\n\n")
     }
-    out.push_str("\n\n");
-    out
+}
+
+/// Why a text is not a GTP [`Response`].
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("not a GTP response (= or ? first): {text:?}")]
+pub struct ParseResponseError {
+    /// The response's first line.
+    pub text: String,
+}
+
+impl std::str::FromStr for Response {
+    type Err = ParseResponseError;
+
+    fn from_str(text: &str) -> Result<Response, ParseResponseError> {
+        let mut lines = text.lines();
+        let first = lines.next().unwrap_or("");
+        let error = || ParseResponseError {
+            text: first.to_owned(),
+        };
+        let mut chars = first.chars();
+        let success = match chars.next() {
+            Some('=') => true,
+            Some('?') => false,
+            _ => return Err(error()),
+        };
+        let rest = chars.as_str();
+        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        // An id too large for u64 is still an id: it is kept as u64::MAX.
+        let id = (digits > 0).then(|| rest[..digits].parse::<u64>().unwrap_or(u64::MAX));
+        let mut text = rest[digits..].trim().to_owned();
+        for line in lines.take_while(|l| !l.trim().is_empty()) {
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            text.push_str(line.trim());
+        }
+        let result = if success { Ok(text) } else { Err(text) };
+        Ok(Response { id, result })
+    }
+}
+
+/// The answer to `genmove`: a vertex (a move or `pass`) or `resign`.
+///
+/// It prints `d3`, `pass` or `resign`, and reads them in any case; `PA` (NBoard's
+/// pass, which some engines answer in GTP too) reads as a pass.
+///
+/// ```
+/// use reversi::Ply;
+/// use reversi_protocol::gtp::Move;
+/// assert_eq!("D3".parse::<Move>()?, Move::Ply("d3".parse()?));
+/// assert_eq!("PA".parse::<Move>()?, Move::Ply(Ply::Pass));
+/// assert_eq!(Move::Resign.to_string(), "resign");
+/// assert!("hello".parse::<Move>().is_err());
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// A move or a pass.
+    Ply(Ply),
+    /// The engine resigns.
+    Resign,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Ply(ply) => write!(f, "{ply}"),
+            Move::Resign => f.write_str("resign"),
+        }
+    }
+}
+
+/// Why a text is not a [`Move`].
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{text:?} is neither a vertex (d3, pass) nor resign")]
+pub struct ParseMoveError {
+    /// The text given.
+    pub text: String,
+}
+
+impl std::str::FromStr for Move {
+    type Err = ParseMoveError;
+
+    fn from_str(text: &str) -> Result<Move, ParseMoveError> {
+        if text.eq_ignore_ascii_case("resign") {
+            Ok(Move::Resign)
+        } else if text.eq_ignore_ascii_case("pa") {
+            Ok(Move::Ply(Ply::Pass))
+        } else {
+            text.parse().map(Move::Ply).map_err(|_| ParseMoveError {
+                text: text.to_owned(),
+            })
+        }
+    }
 }
 
 #[cfg(test)]
