@@ -18,11 +18,11 @@ fn check(game: &GameRecord) {
         board = board.play_ply(*ply).expect("a game read replays");
     }
     let text = game.to_ggf().to_string();
-    let again: ggf::Game = text.parse().expect("own GGF reads");
+    let again: ggf::GgfGame = text.parse().expect("own GGF reads");
     assert_eq!(GameRecord::from_ggf(&again).plies, game.plies);
     if game.start == Board::START {
         let record = game.to_wthor(2000).expect("a legal game from the start");
-        let read = wthor::Game::from_record(&record.to_record(), 2000).expect("own record reads");
+        let read = wthor::WthorGame::from_record(&record.to_record(), 2000).expect("own record reads");
         assert_eq!(read.plies(), game.plies);
     }
 }

@@ -1,20 +1,20 @@
 //! Fuzz target: GGF never makes `reversi::ggf` panic. The bytes are read as a stream of
-//! games (`read_games`) and, when UTF-8, as one game (`Game::parse`); every game read is
+//! games (`read_games`) and, when UTF-8, as one game (`GgfGame::parse`); every game read is
 //! written again and reads back equal (when its clock is in whole seconds, below 10^12,
 //! which the writer's minutes-and-seconds form keeps exactly, and its values hold no
 //! line end: the writer writes one as a space).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use reversi::ggf::{read_games, Game};
+use reversi::ggf::{read_games, GgfGame};
 
-fn check(game: &Game) {
+fn check(game: &GgfGame) {
     let whole = |seconds: f64| seconds.fract() == 0.0 && seconds < 1e12;
     let exact_clock = game.clock.map_or(true, |c| whole(c.main) && whole(c.increment));
     let texts = [&game.place, &game.date, &game.black, &game.white, &game.result];
     let one_line = texts.iter().all(|t| t.as_deref().map_or(true, |t| !t.contains(['\n', '\r'])));
     if exact_clock && one_line {
-        let again = Game::parse(&game.to_string()).expect("a written game reads");
+        let again = GgfGame::parse(&game.to_string()).expect("a written game reads");
         assert_eq!(&again, game);
     }
 }
@@ -24,7 +24,7 @@ fuzz_target!(|data: &[u8]| {
         check(&game);
     }
     if let Ok(text) = std::str::from_utf8(data) {
-        if let Ok(game) = Game::parse(text) {
+        if let Ok(game) = GgfGame::parse(text) {
             check(&game);
         }
     }

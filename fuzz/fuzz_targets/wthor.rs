@@ -3,12 +3,12 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use reversi::wthor::{Game, GameReader, NameKind, NameReader};
+use reversi::wthor::{WthorGame, GameReader, NameKind, NameReader};
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(reader) = GameReader::new(data) {
         for game in reader.flatten() {
-            let again = Game::from_record(&game.to_record(), game.year).expect("own record reads");
+            let again = WthorGame::from_record(&game.to_record(), game.year).expect("own record reads");
             assert_eq!(again, game);
         }
     }

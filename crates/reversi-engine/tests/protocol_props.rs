@@ -7,7 +7,7 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::select;
 use reversi::{Board, Ply};
-use reversi_engine::protocol::ggf::Game;
+use reversi_engine::protocol::ggf::GgfGame;
 use reversi_engine::protocol::nboard::Command;
 use reversi_engine::protocol::{gtp, Defaults, GtpSession, NboardSession};
 use reversi_engine::Engine;
@@ -169,20 +169,20 @@ proptest! {
         }
         let text = format!("(;GM[Othello]PC[test]TY[8]TI[5:00]BO[8 {} *]{props};)",
             "---------------------------O*------*O---------------------------");
-        let game = Game::parse(&text).unwrap();
+        let game = GgfGame::parse(&text).unwrap();
         // A last pass left out cannot be known: the board before it is read.
         if last_left_out {
-            prop_assert_eq!(game.board.pass(), Ok(board));
+            prop_assert_eq!(game.board_after.pass(), Ok(board));
         } else {
-            prop_assert_eq!(game.board, board);
+            prop_assert_eq!(game.board_after, board);
         }
         // The same text with one character replaced: an error or a game, never a panic.
         let mut chars: Vec<char> = text.chars().collect();
         let at = cut.index(chars.len());
         chars[at] = noise;
         let noisy: String = chars.into_iter().collect();
-        if let Ok(game) = Game::parse(&noisy) {
-            prop_assert_eq!(game.moves.is_empty(), game.board == game.start);
+        if let Ok(game) = GgfGame::parse(&noisy) {
+            prop_assert_eq!(game.moves.is_empty(), game.board_after == game.start);
         }
     }
 }

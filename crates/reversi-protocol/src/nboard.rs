@@ -39,7 +39,7 @@ use std::fmt;
 use reversi::Ply;
 use thiserror::Error;
 
-use reversi::ggf::{Game, MoveItem, ParseGgfError, ParseMoveItemError};
+use reversi::ggf::{GgfGame, MoveItem, ParseGgfError, ParseMoveItemError};
 
 /// A command of the GUI.
 #[derive(Clone, Debug, PartialEq)]
@@ -49,7 +49,7 @@ pub enum Command {
     /// `set depth N` (1 to 60).
     SetDepth(u32),
     /// `set game GGF`.
-    SetGame(Box<Game>),
+    SetGame(Box<GgfGame>),
     /// `set contempt N`, hundredths of a disc.
     SetContempt(i32),
     /// `move MOVE[/EVAL/TIME]`.
@@ -208,7 +208,7 @@ impl Command {
                         |w| w.parse().ok(),
                     )
                     .map(Command::SetContempt),
-                    "game" => Ok(Command::SetGame(Box::new(Game::parse(value)?))),
+                    "game" => Ok(Command::SetGame(Box::new(GgfGame::parse(value)?))),
                     _ => Err(unknown()),
                 }
             }
@@ -232,7 +232,7 @@ impl Command {
 }
 
 /// The command line as the GUI writes it, without its newline: `nboard 2`,
-/// `set depth 12`, `set game (;GM[Othello]...;)` (the game as [`Game`] writes it),
+/// `set depth 12`, `set game (;GM[Othello]...;)` (the game as [`GgfGame`] writes it),
 /// `move F5/1.50/0.25` (as [`MoveItem`] writes it: evaluation and time to two
 /// decimals), `hint 3`, `go`, `ping 1`, `learn`, `quit`. [`Command::parse`] reads it
 /// back.

@@ -3,7 +3,7 @@
 //! `=== F5/-1.00/0.52`, `search F5D6 -1.00 0 12`, as the module docs quote them).
 
 use proptest::prelude::*;
-use reversi::ggf::{Clock, Game, MoveItem};
+use reversi::ggf::{Clock, GgfGame, MoveItem};
 use reversi::{Board, Color, Ply, Square};
 use reversi_protocol::{gtp, nboard};
 
@@ -74,10 +74,10 @@ fn gtp_text() -> impl Strategy<Value = String> {
         .prop_map(|lines| lines.join("\n"))
 }
 
-fn game() -> impl Strategy<Value = Game> {
+fn game() -> impl Strategy<Value = GgfGame> {
     (any::<u64>(), 0usize..70, any::<bool>()).prop_map(|(seed, plies, clock)| {
         let mut rng = fastrand::Rng::with_seed(seed);
-        let mut game = Game::new(Board::START);
+        let mut game = GgfGame::new(Board::START);
         for ply in reversi::random::plies(&mut rng, &Board::START, plies) {
             let item = MoveItem {
                 seconds: Some(f64::from(rng.u32(0..10_000)) / 100.0),

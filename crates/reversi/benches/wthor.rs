@@ -14,7 +14,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use reversi::wthor::{self, Game, GameReader, Header};
+use reversi::wthor::{self, GameReader, Header, WthorGame};
 use reversi::Transcript;
 
 /// Records in the file.
@@ -28,8 +28,8 @@ fn random_game(rng: &mut fastrand::Rng) -> Transcript {
 /// The file's bytes and its number of moves.
 fn file() -> (Vec<u8>, u64) {
     let mut rng = fastrand::Rng::with_seed(0x5EED_2024);
-    let games: Vec<Game> = (0..GAMES)
-        .map(|_| Game::new(random_game(&mut rng)))
+    let games: Vec<WthorGame> = (0..GAMES)
+        .map(|_| WthorGame::new(random_game(&mut rng)))
         .collect();
     let moves = games.iter().map(|g| g.moves().len() as u64).sum();
     let mut bytes = Vec::with_capacity(wthor::HEADER_LEN + games.len() * wthor::GAME_LEN);

@@ -2,7 +2,7 @@
 //! in one stream, and no input makes the reader panic.
 
 use proptest::prelude::*;
-use reversi::ggf::{read_games, Clock, Game, MoveItem};
+use reversi::ggf::{read_games, Clock, GgfGame, MoveItem};
 use reversi::Board;
 
 /// A name or other value: any characters but line ends, with `]` and `\` often.
@@ -32,7 +32,7 @@ fn number() -> impl Strategy<Value = Option<f64>> {
 
 /// A random legal game from the start, passes included (a side with no move passes),
 /// with random evaluations and times.
-fn game() -> impl Strategy<Value = Game> {
+fn game() -> impl Strategy<Value = GgfGame> {
     let moves = proptest::collection::vec((any::<usize>(), number(), number()), 0..70);
     let clock =
         proptest::option::of(
@@ -43,15 +43,15 @@ fn game() -> impl Strategy<Value = Game> {
         );
     (moves, clock, text(), text(), text(), text(), text()).prop_map(
         |(moves, clock, place, date, black, white, result)| {
-            let mut game = Game::new(Board::START);
+            let mut game = GgfGame::new(Board::START);
             for (choice, eval, seconds) in moves {
-                let Some(ply) = reversi::random::pick(&game.board, choice) else {
+                let Some(ply) = reversi::random::pick(&game.board_after, choice) else {
                     break;
                 };
                 let seconds = seconds.map(f64::abs);
                 game.play(MoveItem { ply, eval, seconds }).unwrap();
             }
-            Game {
+            GgfGame {
                 clock,
                 place,
                 date,
@@ -69,7 +69,7 @@ proptest! {
     fn written_games_read_back_equal(game in game()) {
         let text = game.to_string();
         prop_assert!(!text.contains('\n'));
-        let again = Game::parse(&text);
+        let again = GgfGame::parse(&text);
         prop_assert_eq!(again.as_ref(), Ok(&game), "{}", text);
     }
 
@@ -83,7 +83,7 @@ proptest! {
             stream.push_str(&game.to_string());
             stream.push_str(separator);
         }
-        let read: Vec<Game> = read_games(stream.as_bytes()).map(Result::unwrap).collect();
+        let read: Vec<GgfGame> = read_games(stream.as_bytes()).map(Result::unwrap).collect();
         prop_assert_eq!(read, games);
     }
 
@@ -93,7 +93,7 @@ proptest! {
             prop_assert!(item.moves.len() <= 120);
         }
         if let Ok(text) = std::str::from_utf8(&bytes) {
-            let _ = Game::parse(text);
+            let _ = GgfGame::parse(text);
         }
     }
 }

@@ -29,7 +29,7 @@ fn text(plies: &[Ply], ggf: bool) -> String {
             .map(Ply::to_string)
             .collect();
     }
-    let mut game = ggf::Game::new(Board::START);
+    let mut game = ggf::GgfGame::new(Board::START);
     for &ply in plies {
         game.play(MoveItem::from(ply)).unwrap();
     }
@@ -37,7 +37,7 @@ fn text(plies: &[Ply], ggf: bool) -> String {
 }
 
 /// A WTHOR file of these games, from 2000.
-fn wthor_file(games: &[wthor::Game]) -> Vec<u8> {
+fn wthor_file(games: &[wthor::WthorGame]) -> Vec<u8> {
     let mut file = Vec::new();
     let header = Header::for_games(2000, games.len() as u32);
     wthor::write_games(&mut file, &header, games).unwrap();
@@ -140,9 +140,9 @@ proptest! {
     /// the plies of its transcript.
     #[test]
     fn wthor_games_at_their_records(seeds in proptest::collection::vec(any::<u64>(), 0..6)) {
-        let games: Vec<wthor::Game> = seeds
+        let games: Vec<wthor::WthorGame> = seeds
             .iter()
-            .map(|&seed| wthor::Game::new(reversi::random::transcript(&mut fastrand::Rng::with_seed(seed), usize::MAX)))
+            .map(|&seed| wthor::WthorGame::new(reversi::random::transcript(&mut fastrand::Rng::with_seed(seed), usize::MAX)))
             .collect();
         let file = wthor_file(&games);
         let read: Vec<(Place, GameRecord)> = read_games(&file[..]).collect::<Result<_, _>>().unwrap();
@@ -175,7 +175,7 @@ proptest! {
             record.black_discs = Some(score);
         }
         let text = record.to_ggf().to_string();
-        let read: ggf::Game = text.parse().unwrap();
+        let read: ggf::GgfGame = text.parse().unwrap();
         prop_assert_eq!(GameRecord::from_ggf(&read), record);
     }
 
@@ -191,7 +191,7 @@ proptest! {
             record.black_discs = Some(score);
         }
         let bytes: [u8; GAME_LEN] = record.to_wthor(year).unwrap().to_record();
-        let read = wthor::Game::from_record(&bytes, year).unwrap();
+        let read = wthor::WthorGame::from_record(&bytes, year).unwrap();
         let back = GameRecord::from_wthor(&read, 0, None, None);
         prop_assert_eq!(&back.plies, &record.plies);
         prop_assert_eq!(back.black_discs, record.black_discs);
@@ -278,8 +278,8 @@ fn a_ggf_game_cut_at_an_illegal_move_keeps_the_moves_before_it() {
 #[test]
 fn a_wthor_record_cut_at_an_illegal_move_keeps_the_moves_before_it() {
     let games = [
-        wthor::Game::new("f5d6c3".parse().unwrap()),
-        wthor::Game::new("f5".parse().unwrap()),
+        wthor::WthorGame::new("f5d6c3".parse().unwrap()),
+        wthor::WthorGame::new("f5".parse().unwrap()),
     ];
     let mut file = wthor_file(&games);
     // The first record's third move becomes f5 again (occupied); the second's first
@@ -361,7 +361,7 @@ fn formats_are_told_by_content() {
 
 #[test]
 fn notes_are_kept_one_a_ply() {
-    let game: ggf::Game = "(;GM[Othello]B[f5]W[d6/-1.5/2.25]B[c3];)".parse().unwrap();
+    let game: ggf::GgfGame = "(;GM[Othello]B[f5]W[d6/-1.5/2.25]B[c3];)".parse().unwrap();
     let record = GameRecord::from_ggf(&game);
     assert_eq!(record.notes.len(), 3);
     assert_eq!(record.notes[1].eval, Some(-1.5));

@@ -100,3 +100,26 @@ mod erased {
         }
     }
 }
+
+/// Game records as JSON lines: each game of a GGF file (evaluations, times, clock and
+/// all) written as one JSON object a line reads back equal.
+#[test]
+fn game_records_as_json_lines() {
+    let text = "(;GM[Othello]PC[Paris]DT[2004.09.18]PB[Anna]PW[Ben]RE[+2.00]TI[5:00//0:02]\
+                B[f5//1.5]W[d6/-1.25/2]B[c3];)\n(;GM[Othello]B[f5]W[f6];)\n";
+    let games: Vec<reversi::record::GameRecord> = reversi::record::read_games(text.as_bytes())
+        .map(|item| item.unwrap().1)
+        .collect();
+    let lines: String = games
+        .iter()
+        .map(|game| serde_json::to_string(game).unwrap() + "\n")
+        .collect();
+    assert_eq!(lines.lines().count(), 2);
+    let back: Vec<reversi::record::GameRecord> = lines
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(back, games);
+    assert_eq!(back[0].notes[1].eval, Some(-1.25));
+    assert_eq!(back[0].event.as_deref(), Some("Paris"));
+}

@@ -7,8 +7,8 @@ use std::io::{self, Read};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use reversi::wthor::{
-    self, Game, GameReader, Header, NameKind, NameReader, Names, RecordError, WriteError,
-    WthorError, GAME_LEN, HEADER_LEN,
+    self, GameReader, Header, NameKind, NameReader, Names, RecordError, WriteError, WthorError,
+    WthorGame, GAME_LEN, HEADER_LEN,
 };
 use reversi::{Board, IllegalMove, Ply, Square, Transcript};
 
@@ -18,7 +18,7 @@ fn data(name: &str) -> Vec<u8> {
     std::fs::read(format!("{DATA}{name}")).unwrap()
 }
 
-fn read_games(bytes: &[u8]) -> Vec<Result<Game, WthorError>> {
+fn read_games(bytes: &[u8]) -> Vec<Result<WthorGame, WthorError>> {
     GameReader::new(bytes).unwrap().collect()
 }
 
@@ -125,7 +125,7 @@ fn real_files_write_back_byte_for_byte() {
         let bytes = data(name);
         let reader = GameReader::new(&bytes[..]).unwrap();
         let header = *reader.header();
-        let games: Vec<Game> = reader.map(Result::unwrap).collect();
+        let games: Vec<WthorGame> = reader.map(Result::unwrap).collect();
         let mut written = Vec::new();
         wthor::write_games(&mut written, &header, &games).unwrap();
         assert!(written == bytes, "{name} differs once written back");
@@ -193,14 +193,14 @@ impl Read for Trickle<'_> {
 #[test]
 fn a_reader_giving_one_byte_at_a_time_reads_the_same() {
     let bytes = data("WTH_1978.wtb");
-    let trickled: Vec<Game> = GameReader::new(Trickle {
+    let trickled: Vec<WthorGame> = GameReader::new(Trickle {
         bytes: &bytes,
         interrupt: false,
     })
     .unwrap()
     .map(Result::unwrap)
     .collect();
-    let whole: Vec<Game> = read_games(&bytes).into_iter().map(Result::unwrap).collect();
+    let whole: Vec<WthorGame> = read_games(&bytes).into_iter().map(Result::unwrap).collect();
     assert_eq!(trickled, whole);
 }
 
@@ -523,10 +523,10 @@ proptest! {
         games in vec((vec(any::<u32>(), 0..70), any::<[u16; 3]>(), any::<[u8; 2]>()), 0..6),
         year in any::<u16>(),
     ) {
-        let games: Vec<Game> = games
+        let games: Vec<WthorGame> = games
             .iter()
             .map(|(choices, numbers, scores)| {
-                let mut game = Game::new(random_game(choices));
+                let mut game = WthorGame::new(random_game(choices));
                 game.tournament = numbers[0];
                 game.black_player = numbers[1];
                 game.white_player = numbers[2];
@@ -542,7 +542,7 @@ proptest! {
         prop_assert_eq!(bytes.len(), HEADER_LEN + games.len() * GAME_LEN);
         let reader = GameReader::new(&bytes[..]).unwrap();
         prop_assert_eq!(*reader.header(), header);
-        let read: Vec<Game> = reader.collect::<Result<_, _>>().unwrap();
+        let read: Vec<WthorGame> = reader.collect::<Result<_, _>>().unwrap();
         prop_assert_eq!(read, games);
     }
 
@@ -567,7 +567,7 @@ proptest! {
     fn the_readers_never_panic_on_arbitrary_bytes(bytes in vec(any::<u8>(), 0..400)) {
         if let Ok(reader) = GameReader::new(&bytes[..]) {
             for game in reader.flatten() {
-                prop_assert_eq!(Game::from_record(&game.to_record(), game.year).unwrap(), game);
+                prop_assert_eq!(WthorGame::from_record(&game.to_record(), game.year).unwrap(), game);
             }
         }
         for kind in [NameKind::Player, NameKind::Tournament] {

@@ -72,8 +72,8 @@ fn read_the_games_of_files_in_any_format() -> Result<(), Box<dyn std::error::Err
     std::fs::write(&transcripts, "# two games\nf5d6\nf5 f6\n")?;
     let wtb = dir.join("WTH_2024.wtb");
     let games = [
-        wthor::Game::new("f5d6".parse()?),
-        wthor::Game::new("f5f6".parse()?),
+        wthor::WthorGame::new("f5d6".parse()?),
+        wthor::WthorGame::new("f5f6".parse()?),
     ];
     let mut file = Vec::new();
     wthor::write_games(&mut file, &Header::for_games(2024, 2), &games)?;

@@ -7,7 +7,7 @@ use std::fs;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use reversi::wthor::{self, Game, Header, NameKind};
+use reversi::wthor::{self, Header, NameKind, WthorGame};
 use reversi::{Board, Ply};
 use serde_json::Value;
 
@@ -67,7 +67,7 @@ fn ffo40_line() -> Vec<Row> {
 fn losses_from_20_empties_are_the_solvers() {
     let line = ffo40_line();
     let start = line[0].0;
-    let mut ggf = reversi::ggf::Game::new(start);
+    let mut ggf = reversi::ggf::GgfGame::new(start);
     for (_, _, ply) in &line {
         ggf.play((*ply).into()).unwrap();
     }
@@ -115,13 +115,13 @@ fn losses_from_20_empties_are_the_solvers() {
 #[test]
 fn wthor_games_with_a_bad_record_and_names() {
     let dir = folder("wthor");
-    let mut game = Game::new("e6f4e3f6g5d6e7f5c5".parse().unwrap());
+    let mut game = WthorGame::new("e6f4e3f6g5d6e7f5c5".parse().unwrap());
     game.black_player = 1;
     game.white_player = 0;
     let games = [
         game.clone(),
         game.clone(),
-        Game::new("f5d6c3".parse().unwrap()),
+        WthorGame::new("f5d6c3".parse().unwrap()),
     ];
     let mut file = Vec::new();
     wthor::write_games(&mut file, &Header::for_games(2001, 3), &games).unwrap();

@@ -31,7 +31,7 @@
 use std::time::Duration;
 
 use match_core::engine::{excerpt, Engine, Fault};
-use reversi::ggf::{Clock, Game, MoveItem};
+use reversi::ggf::{Clock, GgfGame, MoveItem};
 use reversi::{Board, Color, Ply};
 use reversi_protocol::gtp::{self, Command as GtpCommand};
 use reversi_protocol::nboard::{self, Command as NboardCommand, Reply};
@@ -325,8 +325,8 @@ pub fn ggf_game(
     white: &str,
     result: Option<i32>,
     clock: Option<Clock>,
-) -> Game {
-    let mut game = Game::new(Board::START);
+) -> GgfGame {
+    let mut game = GgfGame::new(Board::START);
     for (i, &ply) in plies.iter().enumerate() {
         let item = MoveItem {
             seconds: seconds.get(i).copied().flatten(),

@@ -382,7 +382,7 @@ pub fn generate(args: &GenerateArgs) -> Result<bool> {
     let header = Header::for_games(args.year, args.games);
     out.write_all(&header.to_bytes())?;
     for _ in 0..args.games {
-        let game = wthor::Game::new(random_game(&mut rng));
+        let game = wthor::WthorGame::new(random_game(&mut rng));
         out.write_all(&game.to_record())?;
     }
     out.flush()?;

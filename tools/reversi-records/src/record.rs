@@ -51,7 +51,7 @@ impl Record {
     /// the actual score is known, `DT` the year alone when known. The moves' evaluations
     /// and times, the clock, the theoretical score and the WTHOR numbers are not written.
     #[must_use]
-    pub fn to_ggf(&self) -> ggf::Game {
+    pub fn to_ggf(&self) -> ggf::GgfGame {
         let game = GameRecord {
             notes: Vec::new(),
             date: None,
@@ -65,7 +65,7 @@ impl Record {
     ///
     /// # Errors
     /// None for a record of this program (every one is a game from the start).
-    pub fn to_wthor(&self, year: u16) -> Result<wthor::Game, NotTranscript> {
+    pub fn to_wthor(&self, year: u16) -> Result<wthor::WthorGame, NotTranscript> {
         self.game.to_wthor(year)
     }
 

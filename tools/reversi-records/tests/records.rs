@@ -39,7 +39,7 @@ fn stderr(output: &Output) -> String {
     String::from_utf8(output.stderr.clone()).unwrap()
 }
 
-fn wthor_games(path: &Path) -> Vec<wthor::Game> {
+fn wthor_games(path: &Path) -> Vec<wthor::WthorGame> {
     GameReader::new(fs::read(path).unwrap().as_slice())
         .unwrap()
         .collect::<Result<_, _>>()
@@ -71,7 +71,7 @@ fn wthor_to_ggf_reads_back_through_the_ggf_reader_to_the_same_games() {
             path.to_str().unwrap(),
         ]);
         assert!(output.status.success(), "{}", stderr(&output));
-        let read: Vec<ggf::Game> = ggf::read_games(output.stdout.as_slice())
+        let read: Vec<ggf::GgfGame> = ggf::read_games(output.stdout.as_slice())
             .collect::<Result<_, _>>()
             .unwrap();
         let games = wthor_games(&path);
@@ -80,7 +80,7 @@ fn wthor_to_ggf_reads_back_through_the_ggf_reader_to_the_same_games() {
             let plies: Vec<Ply> = ggf_game.moves.iter().map(|m| m.ply).collect();
             assert_eq!(plies, game.plies(), "{file}");
             assert_eq!(ggf_game.start, Board::START);
-            assert_eq!(ggf_game.board, *game.board());
+            assert_eq!(ggf_game.board_after, *game.board());
             assert_eq!(ggf_game.black.as_deref(), game.black_name(&players));
             assert_eq!(ggf_game.white.as_deref(), game.white_name(&players));
             assert_eq!(
@@ -329,7 +329,7 @@ fn a_bad_record_is_reported_with_its_file_and_number_and_the_others_are_read() {
 /// The position of `game` after its moves while more than `empties` squares are empty,
 /// with the side to move that has a move: written here from the rules, apart from the
 /// program's own replay.
-fn at_empties(game: &wthor::Game, empties: u32) -> Board {
+fn at_empties(game: &wthor::WthorGame, empties: u32) -> Board {
     let mut board = Board::START;
     for ply in game.plies() {
         if board.empty_squares().len() <= empties {

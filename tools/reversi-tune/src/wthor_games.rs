@@ -14,7 +14,7 @@ use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use reversi::wthor::{Game, GameReader};
+use reversi::wthor::{GameReader, WthorGame};
 use reversi::{Board, Color};
 
 use crate::games::{game_rng, Record};
@@ -35,7 +35,7 @@ pub struct WthorArgs {
 /// The positions of one game, in order: each position where the side to move has a
 /// move; the one with `depth` empty squares carries the theoretical score as its exact
 /// score (side to move's view) when `depth` is not 0.
-pub fn game_positions(game: &Game, depth: u8) -> Vec<Record> {
+pub fn game_positions(game: &WthorGame, depth: u8) -> Vec<Record> {
     let mut records = Vec::with_capacity(game.moves().len());
     let mut board = Board::START;
     for &square in game.moves() {
@@ -91,7 +91,7 @@ pub fn positions(args: &WthorArgs, seed: u64) -> Result<Vec<Vec<Record>>> {
 }
 
 /// The games of one WTHOR file with its depth P3; bad records reported and skipped.
-fn read(path: &Path) -> Result<Vec<(Game, u8)>> {
+fn read(path: &Path) -> Result<Vec<(WthorGame, u8)>> {
     let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
     let reader = GameReader::new(BufReader::new(file))
         .with_context(|| format!("cannot read {}", path.display()))?;

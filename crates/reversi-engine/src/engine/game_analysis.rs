@@ -218,7 +218,7 @@ fn summary(plies: &[PlyAnalysis]) -> ByColor<PlayerSummary> {
 
 impl Engine {
     /// Analyses a game: the board it starts from and its plies (passes included, as
-    /// [`reversi::wthor::Game::plies`] and the GGF moves give them). Each move is scored
+    /// [`reversi::wthor::WthorGame::plies`] and the GGF moves give them). Each move is scored
     /// by [`Engine::analyse`] of the board it was played on, every legal move scored by
     /// the same search (see [`GameAnalysisSettings`] for which are exact): the played
     /// move's value, the best move and its value, the loss in discs. Passes are listed,

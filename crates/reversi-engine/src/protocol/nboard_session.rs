@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
-use reversi::ggf::{Clock, Game, MoveItem};
+use reversi::ggf::{Clock, GgfGame, MoveItem};
 use reversi::{Board, ByColor, Ply};
 use reversi_protocol::nboard::{
     ply_text, Command as NboardCommand, NboardError, Reply, SearchDepth,
@@ -204,9 +204,9 @@ impl NboardSession {
 
     /// `set game`: the game's board and clock, and each side's seconds used by its
     /// moves.
-    fn set_game(&mut self, game: &Game) {
+    fn set_game(&mut self, game: &GgfGame) {
         self.no_game = false;
-        self.engine.set_board(game.board);
+        self.engine.set_board(game.board_after);
         self.clock = game.clock;
         self.used = ByColor::from_fn(|color| game.seconds_used(color));
         self.start = game.start;

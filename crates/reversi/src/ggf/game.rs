@@ -7,7 +7,7 @@ use crate::color::Color;
 /// A game's clock (`TI`): the main time and the increment added after each move, in
 /// seconds (finite, at least 0).
 ///
-/// Its text form (written by [`Game`]'s `Display`) is minutes and seconds with three
+/// Its text form (written by [`GgfGame`]'s `Display`) is minutes and seconds with three
 /// decimals, `15:00.000`, then `/` and the increment the same way when it is not 0.
 ///
 /// ```
@@ -16,6 +16,7 @@ use crate::color::Color;
 /// assert_eq!(clock.to_string(), "15:00.000/0:05.000");
 /// assert_eq!(Clock { main: 3.5, increment: 0.0 }.to_string(), "0:03.500");
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Clock {
     /// The main thinking time of each player, in seconds.
@@ -27,9 +28,9 @@ pub struct Clock {
 /// A GGF Othello game: its start position, its moves, the board they lead to, and what
 /// GGF says about the game (players, result, clock, place, date).
 ///
-/// Read it with [`Game::parse`] (or `str::parse`), or many from a stream with
-/// [`read_games`](crate::ggf::read_games); build one with [`Game::new`] and
-/// [`Game::play`]; write it with `Display` (`to_string()`), in one line: `(;GM[Othello]`, then `PC`, `DT`, `PB`, `PW`,
+/// Read it with [`GgfGame::parse`] (or `str::parse`), or many from a stream with
+/// [`read_games`](crate::ggf::read_games); build one with [`GgfGame::new`] and
+/// [`GgfGame::play`]; write it with `Display` (`to_string()`), in one line: `(;GM[Othello]`, then `PC`, `DT`, `PB`, `PW`,
 /// `RE`, `TI` when given, `TY[8]`, `BO` (the squares in groups of 8, rank 1 first),
 /// the moves (`B[f5]`, squares in lower case, `PA` for a pass, then `/eval/time` when
 /// given, numbers in their shortest exact decimal form, a non-finite one left out),
@@ -38,25 +39,26 @@ pub struct Clock {
 /// not in whole seconds.
 ///
 /// ```
-/// use reversi::ggf::Game;
-/// let game: Game = "(;GM[Othello]PC[NBoard]PB[a]PW[b]RE[?]TI[15:00]TY[8]\
+/// use reversi::ggf::GgfGame;
+/// let game: GgfGame = "(;GM[Othello]PC[NBoard]PB[a]PW[b]RE[?]TI[15:00]TY[8]\
 ///     BO[8 ---------------------------O*------*O--------------------------- *]\
 ///     B[F5//1.1]W[D6];)".parse()?;
 /// assert_eq!(game.moves.len(), 2);
 /// assert_eq!(game.moves[0].seconds, Some(1.1));
-/// assert_eq!(game.board.disc_counts().black, 3);
+/// assert_eq!(game.board_after.disc_counts().black, 3);
 /// assert_eq!(game.clock.map(|c| c.main), Some(900.0));
 /// assert_eq!(game.result.as_deref(), Some("?"));
 /// # Ok::<_, reversi::ggf::ParseGgfError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
-pub struct Game {
+pub struct GgfGame {
     /// The start position (`BO`).
     pub start: Board,
     /// The moves, in order, passes included.
     pub moves: Vec<MoveItem>,
-    /// The board after the moves (not written: the moves give it).
-    pub board: Board,
+    /// The board after the moves (not written: the moves give it; the game starts from
+    /// [`GgfGame::start`]).
+    pub board_after: Board,
     /// The clock, when `TI` gives one.
     pub clock: Option<Clock>,
     /// Where the game was played (`PC`), as written.
@@ -74,21 +76,21 @@ pub struct Game {
     pub result: Option<String>,
 }
 
-impl Game {
+impl GgfGame {
     /// A game from `start` with no moves yet and nothing else known.
     ///
     /// ```
-    /// use reversi::{ggf::Game, Board};
-    /// let game = Game::new(Board::START);
+    /// use reversi::{ggf::GgfGame, Board};
+    /// let game = GgfGame::new(Board::START);
     /// assert!(game.moves.is_empty());
-    /// assert_eq!(game.board, Board::START);
+    /// assert_eq!(game.board_after, Board::START);
     /// ```
     #[must_use]
-    pub fn new(start: Board) -> Game {
-        Game {
+    pub fn new(start: Board) -> GgfGame {
+        GgfGame {
             start,
             moves: Vec::new(),
-            board: start,
+            board_after: start,
             clock: None,
             place: None,
             date: None,
@@ -98,15 +100,15 @@ impl Game {
         }
     }
 
-    /// Plays `item` for the side to move of [`Game::board`] and adds it to the moves.
+    /// Plays `item` for the side to move of [`GgfGame::board_after`] and adds it to the moves.
     ///
     /// # Errors
     /// The [`IllegalMove`] of [`Board::play`] or [`Board::pass`]; the game is then
     /// unchanged.
     ///
     /// ```
-    /// use reversi::{ggf::{Game, MoveItem}, Board, IllegalMove, Ply};
-    /// let mut game = Game::new(Board::START);
+    /// use reversi::{ggf::{GgfGame, MoveItem}, Board, IllegalMove, Ply};
+    /// let mut game = GgfGame::new(Board::START);
     /// game.play(MoveItem::from("f5".parse::<Ply>()?))?;
     /// assert_eq!(game.play(MoveItem::from(Ply::Pass)),
     ///     Err(IllegalMove::CannotPass { color: reversi::Color::White }));
@@ -114,23 +116,23 @@ impl Game {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn play(&mut self, item: MoveItem) -> Result<(), IllegalMove> {
-        self.board = self.board.play_ply(item.ply)?;
+        self.board_after = self.board_after.play_ply(item.ply)?;
         self.moves.push(item);
         Ok(())
     }
 
     /// The seconds `color` has spent on its moves in the game: the sum of the times
-    /// (`B[f5//1.5]`) of the moves it made from [`Game::start`], a move without one
+    /// (`B[f5//1.5]`) of the moves it made from [`GgfGame::start`], a move without one
     /// counting 0. This is what the game's [`Clock`] has used of `color`'s main time (what
     /// an NBoard engine is told of its clock in `set game`).
     ///
-    /// The moves are replayed to know whose each one is; in a game that [`Game::play`] or
-    /// [`Game::parse`] made they are all legal (a move of a game edited into an illegal
+    /// The moves are replayed to know whose each one is; in a game that [`GgfGame::play`] or
+    /// [`GgfGame::parse`] made they are all legal (a move of a game edited into an illegal
     /// one counts for the side to move at that point, and leaves the board as it was).
     ///
     /// ```
-    /// use reversi::{ggf::Game, Color};
-    /// let game: Game = "(;GM[Othello]TI[1:00]TY[8]\
+    /// use reversi::{ggf::GgfGame, Color};
+    /// let game: GgfGame = "(;GM[Othello]TI[1:00]TY[8]\
     ///     BO[8 ---------------------------O*------*O--------------------------- *]\
     ///     B[f5//1.25]W[d6//0.5]B[c3]W[d3//2];)".parse()?;
     /// assert_eq!(game.seconds_used(Color::Black), 1.25);

@@ -127,7 +127,7 @@ impl std::str::FromStr for MoveItem {
 
 /// The text form as the NBoard protocol writes moves: the square in capitals (`F5`) or
 /// `PA`, then `/eval` (two decimals) and `/time` (seconds, two decimals) when given.
-/// A game's writer ([`Game`](crate::ggf::Game)'s `Display`) writes its moves without
+/// A game's writer ([`GgfGame`](crate::ggf::GgfGame)'s `Display`) writes its moves without
 /// rounding instead.
 ///
 /// ```

@@ -7,25 +7,25 @@
 //! one after another, on one line each or across lines ([`read_games`]). The properties
 //! read and written here:
 //!
-//! | property | meaning | field of [`Game`] |
+//! | property | meaning | field of [`GgfGame`] |
 //! |---|---|---|
 //! | `GM` | the game, `Othello` (another is refused) | |
-//! | `PC`, `DT` | the place (server) and the date, as written | [`Game::place`], [`Game::date`] |
-//! | `PB`, `PW` | Black's and White's names | [`Game::black`], [`Game::white`] |
-//! | `RE` | the result for Black, as written (`+12.00`, `-64.00:r` resigned, `:t` time out, `:s` agreed score, `?` unknown) | [`Game::result`] |
-//! | `TI` | both players' clock: main time (`15:00`, `1:00:00` or seconds), then optionally `/increment/extension` | [`Game::clock`] |
+//! | `PC`, `DT` | the place (server) and the date, as written | [`GgfGame::place`], [`GgfGame::date`] |
+//! | `PB`, `PW` | Black's and White's names | [`GgfGame::black`], [`GgfGame::white`] |
+//! | `RE` | the result for Black, as written (`+12.00`, `-64.00:r` resigned, `:t` time out, `:s` agreed score, `?` unknown) | [`GgfGame::result`] |
+//! | `TI` | both players' clock: main time (`15:00`, `1:00:00` or seconds), then optionally `/increment/extension` | [`GgfGame::clock`] |
 //! | `TY` | the game type: `8` (8x8 board; `8r`, a random start given by `BO`, is the same here; other sizes and the komi, synchro and anti variants are refused) | |
-//! | `BO` | the start position: `8`, the 64 squares a1 b1 ... h1 a2 ... h8 as `*` Black, `O` White, `-` empty (white space between them allowed), then `*` or `O` to move; the usual start when missing | [`Game::start`] |
-//! | `B`, `W` | a move of Black or White: a square (`F5`, any case) or `PA` (a pass), optionally `/eval` (discs, for the mover) and `/time` (seconds): `B[F5//1.1]`, `W[D6/-2.00/0.52]` | [`Game::moves`] |
+//! | `BO` | the start position: `8`, the 64 squares a1 b1 ... h1 a2 ... h8 as `*` Black, `O` White, `-` empty (white space between them allowed), then `*` or `O` to move; the usual start when missing | [`GgfGame::start`] |
+//! | `B`, `W` | a move of Black or White: a square (`F5`, any case) or `PA` (a pass), optionally `/eval` (discs, for the mover) and `/time` (seconds): `B[F5//1.1]`, `W[D6/-2.00/0.52]` | [`GgfGame::moves`] |
 //!
 //! Other properties (ratings `RB`, `RW`, separate clocks `TB`, `TW`, comments) are
 //! skipped on read; komi games (`KB`, `KW`) are refused.
 //!
 //! ```
-//! use reversi::ggf::{Game, MoveItem};
+//! use reversi::ggf::{GgfGame, MoveItem};
 //! use reversi::{Board, Ply};
 //!
-//! let mut game = Game::new(Board::START);
+//! let mut game = GgfGame::new(Board::START);
 //! game.black = Some("Anna".to_owned());
 //! game.play(MoveItem { ply: "f5".parse()?, eval: Some(0.5), seconds: Some(1.25) })?;
 //! game.play(MoveItem::from("d6".parse::<Ply>()?))?;
@@ -36,7 +36,7 @@
 //!      BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]\
 //!      B[f5/0.5/1.25]W[d6];)"
 //! );
-//! assert_eq!(Game::parse(&text)?, game);
+//! assert_eq!(GgfGame::parse(&text)?, game);
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
@@ -48,7 +48,7 @@ mod read;
 mod tests;
 mod write;
 
-pub use game::{Clock, Game};
+pub use game::{Clock, GgfGame};
 pub use item::{MoveItem, ParseMoveItemError};
 pub use parse::ParseGgfError;
 pub use read::{read_games, Games, GgfError, MAX_GAME_BYTES};

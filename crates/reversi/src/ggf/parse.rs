@@ -2,13 +2,13 @@
 
 use thiserror::Error;
 
-use super::game::{Clock, Game};
+use super::game::{Clock, GgfGame};
 use super::item::{MoveItem, ParseMoveItemError};
 use crate::board::{Board, IllegalMove};
 use crate::color::Color;
 use crate::Ply;
 
-/// Why a text is not a GGF Othello game ([`Game::parse`]).
+/// Why a text is not a GGF Othello game ([`GgfGame::parse`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseGgfError {
     /// The text does not start with `(;`.
@@ -241,7 +241,7 @@ pub(super) fn properties(text: &str) -> Result<Vec<(String, String)>, ParseGgfEr
 /// Reads the properties into `game` (start position, clock, header), returning the
 /// moves as written: their property's letter and value.
 fn read_properties(
-    game: &mut Game,
+    game: &mut GgfGame,
     properties: Vec<(String, String)>,
 ) -> Result<Vec<(char, String)>, ParseGgfError> {
     let mut moves = Vec::new();
@@ -277,7 +277,12 @@ fn read_properties(
 /// Plays move `number` (from 1), written `color[text]`, on `game`, first playing the
 /// pass of a side to move that must pass when the move is its opponent's (a pass may be
 /// left out).
-fn replay(game: &mut Game, number: usize, color: char, text: String) -> Result<(), ParseGgfError> {
+fn replay(
+    game: &mut GgfGame,
+    number: usize,
+    color: char,
+    text: String,
+) -> Result<(), ParseGgfError> {
     let item: MoveItem = text.parse().map_err(|error| ParseGgfError::Move {
         number,
         color,
@@ -294,55 +299,55 @@ fn replay(game: &mut Game, number: usize, color: char, text: String) -> Result<(
         text: text.clone(),
         error,
     };
-    let board = game.board;
+    let board = game.board_after;
     if mover != board.side_to_move() && item.ply != Ply::Pass && board.must_pass() {
         game.play(MoveItem::from(Ply::Pass)).map_err(illegal)?;
     }
-    if mover != game.board.side_to_move() {
+    if mover != game.board_after.side_to_move() {
         return Err(ParseGgfError::WrongColor {
             number,
             color,
             text,
-            to_move: game.board.side_to_move(),
+            to_move: game.board_after.side_to_move(),
         });
     }
     game.play(item).map_err(illegal)
 }
 
-impl Game {
+impl GgfGame {
     /// Reads a game from its GGF text (the whole `(;...;)`, white space around it
     /// allowed); bytes after it are an error. The moves are played by the rules from
     /// the start position (`BO`, the usual start when missing); a pass the side to move
-    /// must make may be left out (it is added to [`Game::moves`]). Properties other
-    /// than those of [`Game`]'s fields, `GM` and `TY` are skipped.
+    /// must make may be left out (it is added to [`GgfGame::moves`]). Properties other
+    /// than those of [`GgfGame`]'s fields, `GM` and `TY` are skipped.
     ///
     /// # Errors
     /// [`ParseGgfError`]: the variant says what was wrong and where (the byte, the
     /// property, the move's number and why it could not be read or played).
     ///
     /// ```
-    /// use reversi::ggf::{Game, ParseGgfError};
-    /// let game = Game::parse("(;GM[Othello]PB[Anna]B[f5]W[D6/-1.5];)")?;
+    /// use reversi::ggf::{GgfGame, ParseGgfError};
+    /// let game = GgfGame::parse("(;GM[Othello]PB[Anna]B[f5]W[D6/-1.5];)")?;
     /// assert_eq!(game.black.as_deref(), Some("Anna"));
     /// assert_eq!(game.moves[1].eval, Some(-1.5));
-    /// let error = Game::parse("(;GM[Othello]B[f5]W[f5];)").unwrap_err();
+    /// let error = GgfGame::parse("(;GM[Othello]B[f5]W[f5];)").unwrap_err();
     /// assert!(matches!(error, ParseGgfError::Illegal { number: 2, .. }));
     /// assert_eq!(error.to_string(), "move 2 (W[f5]): square f5 is not empty");
     /// # Ok::<_, ParseGgfError>(())
     /// ```
-    pub fn parse(text: &str) -> Result<Game, ParseGgfError> {
-        Game::parse_keeping_legal(text).map_err(|(error, _)| error)
+    pub fn parse(text: &str) -> Result<GgfGame, ParseGgfError> {
+        GgfGame::parse_keeping_legal(text).map_err(|(error, _)| error)
     }
 
-    /// [`Game::parse`], and on a move that cannot be played there (illegal, or of the
+    /// [`GgfGame::parse`], and on a move that cannot be played there (illegal, or of the
     /// side not to move) the game of the moves before it.
     pub(super) fn parse_keeping_legal(
         text: &str,
-    ) -> Result<Game, (ParseGgfError, Option<Box<Game>>)> {
+    ) -> Result<GgfGame, (ParseGgfError, Option<Box<GgfGame>>)> {
         let properties = properties(text).map_err(|error| (error, None))?;
-        let mut game = Game::new(Board::START);
+        let mut game = GgfGame::new(Board::START);
         let moves = read_properties(&mut game, properties).map_err(|error| (error, None))?;
-        game.board = game.start;
+        game.board_after = game.start;
         for (i, (color, text)) in moves.into_iter().enumerate() {
             if let Err(error) = replay(&mut game, i + 1, color, text) {
                 let played = matches!(
@@ -356,11 +361,11 @@ impl Game {
     }
 }
 
-impl std::str::FromStr for Game {
+impl std::str::FromStr for GgfGame {
     type Err = ParseGgfError;
 
-    /// [`Game::parse`].
-    fn from_str(text: &str) -> Result<Game, ParseGgfError> {
-        Game::parse(text)
+    /// [`GgfGame::parse`].
+    fn from_str(text: &str) -> Result<GgfGame, ParseGgfError> {
+        GgfGame::parse(text)
     }
 }

@@ -4,7 +4,7 @@ use std::io::{self, BufRead};
 
 use thiserror::Error;
 
-use super::game::Game;
+use super::game::GgfGame;
 use super::parse::ParseGgfError;
 
 /// The most bytes one game's text may have in [`read_games`] (1 MiB; a game of 60
@@ -17,7 +17,7 @@ pub const MAX_GAME_BYTES: usize = 1 << 20;
 /// game).
 #[derive(Debug, Error)]
 pub enum GgfError {
-    /// The game's text is read but is not a game ([`Game::parse`]'s error; its byte
+    /// The game's text is read but is not a game ([`GgfGame::parse`]'s error; its byte
     /// offsets count from the game's `(`).
     #[error("game at line {line} (byte {offset}): {error}")]
     Game {
@@ -30,7 +30,7 @@ pub enum GgfError {
         /// For a move that cannot be played there ([`ParseGgfError::Illegal`],
         /// [`ParseGgfError::WrongColor`]): the game of the moves before it, which a
         /// program may still use.
-        legal: Option<Box<Game>>,
+        legal: Option<Box<GgfGame>>,
     },
     /// The game's text is not UTF-8.
     #[error("game at line {line} (byte {offset}): not UTF-8 text")]
@@ -113,7 +113,7 @@ pub struct Games<R> {
 
 /// Reads the games of a GGF file or stream (a GGS archive, an NBoard file) one after
 /// another: each game is `(;...;)`, on one line or across lines, with white space
-/// between games. Each item is a [`Game`] or the [`GgfError`] saying why the text at
+/// between games. Each item is a [`GgfGame`] or the [`GgfError`] saying why the text at
 /// that line is not one; a bad game does not stop the ones after it. Text outside the
 /// games is one error for each run of it. Memory stays bounded: one game's text at a
 /// time, at most [`MAX_GAME_BYTES`].
@@ -238,7 +238,7 @@ impl<R: BufRead> Games<R> {
     }
 
     /// The game whose `(` was just seen at `line` and `offset`, or why not.
-    fn game(&mut self, line: u64, offset: u64) -> io::Result<Result<Game, GgfError>> {
+    fn game(&mut self, line: u64, offset: u64) -> io::Result<Result<GgfGame, GgfError>> {
         let mut text = b"(;".to_vec();
         match self.game_text(&mut text)? {
             GameEnd::Closed => {}
@@ -259,7 +259,7 @@ impl<R: BufRead> Games<R> {
             Err(_) => return Ok(Err(GgfError::NotUtf8 { line, offset })),
         };
         Ok(
-            Game::parse_keeping_legal(text).map_err(|(error, legal)| GgfError::Game {
+            GgfGame::parse_keeping_legal(text).map_err(|(error, legal)| GgfError::Game {
                 line,
                 offset,
                 error,
@@ -269,7 +269,7 @@ impl<R: BufRead> Games<R> {
     }
 
     /// The next item, or a read error.
-    fn try_next(&mut self) -> io::Result<Option<Result<Game, GgfError>>> {
+    fn try_next(&mut self) -> io::Result<Option<Result<GgfGame, GgfError>>> {
         while let Some(byte) = self.peek()? {
             if byte.is_ascii_whitespace() {
                 self.bump(byte);
@@ -291,9 +291,9 @@ impl<R: BufRead> Games<R> {
 }
 
 impl<R: BufRead> Iterator for Games<R> {
-    type Item = Result<Game, GgfError>;
+    type Item = Result<GgfGame, GgfError>;
 
-    fn next(&mut self) -> Option<Result<Game, GgfError>> {
+    fn next(&mut self) -> Option<Result<GgfGame, GgfError>> {
         if self.failed {
             return None;
         }

@@ -1,7 +1,7 @@
 //! Unit tests: the expected values come from the GGF description
 //! (<https://skatgame.net/mburo/ggsa/ggf>) and the rules, on small texts written by hand.
 
-use super::game::{Clock, Game};
+use super::game::{Clock, GgfGame};
 use super::item::MoveItem;
 use super::parse::{parse_clock, parse_seconds, ParseGgfError};
 use super::read::{read_games, GgfError, MAX_GAME_BYTES};
@@ -10,8 +10,8 @@ use crate::{Board, Color, IllegalMove, Ply, Square, Transcript};
 /// The start position as `BO` writes it, on one run of 64 squares.
 const START: &str = "BO[8 ---------------------------O*------*O--------------------------- *]";
 
-fn game(props: &str) -> Result<Game, ParseGgfError> {
-    Game::parse(&format!("(;GM[Othello]PC[NBoard]TY[8]{props};)"))
+fn game(props: &str) -> Result<GgfGame, ParseGgfError> {
+    GgfGame::parse(&format!("(;GM[Othello]PC[NBoard]TY[8]{props};)"))
 }
 
 fn square(name: &str) -> Square {
@@ -23,9 +23,9 @@ fn the_nboard_example_game_reaches_the_board_of_its_moves() {
     let text = "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]\
         RE[?]TI[15:00]TY[8]BO[8 ---------------------------O*------*O-------------\
         -------------- *]B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
-    let game = Game::parse(text).unwrap();
+    let game = GgfGame::parse(text).unwrap();
     let transcript: Transcript = "f5f6d3c5e6f7e7f4".parse().unwrap();
-    assert_eq!(game.board, *transcript.board());
+    assert_eq!(game.board_after, *transcript.board());
     assert_eq!(game.start, Board::START);
     assert_eq!(game.moves.len(), 8);
     assert_eq!(
@@ -45,7 +45,7 @@ fn the_nboard_example_game_reaches_the_board_of_its_moves() {
 #[test]
 fn a_ggs_header_reads_its_players_result_and_clock_and_skips_ratings() {
     // The header of the description's complete example, on an Othello game.
-    let g = Game::parse(
+    let g = GgfGame::parse(
         "(;GM[Othello]PC[GGS/os]DT[945277754]PB[amsbot5]PW[Raphael]RB[1897.01]RW[1874.15]\
          TI[30:00/00:05/02:00]TY[8]RE[-3.00]B[f5/11.50/5.04]W[d6//21.42];)",
     )
@@ -89,20 +89,20 @@ fn escaped_brackets_and_backslashes_are_part_of_the_value() {
 fn bo_reads_rank_one_first_and_the_side_to_move() {
     let g =
         game("BO[8 ---------------------------O*------*O--------------------------- O]").unwrap();
-    assert_eq!(g.board.side_to_move(), Color::White);
+    assert_eq!(g.board_after.side_to_move(), Color::White);
     assert_eq!(
-        g.board.discs(Color::Black),
+        g.board_after.discs(Color::Black),
         Board::START.discs(Color::Black)
     );
     // One black disc on a1 (the first square), one white on h8 (the last).
     let corners = format!("BO[8 *{}O *]", "-".repeat(62));
     let g = game(&corners).unwrap();
-    assert_eq!(g.board.disc_at(square("a1")), Some(Color::Black));
-    assert_eq!(g.board.disc_at(square("h8")), Some(Color::White));
+    assert_eq!(g.board_after.disc_at(square("a1")), Some(Color::Black));
+    assert_eq!(g.board_after.disc_at(square("h8")), Some(Color::White));
     // White space between the rows is allowed (the description's own example does it).
     let rows = "-------- -------- -------- ---O*--- ---*O--- -------- -------- --------";
     assert_eq!(
-        game(&format!("BO[8 {rows} *]")).unwrap().board,
+        game(&format!("BO[8 {rows} *]")).unwrap().board_after,
         Board::START
     );
 }
@@ -124,16 +124,19 @@ fn a_left_out_pass_is_added_and_a_written_one_kept() {
     let written = game(&format!("{moves}B[PA]W[e3]")).unwrap();
     assert_eq!(left_out, written);
     assert_eq!(written.moves[8].ply, Ply::Pass);
-    assert_eq!(written.board.side_to_move(), Color::Black);
-    assert_eq!(written.board.disc_at(square("e3")), Some(Color::White));
+    assert_eq!(written.board_after.side_to_move(), Color::Black);
+    assert_eq!(
+        written.board_after.disc_at(square("e3")),
+        Some(Color::White)
+    );
 }
 
 #[test]
 fn bad_games_are_refused_with_what_is_wrong() {
-    assert_eq!(Game::parse("GM[Othello];)"), Err(ParseGgfError::NoStart));
-    assert_eq!(Game::parse("(;GM[Othello]"), Err(ParseGgfError::NoEnd));
-    assert_eq!(Game::parse("(;GM[Othello];x"), Err(ParseGgfError::NoEnd));
-    let trailing = Game::parse("(;GM[Othello];) trailing junk").unwrap_err();
+    assert_eq!(GgfGame::parse("GM[Othello];)"), Err(ParseGgfError::NoStart));
+    assert_eq!(GgfGame::parse("(;GM[Othello]"), Err(ParseGgfError::NoEnd));
+    assert_eq!(GgfGame::parse("(;GM[Othello];x"), Err(ParseGgfError::NoEnd));
+    let trailing = GgfGame::parse("(;GM[Othello];) trailing junk").unwrap_err();
     assert_eq!(
         trailing,
         ParseGgfError::Trailing {
@@ -146,11 +149,11 @@ fn bad_games_are_refused_with_what_is_wrong() {
         "at byte 16: text after the game's \";)\": \"trailing junk\""
     );
     assert!(matches!(
-        Game::parse("(;GM[Chess];)"),
+        GgfGame::parse("(;GM[Chess];)"),
         Err(ParseGgfError::NotOthello { .. })
     ));
     assert_eq!(
-        Game::parse("(;GM[Othello]1[x];)"),
+        GgfGame::parse("(;GM[Othello]1[x];)"),
         Err(ParseGgfError::Property { at: 13, found: '1' })
     );
     assert!(matches!(
@@ -218,7 +221,7 @@ fn clocks_read_minutes_hours_and_increments() {
 
 #[test]
 fn the_writer_writes_every_property_in_one_line() {
-    let mut g = Game::new(Board::START);
+    let mut g = GgfGame::new(Board::START);
     g.place = Some("here".to_owned());
     g.date = Some("2026.01.02".to_owned());
     g.black = Some("a]b".to_owned());
@@ -254,11 +257,11 @@ fn the_writer_starts_with_the_side_to_move_of_bo() {
     let start = game("BO[8 ---------------------------O*------*O--------------------------- O]")
         .unwrap()
         .start;
-    let mut g = Game::new(start);
+    let mut g = GgfGame::new(start);
     g.play(MoveItem::from(Ply::Move(square("f4")))).unwrap();
     let text = g.to_string();
     assert!(text.ends_with("-------- O]W[f4];)"), "{text}");
-    assert_eq!(Game::parse(&text).unwrap(), g);
+    assert_eq!(GgfGame::parse(&text).unwrap(), g);
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use std::fmt::{self, Display, Formatter, Write};
 
-use super::game::{Clock, Game};
+use super::game::{Clock, GgfGame};
 use super::item::MoveItem;
 use crate::board::Board;
 use crate::color::Color;
@@ -93,8 +93,8 @@ impl Display for Clock {
     }
 }
 
-/// The game in one line of GGF, as [`Game`]'s documentation says.
-impl Display for Game {
+/// The game in one line of GGF, as [`GgfGame`]'s documentation says.
+impl Display for GgfGame {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         f.write_str("(;GM[Othello]")?;
         let texts = [

@@ -9,6 +9,7 @@ use crate::Ply;
 
 /// A WTHOR theoretical score: Black's discs at the end with perfect play from `empties`
 /// empty squares on (the file header's depth P3).
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Theoretical {
     /// Black's discs, the empty squares counted for the winner (WTHOR's count).
@@ -19,6 +20,7 @@ pub struct Theoretical {
 
 /// The numbers a WTHOR record gives its tournament and players: their indices in
 /// `WTHOR.TRN` and `WTHOR.JOU`.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct WthorNumbers {
     /// The tournament's number.
@@ -30,6 +32,7 @@ pub struct WthorNumbers {
 }
 
 /// An evaluation and a time of one ply, as GGF (`B[f5/1.5/0.25]`) and NBoard give them.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct PlyNote {
     /// The mover's evaluation, in discs.
@@ -41,7 +44,10 @@ pub struct PlyNote {
 /// One game as a game file gives it: where it starts, its plies (passes included), and
 /// what the file says about it. A field a format does not give is `None` (or empty).
 ///
-/// Every format reads into it ([`read_games`], [`GameRecord::from_ggf`],
+/// With the `serde` feature it serializes as a map of these fields (the boards and
+/// plies in their text forms): one JSON object a line makes a file of games.
+///
+/// Every format reads into it ([`read_games`](super::read_games), [`GameRecord::from_ggf`],
 /// [`GameRecord::from_wthor`], [`GameRecord::from_transcript`]) and writes from it
 /// ([`GameRecord::to_ggf`], [`GameRecord::to_wthor`], [`GameRecord::transcript`]).
 ///
@@ -59,6 +65,7 @@ pub struct PlyNote {
 ///     -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5]W[d6];)");
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameRecord {
     /// The board the game starts from (GGF `BO`; the start position in the other
@@ -208,7 +215,7 @@ impl GameRecord {
     /// event), date (and the year it starts with), clock; the result from the final
     /// board when the game is over, else from `RE` (Black's disc difference).
     #[must_use]
-    pub fn from_ggf(game: &ggf::Game) -> GameRecord {
+    pub fn from_ggf(game: &ggf::GgfGame) -> GameRecord {
         let mut record = GameRecord::new(game.start);
         record.plies = game.moves.iter().map(|item| item.ply).collect();
         if game
@@ -225,8 +232,8 @@ impl GameRecord {
                 })
                 .collect();
         }
-        record.black_discs = if game.board.is_game_over() {
-            Some(wthor::final_black_discs(&game.board))
+        record.black_discs = if game.board_after.is_game_over() {
+            Some(wthor::final_black_discs(&game.board_after))
         } else {
             game.result.as_deref().and_then(result_black_discs)
         };
@@ -243,8 +250,8 @@ impl GameRecord {
     /// date, else the year), `RE` (Black's disc difference, `+12.00`, when the result
     /// is known), `TI`. The theoretical score and the WTHOR numbers are not written.
     #[must_use]
-    pub fn to_ggf(&self) -> ggf::Game {
-        let mut game = ggf::Game::new(self.start);
+    pub fn to_ggf(&self) -> ggf::GgfGame {
+        let mut game = ggf::GgfGame::new(self.start);
         for item in self.moves() {
             // A record's plies are a legal game; one that is not (edited by hand) is
             // left out.
@@ -268,7 +275,7 @@ impl GameRecord {
     /// up when the name files are given.
     #[must_use]
     pub fn from_wthor(
-        game: &wthor::Game,
+        game: &wthor::WthorGame,
         depth: u8,
         players: Option<&Names>,
         tournaments: Option<&Names>,
@@ -316,8 +323,8 @@ impl GameRecord {
     ///
     /// # Errors
     /// [`NotTranscript`], as [`GameRecord::transcript`] says.
-    pub fn to_wthor(&self, year: u16) -> Result<wthor::Game, NotTranscript> {
-        let mut game = wthor::Game::new(self.transcript()?);
+    pub fn to_wthor(&self, year: u16) -> Result<wthor::WthorGame, NotTranscript> {
+        let mut game = wthor::WthorGame::new(self.transcript()?);
         if let Some(b) = self.black_discs {
             game.black_discs = b;
         }

@@ -1,7 +1,7 @@
 //! Why a WTHOR file, or one record of it, cannot be read ([`WthorError`], with a
 //! record's own fault as a [`RecordError`]) or written ([`WriteError`]).
 
-use super::game::Game;
+use super::game::WthorGame;
 use super::record::RecordError;
 use std::io;
 use thiserror::Error;
@@ -69,7 +69,7 @@ pub enum WthorError {
         source: RecordError,
         /// For an illegal move ([`RecordError::Illegal`]): the game of the record's
         /// moves before it (its players and year too), which a program may still use.
-        legal: Option<Box<Game>>,
+        legal: Option<Box<WthorGame>>,
     },
     /// The file holds another number of records than its header says (N1 for games, N2
     /// for names).

@@ -1,4 +1,4 @@
-//! One game of a `.wtb` file ([`Game`]), its record's move bytes decoded and replayed by
+//! One game of a `.wtb` file ([`WthorGame`]), its record's move bytes decoded and replayed by
 //! the rules (the reference replay and the fast one), and encoded.
 
 use super::header::GAME_LEN;
@@ -15,20 +15,20 @@ use crate::Ply;
 ///
 /// The fields are the record's (the table in the [module docs](super)), plus the year of
 /// the file's header. Passes are not in the record: whose move it is follows from the
-/// game ([`Game::plies`] lists them).
+/// game ([`WthorGame::plies`] lists them).
 ///
 /// ```
-/// use reversi::wthor::Game;
+/// use reversi::wthor::WthorGame;
 /// use reversi::{Ply, Square};
 /// // Black has no move after eight plies, so White plays c1 and e3 in a row.
-/// let game = Game::new("d3c3b3b2f5a3a1c1e3".parse()?);
+/// let game = WthorGame::new("d3c3b3b2f5a3a1c1e3".parse()?);
 /// assert_eq!(game.moves().len(), 9);
 /// assert_eq!(game.plies()[8], Ply::Pass);
 /// assert_eq!(game.plies()[9], Ply::Move(Square::E3));
 /// # Ok::<_, reversi::ParseTranscriptError>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Game {
+pub struct WthorGame {
     /// The tournament's number: its index in the tournament names (`WTHOR.TRN`).
     pub tournament: u16,
     /// The Black player's number: its index in the player names (`WTHOR.JOU`).
@@ -45,24 +45,24 @@ pub struct Game {
     transcript: Transcript,
 }
 
-impl Game {
+impl WthorGame {
     /// A game of these moves; the numbers and the year 0, both scores the final score
-    /// of the moves as WTHOR counts it ([`Game::final_black_discs`]).
+    /// of the moves as WTHOR counts it ([`WthorGame::final_black_discs`]).
     ///
     /// ```
-    /// use reversi::wthor::Game;
-    /// let game = Game::new("f5d6".parse()?);
+    /// use reversi::wthor::WthorGame;
+    /// let game = WthorGame::new("f5d6".parse()?);
     /// assert_eq!((game.black_discs, game.theoretical_black_discs, game.black_player), (3, 3, 0));
     /// # Ok::<_, reversi::ParseTranscriptError>(())
     /// ```
     #[must_use]
-    pub fn new(transcript: Transcript) -> Game {
+    pub fn new(transcript: Transcript) -> WthorGame {
         let score = final_black_discs(transcript.board());
-        Game {
+        WthorGame {
             black_discs: score,
             theoretical_black_discs: score,
             transcript,
-            ..Game::default()
+            ..WthorGame::default()
         }
     }
 
@@ -81,8 +81,8 @@ impl Game {
     /// The board after the last move.
     ///
     /// ```
-    /// use reversi::{wthor::Game, ByColor};
-    /// let game = Game::new("f5d6".parse()?);
+    /// use reversi::{wthor::WthorGame, ByColor};
+    /// let game = WthorGame::new("f5d6".parse()?);
     /// assert_eq!(game.board().disc_counts(), ByColor { black: 3, white: 3 });
     /// # Ok::<_, reversi::ParseTranscriptError>(())
     /// ```
@@ -103,12 +103,12 @@ impl Game {
     /// While the game goes on, the black discs on the board.
     ///
     /// ```
-    /// use reversi::wthor::Game;
+    /// use reversi::wthor::WthorGame;
     /// // Game 4 of WTH_1978.wtb: 59 moves, one square left empty; the record's actual
     /// // score is 64, the empty square counted for Black.
     /// let moves = "f5f6e6f4e3c5c4d3f3e2f2d2c3d6d1b5c1c2b3e1f1a3a6b4a4b6a2g3a5b2h3h2h1g1g2\
     ///              b1h4g4a1h5g5b7a7a8b8c8c6h6g6c7d7d8g7f7f8g8e7e8h8";
-    /// let game = Game::new(moves.parse()?);
+    /// let game = WthorGame::new(moves.parse()?);
     /// assert!(game.board().is_game_over());
     /// assert_eq!(game.board().empty_squares().len(), 1);
     /// assert_eq!(game.final_black_discs(), 64);
@@ -120,31 +120,31 @@ impl Game {
     }
 
     /// Reads one 68-byte game record (the table in the [module docs](super)) and replays
-    /// it; `year` becomes [`Game::year`].
+    /// it; `year` becomes [`WthorGame::year`].
     ///
     /// # Errors
     /// [`RecordError`]: a bad square byte, a move after the end, or an illegal move,
     /// naming the move's number.
     ///
     /// ```
-    /// use reversi::{wthor::{Game, GAME_LEN}, Square};
+    /// use reversi::{wthor::{WthorGame, GAME_LEN}, Square};
     /// let mut record = [0u8; GAME_LEN];
     /// record[2] = 5; // Black is player 5
     /// record[6] = 3; // actual score
     /// record[8] = 56; // f5
     /// record[9] = 64; // d6
-    /// let game = Game::from_record(&record, 1990)?;
+    /// let game = WthorGame::from_record(&record, 1990)?;
     /// assert_eq!(game.moves(), [Square::F5, Square::D6]);
     /// assert_eq!((game.black_player, game.black_discs, game.year), (5, 3, 1990));
     /// assert_eq!(game.to_record(), record);
     /// # Ok::<_, reversi::wthor::RecordError>(())
     /// ```
-    pub fn from_record(record: &[u8; GAME_LEN], year: u16) -> Result<Game, RecordError> {
+    pub fn from_record(record: &[u8; GAME_LEN], year: u16) -> Result<WthorGame, RecordError> {
         let transcript = match replay_fast(&record[8..]) {
             Some(transcript) => transcript,
             None => replay_checked(&record[8..])?,
         };
-        Ok(Game {
+        Ok(WthorGame {
             tournament: u16::from_le_bytes([record[0], record[1]]),
             black_player: u16::from_le_bytes([record[2], record[3]]),
             white_player: u16::from_le_bytes([record[4], record[5]]),
@@ -155,7 +155,7 @@ impl Game {
         })
     }
 
-    /// The 68-byte game record ([`Game::from_record`] reads it back; the year is not in
+    /// The 68-byte game record ([`WthorGame::from_record`] reads it back; the year is not in
     /// it).
     #[must_use]
     pub fn to_record(&self) -> [u8; GAME_LEN] {

@@ -40,10 +40,10 @@
 //! there are not part of the name and are written back as NUL).
 //!
 //! ```
-//! use reversi::wthor::{self, Game, GameReader, Header};
+//! use reversi::wthor::{self, WthorGame, GameReader, Header};
 //! use reversi::{Square, Transcript};
 //!
-//! let mut game = Game::new("f5d6c3d3c4".parse::<Transcript>()?);
+//! let mut game = WthorGame::new("f5d6c3d3c4".parse::<Transcript>()?);
 //! game.black_player = 7;
 //! let mut file = Vec::new();
 //! wthor::write_games(&mut file, &Header::for_games(2024, 1), &[game.clone()])?;
@@ -70,7 +70,7 @@ mod write;
 
 pub use error::{WriteError, WthorError};
 pub(crate) use game::final_black_discs;
-pub use game::Game;
+pub use game::WthorGame;
 pub use header::{Header, NameKind, GAME_LEN, HEADER_LEN, MOVES_LEN};
 pub use names::Names;
 pub use read::{GameReader, NameReader};

@@ -1,21 +1,21 @@
 //! All the names of a name file, looked up by number ([`Names`]).
 
 use super::error::WthorError;
-use super::game::Game;
+use super::game::WthorGame;
 use super::header::NameKind;
 use super::read::NameReader;
 use std::io::Read;
 
 /// All the names of a `.jou` or `.trn` file, to look a name up by its number (the
-/// numbers of [`Game`]).
+/// numbers of [`WthorGame`]).
 ///
 /// ```
-/// use reversi::wthor::{self, Game, Header, NameKind, Names};
+/// use reversi::wthor::{self, WthorGame, Header, NameKind, Names};
 /// let mut file = Vec::new();
 /// wthor::write_names(&mut file, &Header::for_names(2), NameKind::Player, &["???", "Tastet Marc"])?;
 /// let players = Names::read(&file[..], NameKind::Player)?;
 /// assert_eq!((players.len(), players.get(1)), (2, Some("Tastet Marc")));
-/// let mut game = Game::default();
+/// let mut game = WthorGame::default();
 /// game.white_player = 1;
 /// assert_eq!(game.white_name(&players), Some("Tastet Marc"));
 /// assert_eq!(players.get(2), None);
@@ -70,7 +70,7 @@ impl Names {
 
 /// A game's tournament and players by name (here, beside [`Names`], so that the game's
 /// module does not depend on the names').
-impl Game {
+impl WthorGame {
     /// The tournament's name, `None` when `tournaments` has no name of that number.
     #[must_use]
     pub fn tournament_name<'a>(&self, tournaments: &'a Names) -> Option<&'a str> {

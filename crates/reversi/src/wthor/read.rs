@@ -2,7 +2,7 @@
 //! [`NameReader`]).
 
 use super::error::WthorError;
-use super::game::Game;
+use super::game::WthorGame;
 use super::header::Header;
 use super::header::NameKind;
 use super::header::GAME_LEN;
@@ -127,7 +127,7 @@ impl<R: Read> Records<R> {
 }
 
 /// The games of a `.wtb` file, read one record at a time from any [`Read`] (wrap a file
-/// in a [`std::io::BufReader`]): an iterator of `Result<Game, WthorError>`.
+/// in a [`std::io::BufReader`]): an iterator of `Result<WthorGame, WthorError>`.
 ///
 /// A record with a bad square byte or an illegal move gives its
 /// [`WthorError::Record`] and the next records are still read. A file that ends inside a
@@ -136,8 +136,8 @@ impl<R: Read> Records<R> {
 /// gives that error last.
 ///
 /// ```
-/// use reversi::wthor::{self, Game, GameReader, Header, RecordError, WthorError};
-/// let games = [Game::new("f5d6".parse()?), Game::new("f5f6".parse()?)];
+/// use reversi::wthor::{self, WthorGame, GameReader, Header, RecordError, WthorError};
+/// let games = [WthorGame::new("f5d6".parse()?), WthorGame::new("f5f6".parse()?)];
 /// let mut file = Vec::new();
 /// wthor::write_games(&mut file, &Header::for_games(2000, 2), &games)?;
 /// file[16 + 8] = 11; // the first game now opens on a1: illegal
@@ -189,18 +189,18 @@ impl<R: Read> GameReader<R> {
 }
 
 impl<R: Read> Iterator for GameReader<R> {
-    type Item = Result<Game, WthorError>;
+    type Item = Result<WthorGame, WthorError>;
 
-    fn next(&mut self) -> Option<Result<Game, WthorError>> {
+    fn next(&mut self) -> Option<Result<WthorGame, WthorError>> {
         let mut record = [0u8; GAME_LEN];
         Some(match self.records.next_into(&mut record)? {
             Ok((index, offset)) => {
-                Game::from_record(&record, self.header.game_year).map_err(|source| {
+                WthorGame::from_record(&record, self.header.game_year).map_err(|source| {
                     // An illegal move: the record cut before it is a game.
                     let legal = match source {
                         RecordError::Illegal { number, .. } => {
                             record[8 + number - 1..].fill(0);
-                            let cut = Game::from_record(&record, self.header.game_year);
+                            let cut = WthorGame::from_record(&record, self.header.game_year);
                             cut.ok().map(Box::new)
                         }
                         _ => None,

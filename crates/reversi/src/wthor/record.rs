@@ -8,10 +8,10 @@ use thiserror::Error;
 /// [`WthorError::Record`](super::WthorError::Record)). Move numbers count from 1.
 ///
 /// ```
-/// use reversi::wthor::{Game, RecordError, GAME_LEN};
+/// use reversi::wthor::{WthorGame, RecordError, GAME_LEN};
 /// let mut record = [0u8; GAME_LEN];
 /// record[8] = 19; // file 9: off the board
-/// let error = Game::from_record(&record, 1977).unwrap_err();
+/// let error = WthorGame::from_record(&record, 1977).unwrap_err();
 /// assert_eq!(error, RecordError::BadSquare { number: 1, byte: 19 });
 /// assert_eq!(error.to_string(), "move 1: byte 19 is not a square (10 * rank + file, both 1 to 8) nor 0");
 /// ```

@@ -1,7 +1,7 @@
 //! Writing `.wtb` and name files ([`write_games`], [`write_names`]).
 
 use super::error::WriteError;
-use super::game::Game;
+use super::game::WthorGame;
 use super::header::Header;
 use super::header::NameKind;
 use std::io::Write;
@@ -14,8 +14,8 @@ use std::io::Write;
 /// written); [`WriteError::Io`].
 ///
 /// ```
-/// use reversi::wthor::{self, Game, Header, WriteError};
-/// let games = [Game::new("f5".parse()?)];
+/// use reversi::wthor::{self, WthorGame, Header, WriteError};
+/// let games = [WthorGame::new("f5".parse()?)];
 /// let error = wthor::write_games(Vec::new(), &Header::for_games(2000, 2), &games).unwrap_err();
 /// assert!(matches!(error, WriteError::WrongCount { expected: 2, given: 1 }));
 /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -23,7 +23,7 @@ use std::io::Write;
 pub fn write_games<W: Write>(
     mut writer: W,
     header: &Header,
-    games: &[Game],
+    games: &[WthorGame],
 ) -> Result<(), WriteError> {
     if u64::from(header.games) != games.len() as u64 {
         return Err(WriteError::WrongCount {

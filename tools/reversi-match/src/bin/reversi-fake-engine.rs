@@ -35,7 +35,7 @@ use std::io::Write;
 use std::time::Duration;
 
 use match_core::fake::{serve, FakeOptions};
-use reversi::ggf::{Clock, Game, MoveItem};
+use reversi::ggf::{Clock, GgfGame, MoveItem};
 use reversi::{Board, Color, Ply};
 use reversi_protocol::gtp::{self, Command as GtpCommand};
 use reversi_protocol::nboard::{Command as NboardCommand, Reply};
@@ -179,7 +179,7 @@ impl Fake {
                 if let Some(clock) = game.clock {
                     self.time = clock_left(clock, &game);
                 }
-                self.board = game.board;
+                self.board = game.board_after;
                 None
             }
             NboardCommand::Go => {
@@ -198,8 +198,8 @@ impl Fake {
 
 /// What a GGF game's clock leaves the side to move: the main time less the seconds of
 /// its moves (those that give one), plus the increment.
-fn clock_left(clock: Clock, game: &Game) -> f64 {
-    let used = game.seconds_used(game.board.side_to_move());
+fn clock_left(clock: Clock, game: &GgfGame) -> f64 {
+    let used = game.seconds_used(game.board_after.side_to_move());
     (clock.main - used).max(0.0) + clock.increment
 }
 
