@@ -125,29 +125,51 @@ impl Transcript {
     /// transcript's; `Err` (with `moves` back) at a move that is not legal there, which
     /// the caller names by a replay through [`Transcript::play`].
     pub(crate) fn replay(moves: Vec<Square>) -> Result<Transcript, Vec<Square>> {
+        match Transcript::replay_each(moves.iter().map(|&s| Some(s)), |_, _| {}) {
+            Some((passes, (mover, opponent, side))) => Ok(Transcript {
+                moves,
+                board: Board::with_key(mover, opponent, side),
+                passes,
+            }),
+            None => Err(moves),
+        }
+    }
+
+    /// The fast replay of `moves` from the start position (`None` items: a move that
+    /// is no square), `each` told of every move (whether a pass came before it, its
+    /// square): the passes (bit `i`: a pass before move `i`) and the bitboards reached
+    /// (the side to move's, the opponent's, the side to move), `None` at a move that is
+    /// not legal there.
+    #[inline(always)]
+    pub(crate) fn replay_each(
+        moves: impl IntoIterator<Item = Option<Square>>,
+        mut each: impl FnMut(bool, Square),
+    ) -> Option<(u64, (u64, u64, Color))> {
         let (mut mover, mut opponent) = (Board::START.mover_bits(), Board::START.opponent_bits());
         let mut black_to_move = true;
         let mut passes = 0u64;
-        for (i, &square) in moves.iter().enumerate() {
+        for (i, square) in moves.into_iter().enumerate() {
+            let square = square?;
             let index = square.index() as u32;
             let bit = 1u64 << index;
             if (mover | opponent) & bit != 0 || i >= 64 {
-                return Err(moves);
+                return None;
             }
             let mut flipped = bitboard::flips(mover, opponent, index);
             if flipped == 0 {
                 // A pass, when the side to move has no move and the other side this one.
                 if bitboard::moves(mover, opponent) != 0 {
-                    return Err(moves);
+                    return None;
                 }
                 flipped = bitboard::flips(opponent, mover, index);
                 if flipped == 0 {
-                    return Err(moves);
+                    return None;
                 }
                 std::mem::swap(&mut mover, &mut opponent);
                 black_to_move = !black_to_move;
                 passes |= 1 << i;
             }
+            each(passes & (1 << i) != 0, square);
             let next_mover = opponent ^ flipped;
             opponent = mover ^ flipped ^ bit;
             mover = next_mover;
@@ -158,11 +180,7 @@ impl Transcript {
         } else {
             Color::White
         };
-        Ok(Transcript {
-            moves,
-            board: Board::with_key(mover, opponent, side),
-            passes,
-        })
+        Some((passes, (mover, opponent, side)))
     }
 
     /// The plies of the game: each move, with a [`Ply::Pass`] before a move whose side

@@ -297,6 +297,48 @@ impl GameRecord {
         record
     }
 
+    /// The record of a WTHOR game record's 68 bytes (of a file of `year` and depth
+    /// `depth`), replayed on bitboards alone without a [`Transcript`] between (the WTHOR
+    /// reader's fast path); `None` for a record that is not a legal game, which the
+    /// reader then names.
+    pub(crate) fn from_wthor_bytes(
+        bytes: &[u8; wthor::GAME_LEN],
+        year: u16,
+        depth: u8,
+    ) -> Option<GameRecord> {
+        let moves = &bytes[8..];
+        let end = moves.iter().position(|&b| b == 0).unwrap_or(moves.len());
+        if moves[end..].iter().any(|&b| b != 0) {
+            return None;
+        }
+        let squares = moves[..end].iter().map(|&byte| {
+            crate::Square::from_index(usize::from(wthor::SQUARE_OF_BYTE[usize::from(byte)]))
+        });
+        let mut plies = Vec::with_capacity(end + 2);
+        Transcript::replay_each(squares, |pass, square| {
+            if pass {
+                plies.push(Ply::Pass);
+            }
+            plies.push(Ply::Move(square));
+        })?;
+        let number = |at: usize| u16::from_le_bytes([bytes[at], bytes[at + 1]]);
+        Some(GameRecord {
+            plies,
+            year: Some(year),
+            black_discs: Some(bytes[6]),
+            theoretical: Some(Theoretical {
+                black_discs: bytes[7],
+                empties: depth,
+            }),
+            wthor: Some(WthorNumbers {
+                tournament: number(0),
+                black: number(2),
+                white: number(4),
+            }),
+            ..GameRecord::new(Board::START)
+        })
+    }
+
     /// Names the players and the event from WTHOR's name files by the record's WTHOR
     /// numbers (a name already known is kept where a file lacks it).
     pub fn name_wthor_players(&mut self, players: Option<&Names>, tournaments: Option<&Names>) {

@@ -355,15 +355,16 @@ impl<R: BufRead> Games<R> {
             }
             State::Transcripts(lines) => lines.next_game(),
             State::Wthor(reader, depth, index) => {
-                let item = reader.next()?;
+                let depth = *depth;
+                let item = reader.next_mapped(
+                    |bytes, year| GameRecord::from_wthor_bytes(bytes, year, depth),
+                    |game| GameRecord::from_wthor(&game, depth, None, None),
+                )?;
                 let i = *index;
                 *index += 1;
                 let offset = (HEADER_LEN + GAME_LEN * i as usize) as u64;
                 let place = Place::Record { index: i, offset };
-                Some(
-                    item.map(|game| (place, GameRecord::from_wthor(&game, *depth, None, None)))
-                        .map_err(ReadError::Wthor),
-                )
+                Some(item.map(|game| (place, game)).map_err(ReadError::Wthor))
             }
             State::Start(..) | State::Done => None,
         }

@@ -251,7 +251,7 @@ pub(super) fn decode_square(byte: u8) -> Option<Square> {
 
 /// [`decode_square`] as a table: the square index of each move byte, 64 for a byte that
 /// is no square (no division in the fast replay's loop).
-pub(super) const SQUARE_OF_BYTE: [u8; 256] = {
+pub(crate) const SQUARE_OF_BYTE: [u8; 256] = {
     let mut table = [64u8; 256];
     let mut rank = 1;
     while rank <= 8 {

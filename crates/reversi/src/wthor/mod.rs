@@ -69,8 +69,8 @@ mod record;
 mod write;
 
 pub use error::{WriteError, WthorError};
-pub(crate) use game::final_black_discs;
 pub use game::WthorGame;
+pub(crate) use game::{final_black_discs, SQUARE_OF_BYTE};
 pub use header::{Header, NameKind, GAME_LEN, HEADER_LEN, MOVES_LEN};
 pub use names::Names;
 pub use read::{GameReader, NameReader};

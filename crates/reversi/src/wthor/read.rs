@@ -192,26 +192,44 @@ impl<R: Read> Iterator for GameReader<R> {
     type Item = Result<WthorGame, WthorError>;
 
     fn next(&mut self) -> Option<Result<WthorGame, WthorError>> {
+        self.next_mapped(|_, _| None, |game| game)
+    }
+}
+
+impl<R: Read> GameReader<R> {
+    /// The next record as a `T`: `fast` of its bytes and the header's year when it gives
+    /// one (a caller's own replay of a legal record), else `slow` of the game, or the
+    /// record's error as [`GameReader`]'s iterator gives it.
+    pub(crate) fn next_mapped<T>(
+        &mut self,
+        fast: impl FnOnce(&[u8; GAME_LEN], u16) -> Option<T>,
+        slow: impl FnOnce(WthorGame) -> T,
+    ) -> Option<Result<T, WthorError>> {
         let mut record = [0u8; GAME_LEN];
         Some(match self.records.next_into(&mut record)? {
             Ok((index, offset)) => {
-                WthorGame::from_record(&record, self.header.game_year).map_err(|source| {
-                    // An illegal move: the record cut before it is a game.
-                    let legal = match source {
-                        RecordError::Illegal { number, .. } => {
-                            record[8 + number - 1..].fill(0);
-                            let cut = WthorGame::from_record(&record, self.header.game_year);
-                            cut.ok().map(Box::new)
+                if let Some(value) = fast(&record, self.header.game_year) {
+                    return Some(Ok(value));
+                }
+                WthorGame::from_record(&record, self.header.game_year)
+                    .map(slow)
+                    .map_err(|source| {
+                        // An illegal move: the record cut before it is a game.
+                        let legal = match source {
+                            RecordError::Illegal { number, .. } => {
+                                record[8 + number - 1..].fill(0);
+                                let cut = WthorGame::from_record(&record, self.header.game_year);
+                                cut.ok().map(Box::new)
+                            }
+                            _ => None,
+                        };
+                        WthorError::Record {
+                            index,
+                            offset,
+                            source,
+                            legal,
                         }
-                        _ => None,
-                    };
-                    WthorError::Record {
-                        index,
-                        offset,
-                        source,
-                        legal,
-                    }
-                })
+                    })
             }
             Err(error) => Err(error),
         })
