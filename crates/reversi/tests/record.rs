@@ -382,3 +382,22 @@ fn notes_are_kept_one_a_ply() {
     assert_eq!(built.moves().nth(1).unwrap().eval, Some(1.0));
     assert!(built.play("d6".parse().unwrap()).is_err());
 }
+
+#[test]
+fn a_transcript_line_may_be_the_start_and_may_end_in_a_name() {
+    let text = "-\nf5d6c3d3c4f4c5b3c2e3 Nicolet\nf5 d6 c3 Tiger, or Rose-bill\nf5d6 # a comment\n";
+    let games: Vec<GameRecord> = read_games(text.as_bytes())
+        .map(|item| item.unwrap().1)
+        .collect();
+    assert_eq!(games.len(), 4);
+    assert!(games[0].plies.is_empty());
+    assert_eq!(games[0].comment, None);
+    assert_eq!(games[1].plies.len(), 10);
+    assert_eq!(games[1].comment.as_deref(), Some("Nicolet"));
+    assert_eq!(games[2].plies.len(), 3);
+    assert_eq!(games[2].comment.as_deref(), Some("Tiger, or Rose-bill"));
+    assert_eq!(games[3].comment.as_deref(), Some("# a comment"));
+    // A first word that is not squares is an error, not a name.
+    let bad: Vec<_> = read_games(&b"Nicolet f5d6\n"[..]).collect();
+    assert!(bad[0].is_err());
+}

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
-use reversi::record::{read_games, GameRecord};
+use reversi::record::{read_games, read_games_as, Format, GameRecord};
 use reversi::{Board, Ply, Transcript};
 use reversi_cli::book::{default_book, DEFAULT_BOOK};
 use reversi_cli::options::{ranged, DEPTH, TABLE_MIB, THREADS};
@@ -186,24 +186,17 @@ fn write_book(book: &Book, path: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// The openings of a transcript file (blank lines and `#` comments skipped; a name may
-/// follow the transcript after white space), as their moves from the start.
+/// The openings of a transcript file (`reversi::record`'s transcripts: blank lines and
+/// `#` comments skipped, a name may follow the moves after white space), as their plies
+/// from the start.
 fn openings(path: &Path) -> Result<Vec<Vec<Ply>>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut boards = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        // The transcript, then optionally the opening's name.
-        let moves = line.split_whitespace().next().unwrap_or_default();
-        let game: Transcript = moves
-            .parse()
-            .map_err(|e| format!("{} line {}: {e}", path.display(), number + 1))?;
-        boards.push(game.moves().iter().map(|&s| Ply::Move(s)).collect());
-    }
-    Ok(boards)
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    read_games_as(std::io::BufReader::new(file), Format::Transcripts)
+        .map(|item| {
+            item.map(|(_, game)| game.plies)
+                .map_err(|e| format!("{}: {e}", path.display()))
+        })
+        .collect()
 }
 
 fn build(

@@ -3,6 +3,7 @@
 //! from a seed.
 
 use anyhow::{bail, Result};
+use reversi::record::{read_games_as, Format};
 use reversi::{Board, Ply, Transcript};
 
 /// An opening: its moves from the start position and the position they reach.
@@ -102,21 +103,15 @@ pub fn random(count: usize, plies: u32, seed: u64) -> Result<Vec<Opening>> {
 /// A line that is not a legal transcript (naming the line and the move), or no opening.
 pub fn from_text(text: &str, name: &str) -> Result<Vec<Opening>> {
     let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim_start_matches('\u{feff}').trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let transcript = if line == "-" {
-            Transcript::new()
-        } else {
-            // The error's text already holds its source's: not `with_context`, whose
-            // chain would repeat it.
-            line.parse::<Transcript>()
-                .map_err(|e| anyhow::anyhow!("{name}: line {}: {e}", i + 1))?
-        };
+    for item in read_games_as(text.as_bytes(), Format::Transcripts) {
+        // The error's text already holds its source's and its line: not `with_context`,
+        // whose chain would repeat it.
+        let (place, game) = item.map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+        let transcript = game
+            .transcript()
+            .map_err(|e| anyhow::anyhow!("{name}: {place}: {e}"))?;
         if transcript.board().is_game_over() {
-            eprintln!("{name}: line {}: skipped, the game is over", i + 1);
+            eprintln!("{name}: {place}: skipped, the game is over");
             continue;
         }
         out.push(Opening(transcript));

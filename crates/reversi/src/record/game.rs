@@ -98,6 +98,9 @@ pub struct GameRecord {
     pub wthor: Option<WthorNumbers>,
     /// The clock (GGF `TI`).
     pub clock: Option<Clock>,
+    /// A comment: the text after a transcript's moves on its line (an opening's name,
+    /// `f5d6c3d3c4f4c5b3c2e3 Nicolet`); not written to GGF.
+    pub comment: Option<String>,
 }
 
 impl GameRecord {

@@ -26,7 +26,9 @@ pub enum Format {
     /// A WTHOR game file (`.wtb`): a 16-byte header, then 68-byte records.
     Wthor,
     /// Transcripts (`f5d6c3...`), one a line: spaces and tabs between moves allowed,
-    /// blank lines and lines starting with `#` skipped.
+    /// `-` the game of no move yet, then optionally a name (the words from the first
+    /// after the first that is not squares: [`GameRecord::comment`]); blank lines and
+    /// lines starting with `#` skipped.
     Transcripts,
 }
 
@@ -435,6 +437,33 @@ fn skip_blank<R: BufRead>(input: &mut R) -> io::Result<(u64, u64)> {
     }
 }
 
+/// A transcript line's moves, without the white space between them (`f5 d6 c3`, as
+/// people write them), and the text after them: the words after the first that are not
+/// squares (an opening's name), `None` when there are none.
+fn split_moves(text: &[u8]) -> (Vec<u8>, Option<String>) {
+    let is_squares = |word: &[u8]| {
+        word.len() % 2 == 0
+            && word
+                .chunks(2)
+                .all(|pair| crate::Square::parse_bytes(&pair.to_ascii_lowercase()).is_ok())
+    };
+    let mut moves = Vec::new();
+    let mut words = text
+        .split(|b| b.is_ascii_whitespace())
+        .filter(|word| !word.is_empty())
+        .enumerate();
+    for (i, word) in &mut words {
+        if i > 0 && !is_squares(word) {
+            // The comment: from this word to the end of the line, as written.
+            let start = word.as_ptr() as usize - text.as_ptr() as usize;
+            let comment = String::from_utf8_lossy(grid::trim(&text[start..])).into_owned();
+            return (moves, Some(comment));
+        }
+        moves.extend_from_slice(word);
+    }
+    (moves, None)
+}
+
 /// Transcripts, one a line.
 #[derive(Debug)]
 struct Lines<R> {
@@ -495,19 +524,21 @@ impl<R: BufRead> Lines<R> {
                     max: MAX_LINE_BYTES,
                 }));
             }
-            // Moves may be separated by spaces or tabs (`f5 d6 c3`), as people write them.
-            let compact: Vec<u8> = text
-                .iter()
-                .copied()
-                .filter(|b| !matches!(b, b' ' | b'\t' | b'\r'))
-                .collect();
-            let compact = grid::trim(&compact);
+            let (compact, comment) = split_moves(text);
             if compact.is_empty() || compact[0] == b'#' {
                 continue;
             }
             let place = Place::Line(line);
+            let named = |mut game: GameRecord| {
+                game.comment.clone_from(&comment);
+                game
+            };
+            if compact == b"-" {
+                return Some(Ok((place, named(GameRecord::new(crate::Board::START)))));
+            }
+            let compact = &compact[..];
             return Some(match Transcript::parse_bytes(compact) {
-                Ok(transcript) => Ok((place, GameRecord::from_transcript(&transcript))),
+                Ok(transcript) => Ok((place, named(GameRecord::from_transcript(&transcript)))),
                 Err(source) => {
                     let legal = match source {
                         ParseTranscriptError::Illegal { index, .. } if index > 1 => {
