@@ -8,7 +8,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use reversi_engine::protocol::{gtp, Defaults, GtpSession, NboardSession};
+use reversi_engine::protocol::{Defaults, GtpSession, NboardSession};
+use reversi_protocol::gtp;
 use reversi_engine::Engine;
 
 const DEFAULTS: Defaults = Defaults { depth: Some(1), nodes: None, move_time: None };

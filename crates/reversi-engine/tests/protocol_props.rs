@@ -6,11 +6,12 @@
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::select;
+use reversi::ggf::GgfGame;
 use reversi::{Board, Ply};
-use reversi_engine::protocol::ggf::GgfGame;
-use reversi_engine::protocol::nboard::Command;
-use reversi_engine::protocol::{gtp, Defaults, GtpSession, NboardSession};
+use reversi_engine::protocol::{Defaults, GtpSession, NboardSession};
 use reversi_engine::Engine;
+use reversi_protocol::gtp;
+use reversi_protocol::nboard::Command;
 
 /// Searches of one ply and a small table: the properties are about the protocols.
 fn engine() -> Engine {

@@ -23,9 +23,10 @@ use judge::lines::{utf8, MAX_LINE};
 use judge::{Line, LineReader};
 use reversi_cli::options::{ranged, seconds, TableArgs, DEPTH, THREADS};
 use reversi_engine::protocol::{
-    gtp, Defaults, Flow, GtpSession, NboardSession, SessionBook, BOOK_MARGIN, LEARN_DEPTH,
+    Defaults, Flow, GtpSession, NboardSession, SessionBook, BOOK_MARGIN, LEARN_DEPTH,
 };
 use reversi_engine::Book;
+use reversi_protocol::gtp;
 
 /// The seconds a GTP move gets without a clock, unless `--depth` or `--nodes` is given.
 const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);

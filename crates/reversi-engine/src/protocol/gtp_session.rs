@@ -1,4 +1,4 @@
-//! The GTP session: GTP's commands ([`super::gtp`]) answered with an [`Engine`], with the
+//! The GTP session: GTP's commands ([`reversi_protocol::gtp`]) answered with an [`Engine`], with the
 //! controller's clocks.
 
 use std::io::{self, Write};
@@ -50,7 +50,7 @@ impl TimeSettings {
     }
 }
 
-/// A GTP session ([`super::gtp`]): the board, what `undo` takes back, the clocks.
+/// A GTP session ([`reversi_protocol::gtp`]): the board, what `undo` takes back, the clocks.
 pub struct GtpSession {
     engine: Engine,
     defaults: Defaults,

@@ -1,18 +1,14 @@
-//! The protocols that GUIs and match runners speak to Othello engines: GTP
-//! ([`gtp`]) and the NBoard protocol ([`nboard`], whose `set game` carries a game in
-//! GGF, [`reversi::ggf`]). The two modules are the `reversi-protocol` crate's, the one
-//! wire format that the engine, the match runner and its test engine share: they read
-//! command lines and write replies (and the other way round); the sessions answer them
-//! with an [`Engine`](crate::Engine).
+//! The engine's sessions of the protocols that GUIs and match runners speak to Othello
+//! engines: GTP and the NBoard protocol (whose `set game` carries a game in GGF,
+//! [`reversi::ggf`]). Their commands and replies are the `reversi-protocol` crate's
+//! (`reversi_protocol::gtp`, `reversi_protocol::nboard`), the one wire format that the
+//! engine, the match runner and its test engine share; the sessions answer them with an
+//! [`Engine`](crate::Engine).
 
 mod book;
-#[doc(hidden)]
-pub mod ggf;
 mod gtp_session;
 mod nboard_session;
 mod session;
-
-pub use reversi_protocol::{gtp, nboard};
 
 pub use book::SessionBook;
 #[doc(hidden)]

@@ -1,4 +1,4 @@
-//! The NBoard session: the NBoard protocol's commands ([`super::nboard`]) answered with an
+//! The NBoard session: the NBoard protocol's commands ([`reversi_protocol::nboard`]) answered with an
 //! [`Engine`], with searches that a command arriving while they run stops.
 
 use std::io::{self, Write};
@@ -22,7 +22,7 @@ fn say(out: &mut dyn Write, reply: Reply) -> io::Result<()> {
     out.flush()
 }
 
-/// An NBoard session ([`super::nboard`]): the board, the depth, the game's clock.
+/// An NBoard session ([`reversi_protocol::nboard`]): the board, the depth, the game's clock.
 pub struct NboardSession {
     engine: Engine,
     /// The engine's stop signal: set when a command arrives during a search.

@@ -19,9 +19,9 @@
 use std::sync::mpsc;
 
 use reversi::Board;
-use reversi_engine::protocol::nboard::Command;
 use reversi_engine::protocol::{Defaults, Flow, NboardSession};
 use reversi_engine::Engine;
+use reversi_protocol::nboard::Command;
 
 /// Searches capped at 4 plies and 20,000 nodes (a `set depth 60` must not run for hours
 /// when nothing interrupts it): the fuzz target's and the property test's.
