@@ -7,15 +7,16 @@ mod stability;
 mod table;
 pub use table::TableAllocError;
 
-pub use solver::{solve, Mode, Solution};
+pub use solver::{solve, Mode};
 pub(crate) use solver::{Limits, Solver};
 
 mod engine;
 pub use engine::analysis::{Analysis, MoveValue};
-pub use engine::facade::{Engine, SearchLimits, SearchReport};
+pub use engine::facade::{Engine, SearchLimits};
 pub use engine::game_analysis::{
     GameAnalysis, GameAnalysisSettings, IllegalPly, MoveScore, PlayerSummary, PlyAnalysis,
 };
+pub use engine::report::SearchReport;
 
 pub mod protocol;
 

@@ -117,7 +117,7 @@ fn solve(engine: &mut Engine, board: Board, cli: &Cli) -> (String, u64) {
         text.push(' ');
         text.push_str(wld_word(solution.lower, solution.upper));
     } else {
-        text.push_str(&format!(" {:+}", solution.score));
+        text.push_str(&format!(" {:+}", solution.lower));
     }
     if cli.all {
         let (scores, searched) = exact_move_scores(engine);

@@ -56,8 +56,8 @@ pub fn perfect_black_discs(board: &Board, engine: &mut Engine) -> (u8, u64) {
     engine.set_board(*board);
     let solution = engine.solve(Mode::Exact, SearchLimits::default());
     let for_black = match board.side_to_move() {
-        Color::Black => solution.score,
-        Color::White => -solution.score,
+        Color::Black => solution.lower,
+        Color::White => -solution.lower,
     };
     // The score is a disc difference of a full count (64 discs): even, -64 to 64.
     (((64 + for_black) / 2) as u8, solution.nodes)

@@ -347,7 +347,7 @@ fn check_agrees_with_the_solver_and_reports_a_wrong_theoretical_score() {
     let mut games = wthor_games(&data("WTH_1978.wtb"));
     for game in &mut games {
         let board = at_empties(game, 12);
-        let score = reversi_engine::solve(&board).score;
+        let score = reversi_engine::solve(&board).lower;
         let black = if board.side_to_move() == Color::Black {
             score
         } else {

@@ -145,7 +145,7 @@ impl Player {
         self.solver.new_game();
         self.solver.set_board(board);
         let solution = self.solver.solve(Mode::Exact, SearchLimits::default());
-        let mut score = solution.score;
+        let mut score = solution.lower;
         let mut current = board;
         records.push(Record {
             board: current,
@@ -226,7 +226,7 @@ mod tests {
         for r in ending {
             solver.set_board(r.board);
             let solution = solver.solve(Mode::Exact, SearchLimits::default());
-            assert_eq!(Some(solution.score), r.exact);
+            assert_eq!(solution.exact_score(), r.exact);
         }
         assert!(records.last().unwrap().board.is_game_over());
     }

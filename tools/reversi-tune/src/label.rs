@@ -53,7 +53,7 @@ impl Labeller {
         self.solver.new_game();
         self.solver.set_board(*board);
         let solution = self.solver.solve(Mode::Exact, SearchLimits::default());
-        (solution.score, solution.nodes)
+        (solution.lower, solution.nodes)
     }
 }
 

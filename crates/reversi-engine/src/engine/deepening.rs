@@ -4,12 +4,13 @@
 //! last finished iteration, or of a stopped one once a move was proven better.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use reversi::{Board, Ply, Square};
 
-use super::facade::{Engine, SearchReport};
+use super::facade::Engine;
 use super::midgame::{Midgame, Position, INF};
+use super::report::SearchReport;
 use super::time::{self, Pace};
 use crate::eval::SCALE;
 use crate::search::move_loop::{pvs_loop, End, MoveLoop, Research, Trial};
@@ -120,7 +121,9 @@ impl Engine {
         }
         self.midgame.pace = None;
         let nodes = self.midgame.clock.nodes;
-        self.midgame.report(&moves[best.0], best.1, done, nodes)
+        let mut report = self.midgame.report(&moves[best.0], best.1, done, nodes);
+        report.complete = done >= max_depth;
+        report
     }
 }
 
@@ -130,15 +133,8 @@ impl Midgame {
     fn report(&self, best: &RootMove, score: i32, depth: u32, nodes: u64) -> SearchReport {
         let mut pv = vec![Ply::Move(best.square)];
         self.extend_pv(&best.child, depth.saturating_sub(1), &mut pv);
-        SearchReport {
-            best: Some(Ply::Move(best.square)),
-            score: f64::from(score.max(-64 * SCALE)) / f64::from(SCALE),
-            exact: false,
-            depth,
-            nodes,
-            pv,
-            elapsed: Duration::ZERO,
-        }
+        let score = f64::from(score.max(-64 * SCALE)) / f64::from(SCALE);
+        SearchReport::estimate(Ply::Move(best.square), score, depth, nodes, pv)
     }
 
     /// Appends to `pv` the table's best moves from `board`, at most `plies` moves

@@ -7,9 +7,11 @@ use std::time::{Duration, Instant};
 
 use reversi::{Board, Ply};
 
-use super::facade::{Engine, SearchLimits, SearchReport};
+use super::facade::{Engine, SearchLimits};
+use super::report::SearchReport;
 use super::time::{empties_for_nodes, endgame_plan, Pace, Plan};
-use crate::{Limits, Mode, Solution};
+use crate::solver::Solution;
+use crate::{Limits, Mode};
 
 /// The share of the time left to the deadline given to a solver (which reads its clock
 /// less often than the midgame search).
@@ -25,15 +27,7 @@ pub(super) fn exact_report(solution: &Solution, empties: u32) -> Option<SearchRe
     if !solution.complete || !solution.is_exact() {
         return None;
     }
-    Some(SearchReport {
-        best: solution.best_moves.first().copied(),
-        score: f64::from(solution.score),
-        exact: true,
-        depth: empties,
-        nodes: solution.nodes,
-        pv: solution.pv.clone(),
-        elapsed: Duration::ZERO,
-    })
+    Some(SearchReport::of_solution(solution.clone(), empties))
 }
 
 impl Engine {
@@ -176,10 +170,12 @@ impl Engine {
             report.score = report
                 .score
                 .clamp(f64::from(p.lower), f64::from(p.upper.max(p.lower)));
+            (report.lower, report.upper) = (p.lower, p.upper.max(p.lower));
             let same = p.best_moves.first() == report.best.as_ref();
             if (proven_better || p.lower >= 0) && !same {
                 if let Some(&best) = p.best_moves.first() {
                     report.best = Some(best);
+                    report.best_moves = vec![best];
                     report.pv = vec![best];
                 }
             }

@@ -17,6 +17,7 @@ use crate::table::{Table, TableAllocError};
 use crate::Solver;
 
 use super::midgame::Midgame;
+use super::report::SearchReport;
 use super::time;
 
 /// The default memory of an [`Engine`]'s transposition table: 64 MiB (one table, which
@@ -51,27 +52,6 @@ pub struct SearchLimits {
     /// it, and by another half after an iteration whose score fell by two discs or more.
     /// The hard budget stays the limit, and decides how early the exact solver is tried.
     pub target: Option<Duration>,
-}
-
-/// What a search found, from the side to move's view.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchReport {
-    /// The move to play: [`Ply::Pass`] when the side to move must pass, `None` when the
-    /// game is over.
-    pub best: Option<Ply>,
-    /// The score in discs: the predicted final disc difference for the side to move
-    /// (the exact final score, empties to the winner, when [`SearchReport::exact`]).
-    pub score: f64,
-    /// Whether the score is the exact final score (the position solved to the end).
-    pub exact: bool,
-    /// The plies of the last completed midgame iteration, or the empty squares when exact.
-    pub depth: u32,
-    /// The positions searched (midgame and solver).
-    pub nodes: u64,
-    /// The principal variation, [`SearchReport::best`] first (passes included).
-    pub pv: Vec<Ply>,
-    /// The time the search took.
-    pub elapsed: Duration,
 }
 
 /// A Reversi engine: the board it plays on, its midgame search and exact solver with
@@ -384,20 +364,12 @@ impl Engine {
     ) -> SearchReport {
         let (p, o) = (board.mover_bits(), board.opponent_bits());
         if board.is_game_over() {
-            return SearchReport {
-                best: None,
-                score: f64::from(kernel::final_score(p, o)),
-                exact: true,
-                depth: 0,
-                nodes: 0,
-                pv: Vec::new(),
-                elapsed: Duration::ZERO,
-            };
+            return SearchReport::solved(kernel::final_score(p, o), None, 0);
         }
         if let Ok(passed) = board.pass() {
-            let mut after_pass = |report: &SearchReport| progress(&after_a_pass(report.clone()));
+            let mut after_pass = |report: &SearchReport| progress(&report.clone().after_a_pass());
             let report = self.search_board(passed, limits, start, deadline, &mut after_pass);
-            return after_a_pass(report);
+            return report.after_a_pass();
         }
         let limits = if limits == SearchLimits::default() {
             SearchLimits {
@@ -412,15 +384,6 @@ impl Engine {
             None => self.search_untimed(&board, limits, progress),
         }
     }
-}
-
-/// The report of a search after a pass, as the report of the position before it: the
-/// pass first, the score for the side that passes.
-fn after_a_pass(mut report: SearchReport) -> SearchReport {
-    report.score = -report.score;
-    report.best = Some(Ply::Pass);
-    report.pv.insert(0, Ply::Pass);
-    report
 }
 
 #[cfg(test)]

@@ -226,7 +226,7 @@ fn deep_enough_is_exact() {
         });
         let exact = crate::solve(&board).score;
         assert!(report.exact);
-        assert_eq!((report.score, report.depth), (f64::from(exact), n));
+        assert_eq!((report.score, report.depth), (exact, n));
         let after = match report.best {
             Some(Ply::Move(s)) => board.play(s).unwrap(),
             Some(Ply::Pass) => board.pass().unwrap(),
@@ -311,8 +311,8 @@ fn a_search_to_the_end_is_the_exact_solve() {
         let mut solved = Engine::with_table_bytes(1 << 20);
         solved.set_board(board);
         let solution = solved.solve(Mode::Exact, SearchLimits::default());
-        assert!(report.exact && solution.is_exact(), "seed {seed}");
-        assert_eq!(report.score, f64::from(solution.score), "seed {seed}");
+        assert!(report.exact && solution.exact, "seed {seed}");
+        assert_eq!(report.score, solution.score, "seed {seed}");
         let ratio = report.nodes as f64 / solution.nodes as f64;
         assert!(
             (0.9..=1.1).contains(&ratio),

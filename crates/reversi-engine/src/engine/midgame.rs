@@ -463,7 +463,7 @@ mod tests {
             search.start(u64::MAX, None);
             let v = search.pvs(&node, n, -INF, INF);
             prop_assert!(!search.stopped());
-            prop_assert_eq!(v, crate::solve(&board).score * SCALE);
+            prop_assert_eq!(v, crate::solve(&board).lower * SCALE);
             prop_assert_eq!(pool.threads().idle(), threads as isize - 1);
             // Null windows around the score agree (fail-soft bounds on the right side).
             let s = v;

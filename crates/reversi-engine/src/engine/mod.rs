@@ -1,5 +1,5 @@
-//! The engine that plays: [`facade`] (the [`Engine`](facade::Engine) type, its limits and
-//! report), [`deepening`] (root iterative deepening with aspiration), [`midgame`] (the
+//! The engine that plays: [`facade`] (the [`Engine`](facade::Engine) type and its
+//! limits), [`report`] (what a search or a solve found), [`deepening`] (root iterative deepening with aspiration), [`midgame`] (the
 //! midgame search), [`split`] (its parallel split), [`endgame`] (the exact solver in
 //! play), [`solve`] (the exact solver as a mode of the engine), [`analysis`] (every move
 //! scored), [`game_analysis`] (every move of a game scored, each player's losses),
@@ -11,6 +11,7 @@ pub(crate) mod endgame;
 pub(crate) mod facade;
 pub(crate) mod game_analysis;
 pub(crate) mod midgame;
+pub(crate) mod report;
 pub(crate) mod solve;
 pub(crate) mod split;
 pub(crate) mod time;

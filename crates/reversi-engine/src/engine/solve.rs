@@ -5,7 +5,8 @@
 use reversi::Board;
 
 use super::facade::{Engine, SearchLimits};
-use crate::{Limits, Mode, Solution, Techniques};
+use crate::engine::report::SearchReport;
+use crate::{Limits, Mode, Techniques};
 
 impl Engine {
     /// Solves the engine's board in `mode` within `limits`: the final disc difference
@@ -18,7 +19,7 @@ impl Engine {
     /// millisecond of it) apply; `depth` and `target` are for [`Engine::search`] and
     /// are ignored here. A stopped solve (a limit reached, or the
     /// [`StopSignal`](crate::StopSignal)) answers only what it proved: see
-    /// [`Solution`]. Nothing else is kept from the search but the transposition table
+    /// [`SearchReport`]: its bounds hold, its best move reaches its lower bound. Nothing else is kept from the search but the transposition table
     /// (solving the positions of one game in order reuses it).
     ///
     /// On the threads of [`Engine::set_threads`] (without a node limit, from 14 empties):
@@ -39,20 +40,21 @@ impl Engine {
     /// engine.set_board(board);
     /// let limits = SearchLimits::default();
     /// let exact = engine.solve(Mode::Exact, limits);
-    /// assert!(exact.complete && exact.is_exact());
+    /// assert!(exact.complete && exact.exact);
+    /// let score = exact.lower;
     /// let wld = engine.solve(Mode::WinLossDraw, limits);
-    /// assert_eq!(wld.lower.signum(), exact.score.signum());
-    /// let at_least = engine.solve(Mode::AtLeast(exact.score), limits);
-    /// assert!(at_least.lower >= exact.score);
-    /// let not_more = engine.solve(Mode::AtLeast(exact.score + 2), limits);
-    /// assert!(not_more.upper < exact.score + 2);
+    /// assert_eq!(wld.lower.signum(), score.signum());
+    /// let at_least = engine.solve(Mode::AtLeast(score), limits);
+    /// assert!(at_least.lower >= score);
+    /// let not_more = engine.solve(Mode::AtLeast(score + 2), limits);
+    /// assert!(not_more.upper < score + 2);
     ///
     /// // FFO #40 (20 empties) on two threads: +38, a2 its only best move.
     /// engine.set_board(Board::from_obf(
     ///     "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X")?);
     /// engine.set_threads(2);
     /// let solution = engine.solve(Mode::Exact, limits);
-    /// assert_eq!((solution.score, solution.best_moves[0].to_string()), (38, "a2".to_owned()));
+    /// assert_eq!((solution.exact_score(), solution.best_moves[0].to_string()), (Some(38), "a2".to_owned()));
     ///
     /// // A node limit stops a solve from an empty table: the bounds still hold the score.
     /// let ffo40 = *engine.board();
@@ -63,17 +65,21 @@ impl Engine {
     /// assert!(!partial.complete && partial.lower <= 38 && 38 <= partial.upper);
     /// # Ok::<_, reversi::ParseObfError>(())
     /// ```
-    pub fn solve(&mut self, mode: Mode, limits: SearchLimits) -> Solution {
+    pub fn solve(&mut self, mode: Mode, limits: SearchLimits) -> SearchReport {
+        let start = std::time::Instant::now();
         let board: Board = self.board;
         self.solver.set_limits(Limits {
             nodes: limits.nodes,
             time: limits.time,
         });
-        self.solver.solve(&board, mode)
+        let solution = self.solver.solve(&board, mode);
+        let mut report = SearchReport::of_solution(solution, board.empty_squares().len());
+        report.elapsed = start.elapsed();
+        report
     }
 
     /// With `on`, [`Engine::solve`]'s complete exact solves list every best move in
-    /// [`Solution::best_moves`] (one null-window search more for each other move that
+    /// [`SearchReport::best_moves`] (one null-window search more for each other move that
     /// might tie); off (the default), the one found first.
     ///
     /// ```

@@ -47,16 +47,17 @@ pub(crate) struct Limits {
     pub time: Option<Duration>,
 }
 
-/// The result of a solve, scores for the side to move: the final disc difference with
-/// perfect play by both sides, empty squares counted for the winner (always even, -64
-/// to 64).
+/// The result of a solve inside the engine (what [`Engine::solve`] reports as a
+/// [`SearchReport`](crate::SearchReport)), scores for the side to move: the final disc
+/// difference with perfect play by both sides, empty squares counted for the winner
+/// (always even, -64 to 64).
 ///
 /// Every value is proven. The score lies in `lower..=upper`; a complete [`Mode::Exact`]
 /// solve has `lower == upper == score`. A stopped solve (a limit reached) or a
 /// [`Mode::WinLossDraw`] / [`Mode::AtLeast`] solve may only bound it; then `score` is
 /// `lower`, and the first of `best_moves`, if any, is proven to reach at least `lower`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
+pub(crate) struct Solution {
     /// The exact score when [`Solution::is_exact`], else the proven lower bound.
     pub score: i32,
     /// A proven lower bound of the score.
@@ -79,15 +80,8 @@ pub struct Solution {
 
 impl Solution {
     /// Whether the score is exact (`lower == upper`).
-    ///
-    /// ```
-    /// let board = reversi::Board::from_obf(
-    ///     "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO X")?;
-    /// assert!(reversi_engine::solve(&board).is_exact());
-    /// # Ok::<_, reversi::ParseObfError>(())
-    /// ```
     #[must_use]
-    pub fn is_exact(&self) -> bool {
+    pub(crate) fn is_exact(&self) -> bool {
         self.lower == self.upper
     }
 }
@@ -354,12 +348,16 @@ impl Solver {
 /// let board = Board::from_obf(
 ///     "--OXXXXXOOOOOOOOXXXXXXXXOOOOOOOOXXXXXXXXOOOOOOOOXXXXXXXXOOOOOOOO X")?;
 /// let solution = reversi_engine::solve(&board);
-/// assert!(solution.is_exact());
+/// assert!(solution.exact);
 /// assert_eq!(solution.pv.len(), 2);
+/// // A finished game: its score, no move.
+/// let over = Board::from_obf(
+///     "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO X")?;
+/// assert_eq!((reversi_engine::solve(&over).exact_score(), reversi_engine::solve(&over).best), (Some(62), None));
 /// # Ok::<_, reversi::ParseObfError>(())
 /// ```
 #[must_use]
-pub fn solve(board: &Board) -> Solution {
+pub fn solve(board: &Board) -> crate::SearchReport {
     let mut engine = Engine::new();
     engine.set_board(*board);
     engine.solve(Mode::Exact, SearchLimits::default())

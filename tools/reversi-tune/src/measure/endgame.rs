@@ -76,7 +76,7 @@ pub fn endgame(args: &EndgameArgs) -> Result<()> {
                 println!(
                     "game {game} {empties} empties: {ply} {} (exact score {:+}, engine {:+} exact {}) time {:.3} s cpu {cpu:.3} s",
                     if ok { "perfect" } else { "NOT perfect" },
-                    solution.score,
+                    solution.lower,
                     r.score,
                     r.exact,
                     r.elapsed.as_secs_f64()

@@ -142,7 +142,7 @@ pub fn solve(args: &SolveArgs) -> Result<()> {
             Some(Ply::Pass) => "pass".to_owned(),
             None => "-".to_owned(),
         };
-        let ok = solution.score == case.score && case.best.contains(&moved);
+        let ok = solution.exact_score() == Some(case.score) && case.best.contains(&moved);
         total_nodes += solution.nodes;
         total_cpu += cpu;
         total_wall += wall;
@@ -150,7 +150,7 @@ pub fn solve(args: &SolveArgs) -> Result<()> {
             "#{} nodes {} cpu {cpu:.3} wall {wall:.3} score {:+} move {moved} {}",
             case.number,
             solution.nodes,
-            solution.score,
+            solution.lower,
             if ok { "ok" } else { "WRONG" }
         );
     }
