@@ -8,9 +8,10 @@ use reversi::{Board, Ply, Symmetry};
 
 use super::endgame::PRE_SOLVER_DEPTH;
 use super::facade::{Engine, SearchLimits, DEFAULT_DEPTH};
-use super::midgame::{Position, INF};
+use super::midgame::{Midgame, Position, INF};
 use super::time;
 use crate::eval::SCALE;
+use crate::search::move_loop::{pvs_loop, End, MoveLoop, Research, Trial};
 use crate::Mode;
 
 /// One move's value in an [`Analysis`], from the side to move's view.
@@ -284,27 +285,17 @@ impl Engine {
     /// `best`-th, searched again in full when above it; then sorted best first. `false`
     /// when a limit stopped it (the values are then those of the last iteration).
     fn score_moves(&mut self, moves: &mut [Scored], best: usize, depth: u32) -> bool {
-        let mut values: Vec<i32> = Vec::with_capacity(moves.len());
-        for m in moves.iter() {
-            let node = Position::of(&m.child);
-            let v = if values.len() < best {
-                -self.midgame.pvs(&node, depth - 1, -INF, INF)
-            } else {
-                let mut top = values.clone();
-                top.sort_unstable_by(|a, b| b.cmp(a));
-                let t = top[best - 1];
-                let v = -self.midgame.pvs(&node, depth - 1, -t - 1, -t);
-                if v > t && !self.midgame.stopped() {
-                    -self.midgame.pvs(&node, depth - 1, -INF, INF)
-                } else {
-                    v
-                }
-            };
-            if self.midgame.stopped() {
-                return false;
-            }
-            values.push(v);
+        let mut root = EveryMove {
+            search: &mut self.midgame,
+            moves,
+            best,
+            depth,
+            values: Vec::with_capacity(moves.len()),
+        };
+        if pvs_loop(&mut root, -INF, INF) == End::Stopped {
+            return false;
         }
+        let values = root.values;
         for (m, v) in moves.iter_mut().zip(values) {
             m.value = v;
         }
@@ -376,6 +367,56 @@ impl Engine {
             nodes: total,
             elapsed: Duration::ZERO,
         })
+    }
+}
+
+/// The analysis's root moves in one iteration, as [`pvs_loop`] searches them: the first
+/// `best` with the full window, each other by a null window at the `best`-th value so
+/// far and, when above it, with the full window again (no move ends the loop).
+struct EveryMove<'a> {
+    search: &'a mut Midgame,
+    moves: &'a [Scored],
+    /// How many moves get their exact value at the depth.
+    best: usize,
+    /// The iteration's depth.
+    depth: u32,
+    /// The values of the moves searched, in order (a move's index in `moves`).
+    values: Vec<i32>,
+}
+
+impl MoveLoop for EveryMove<'_> {
+    const RESEARCH: Research = Research::From(-INF);
+
+    fn null_window(&self) -> bool {
+        self.values.len() >= self.best
+    }
+
+    fn next(&mut self) -> bool {
+        self.values.len() < self.moves.len()
+    }
+
+    /// The `best`-th value so far: below any before there are `best`.
+    fn floor(&self) -> i32 {
+        if self.values.len() < self.best {
+            return -INF;
+        }
+        let mut top = self.values.clone();
+        top.sort_unstable_by(|a, b| b.cmp(a));
+        top[self.best - 1]
+    }
+
+    fn search(&mut self, alpha: i32, beta: i32) -> i32 {
+        let node = Position::of(&self.moves[self.values.len()].child);
+        -self.search.pvs(&node, self.depth - 1, -beta, -alpha)
+    }
+
+    fn stopped(&self) -> bool {
+        self.search.stopped()
+    }
+
+    fn searched(&mut self, trial: &Trial) -> bool {
+        self.values.push(trial.value());
+        false
     }
 }
 

@@ -1,8 +1,9 @@
 //! The principal-variation move loop, written once for every node that searches its
 //! moves one after another: the solver's root ([`Solver`](crate::Solver)), the endgame's
 //! principal-variation nodes ([`pvs`](super::pvs)), a thread's share of a split
-//! ([`split`](super::split)), and the midgame's nodes and root (`engine::midgame`,
-//! `engine::deepening`).
+//! ([`split`](super::split)), the midgame's nodes and root (`engine::midgame`,
+//! `engine::deepening`), and the analysis's root, every move scored
+//! (`engine::analysis`).
 //!
 //! Each move is searched against the best value proven so far (`a`, at least the node's
 //! `alpha`): the first with the full window `(a, beta)`, the others with the null window
@@ -26,6 +27,9 @@ pub(crate) enum Research {
     /// From `v - 1`: where each move's proven bounds are kept (the solver's root, a
     /// split): a result of `v` proves exactly `v`.
     BelowValue,
+    /// From this bound, whatever `a` and `v`: the analysis's root, each of whose moves
+    /// above the `best`-th gets the full window again, as the first `best` did.
+    From(i32),
 }
 
 impl Research {
@@ -36,6 +40,7 @@ impl Research {
             Research::Alpha => a,
             Research::Value => v,
             Research::BelowValue => v - 1,
+            Research::From(lower) => lower,
         }
     }
 }
