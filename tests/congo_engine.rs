@@ -2,7 +2,7 @@
 //! `go` is one legal move, printed before the time given is over.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command};
 use std::time::{Duration, Instant};
 
 use congo::{Position, Rules};
@@ -33,12 +33,8 @@ fn random_positions(count: usize, seed: u64) -> Vec<Position> {
 /// Starts `congo-engine` for a conversation: the process (its standard error piped, to be
 /// read at the end), its input, and its output read line by line.
 fn start_engine() -> (Child, ChildStdin, BufReader<ChildStdout>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_congo-engine"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child =
+        test_support::spawn_piped(&mut Command::new(env!("CARGO_BIN_EXE_congo-engine")));
     let stdin = child.stdin.take().unwrap();
     let stdout = BufReader::new(child.stdout.take().unwrap());
     (child, stdin, stdout)

@@ -4,7 +4,7 @@
 //! for input, and its error output must stay short.
 
 use std::io::{Read, Write};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 /// Bytes of the huge line.
 const LINE: usize = 100_000_000;
@@ -23,12 +23,7 @@ fn peak_kb(pid: u32) -> Option<u64> {
 /// Runs `exe` on `before`, then `LINE` copies of `fill`, then `after`; returns the peak
 /// memory in kB (when `/proc` is available), the exit code and standard error.
 fn stream(exe: &str, before: &[u8], fill: u8, after: &[u8]) -> (Option<u64>, Option<i32>, String) {
-    let mut child = Command::new(exe)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = test_support::spawn_piped(&mut Command::new(exe));
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = child.stdout.take().unwrap();
     let mut stderr = child.stderr.take().unwrap();

@@ -236,7 +236,6 @@ fn the_shared_options_take_the_same_values_everywhere() {
 #[test]
 fn tables_beyond_the_memory_limit_are_an_error() {
     use std::io::Write;
-    use std::process::Stdio;
     for (name, exe, input, bytes) in [
         ("reversi-engine", PROGRAMS[1].1, "genmove b\n", 1u64 << 32),
         (
@@ -247,17 +246,11 @@ fn tables_beyond_the_memory_limit_are_an_error() {
         ),
         ("reversi-analyse", PROGRAMS[2].1, "f5d6\n", 1 << 32),
     ] {
-        let mut child = Command::new("sh")
-            .args([
-                "-c",
-                "ulimit -v 1000000 && exec \"$0\" --table-mib 4096",
-                exe,
-            ])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = test_support::spawn_piped(&mut Command::new("sh").args([
+            "-c",
+            "ulimit -v 1000000 && exec \"$0\" --table-mib 4096",
+            exe,
+        ]));
         // The program may end before it reads: a closed pipe is not this test's failure.
         let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
         let output = child.wait_with_output().unwrap();

@@ -177,13 +177,9 @@ fn bad_games_and_files_do_not_stop_the_good_ones() {
     let path = path.to_str().unwrap();
     let missing = dir.join("missing.ggf");
     let missing = missing.to_str().unwrap();
-    let mut child = Command::new(EXE)
-        .args(["--depth", "2", "--json", path, missing, "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = test_support::spawn_piped(
+        &mut Command::new(EXE).args(["--depth", "2", "--json", path, missing, "-"]),
+    );
     use std::io::Write;
     child
         .stdin

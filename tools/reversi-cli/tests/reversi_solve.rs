@@ -5,7 +5,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 const SOLVE: &str = env!("CARGO_BIN_EXE_reversi-solve");
 
@@ -63,12 +63,7 @@ fn a_long_solve_is_announced_before_it_starts() {
         "{}",
         positions[17]
     );
-    let mut child = Command::new(SOLVE)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = test_support::spawn_piped(&mut Command::new(SOLVE));
     // The input stays open: the program reads the second position and starts on it.
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(input.as_bytes()).unwrap();

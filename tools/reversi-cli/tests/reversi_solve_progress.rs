@@ -4,19 +4,13 @@
 //! than by a snapshot in tests/cases.
 
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 const SOLVE: &str = env!("CARGO_BIN_EXE_reversi-solve");
 
 /// Runs `reversi-solve ARGS` on `input`: exit code, standard output, standard error.
 fn run(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(SOLVE)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start reversi-solve");
+    let mut child = test_support::spawn_piped(&mut Command::new(SOLVE).args(args));
     child
         .stdin
         .take()

@@ -9,7 +9,7 @@ pub mod cases;
 pub mod contract;
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -42,17 +42,24 @@ impl Rng {
     }
 }
 
-/// Runs `exe` with `args`, `input` on its standard input (written from another thread,
-/// so a program that stops reading early cannot block the test), and collects its exit
-/// status, standard output and standard error.
-pub fn run(exe: &str, args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(exe)
-        .args(args)
+/// Starts `command` with its standard input, output and error piped.
+///
+/// # Panics
+/// When the program cannot be started (a test's failure).
+pub fn spawn_piped(command: &mut Command) -> Child {
+    command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap();
+        .unwrap_or_else(|error| panic!("cannot start {command:?}: {error}"))
+}
+
+/// Runs `exe` with `args`, `input` on its standard input (written from another thread,
+/// so a program that stops reading early cannot block the test), and collects its exit
+/// status, standard output and standard error.
+pub fn run(exe: &str, args: &[&str], input: &[u8]) -> Output {
+    let mut child = spawn_piped(&mut Command::new(exe).args(args));
     let mut pipe = child.stdin.take().unwrap();
     let data = input.to_vec();
     let writer = std::thread::spawn(move || {
