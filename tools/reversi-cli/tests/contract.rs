@@ -246,7 +246,7 @@ fn tables_beyond_the_memory_limit_are_an_error() {
         ),
         ("reversi-analyse", PROGRAMS[2].1, "f5d6\n", 1 << 32),
     ] {
-        let mut child = test_support::spawn_piped(&mut Command::new("sh").args([
+        let mut child = test_support::spawn_piped(Command::new("sh").args([
             "-c",
             "ulimit -v 1000000 && exec \"$0\" --table-mib 4096",
             exe,

@@ -178,7 +178,7 @@ fn bad_games_and_files_do_not_stop_the_good_ones() {
     let missing = dir.join("missing.ggf");
     let missing = missing.to_str().unwrap();
     let mut child = test_support::spawn_piped(
-        &mut Command::new(EXE).args(["--depth", "2", "--json", path, missing, "-"]),
+        Command::new(EXE).args(["--depth", "2", "--json", path, missing, "-"]),
     );
     use std::io::Write;
     child

@@ -79,8 +79,7 @@ fn answer_to(command: &str) -> Option<Answer> {
 /// search (one that did would stop it: see `nboard_ping_stops_a_search_at_once`).
 fn converse(input: &str) -> std::process::Output {
     use std::sync::mpsc;
-    let mut child =
-        test_support::spawn_piped(&mut Command::new(EXE).args(["--nboard", "--no-book"]));
+    let mut child = test_support::spawn_piped(Command::new(EXE).args(["--nboard", "--no-book"]));
     let (send, receive) = mpsc::channel::<(bool, String)>();
     let readers: Vec<_> = [
         (
@@ -538,7 +537,7 @@ fn nboard_learn_with_the_built_in_book_stays_in_memory() {
     let game = "(;GM[Othello]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6]B[C3]W[D3]B[C4]W[F4]B[F6]W[F3]B[E6]W[E7]B[C6]W[B5];)";
     let input = format!("nboard 2\nset depth 1\nset game {game}\nlearn\nping 1\nquit\n");
     let mut child = test_support::spawn_piped(
-        &mut Command::new(EXE)
+        Command::new(EXE)
             .args(["--nboard", "--book-depth", "1"])
             .current_dir(&dir),
     );

@@ -10,7 +10,7 @@ const SOLVE: &str = env!("CARGO_BIN_EXE_reversi-solve");
 
 /// Runs `reversi-solve ARGS` on `input`: exit code, standard output, standard error.
 fn run(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = test_support::spawn_piped(&mut Command::new(SOLVE).args(args));
+    let mut child = test_support::spawn_piped(Command::new(SOLVE).args(args));
     child
         .stdin
         .take()

@@ -59,7 +59,7 @@ pub fn spawn_piped(command: &mut Command) -> Child {
 /// so a program that stops reading early cannot block the test), and collects its exit
 /// status, standard output and standard error.
 pub fn run(exe: &str, args: &[&str], input: &[u8]) -> Output {
-    let mut child = spawn_piped(&mut Command::new(exe).args(args));
+    let mut child = spawn_piped(Command::new(exe).args(args));
     let mut pipe = child.stdin.take().unwrap();
     let data = input.to_vec();
     let writer = std::thread::spawn(move || {

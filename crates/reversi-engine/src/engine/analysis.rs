@@ -135,6 +135,7 @@ impl Engine {
         mut report: impl FnMut(&Analysis),
     ) -> Analysis {
         let start = Instant::now();
+        self.attach();
         let board = self.board;
         let mut analysis = if board.is_game_over() {
             Analysis {

@@ -99,7 +99,7 @@ impl Engine {
             (!own, value)
         });
         // Without a node limit, the pool's threads take the moves nodes share.
-        self.midgame.threads = match self.solver.pool() {
+        self.midgame.threads = match &self.shared.pool {
             Some(pool) if nodes == u64::MAX => Some(Arc::clone(pool.threads())),
             _ => None,
         };

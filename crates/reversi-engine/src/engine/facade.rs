@@ -18,6 +18,7 @@ use crate::Solver;
 
 use super::midgame::Midgame;
 use super::report::SearchReport;
+use super::shared::Shared;
 use super::time;
 
 /// The default memory of an [`Engine`]'s transposition table: 64 MiB (one table, which
@@ -100,6 +101,9 @@ pub struct SearchLimits {
 /// ```
 pub struct Engine {
     pub(super) board: Board,
+    /// The table, weights, threads and stop signal, owned here once; each search takes
+    /// them when it starts ([`Engine::attach`]).
+    pub(super) shared: Shared,
     pub(super) midgame: Midgame,
     pub(super) solver: Solver,
 }
@@ -162,6 +166,7 @@ impl Engine {
         let table = Arc::new(Table::try_new(bytes)?);
         Ok(Engine {
             board: Board::START,
+            shared: Shared::new(Arc::clone(&table)),
             midgame: Midgame::new(Arc::clone(&table)),
             solver: Solver::with_table(table),
         })
@@ -206,7 +211,7 @@ impl Engine {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn set_threads(&mut self, threads: usize) {
-        self.solver.set_threads(threads);
+        self.shared.set_threads(threads);
     }
 
     /// Evaluates with `weights` from now on, in the midgame search and the solver's move
@@ -224,8 +229,7 @@ impl Engine {
     /// assert_eq!(report.score, 0.0);
     /// ```
     pub fn set_weights(&mut self, weights: Arc<Weights>) {
-        self.midgame.weights = Arc::clone(&weights);
-        self.solver.set_weights(weights);
+        self.shared.weights = weights;
     }
 
     /// Watches `signal` in every later search: once it is set (by any thread), the
@@ -234,15 +238,22 @@ impl Engine {
     /// engine: a search started while it is set answers at once (the move its ordering
     /// put first).
     pub fn set_stop_signal(&mut self, signal: StopSignal) {
-        self.midgame.clock.set_signal(Some(signal.clone()));
-        self.solver.set_stop_signal(signal);
+        self.shared.signal = Some(signal);
+    }
+
+    /// Hands the shared state (weights, stop signal, threads) to both searches, at the
+    /// start of a search, an analysis or a solve.
+    pub(super) fn attach(&mut self) {
+        self.midgame.weights = Arc::clone(&self.shared.weights);
+        self.midgame.clock.set_signal(self.shared.signal.clone());
+        self.solver.attach(&self.shared);
     }
 
     /// The bytes the transposition table takes (within the budget given to
     /// [`Engine::with_table_bytes`]).
     #[must_use]
     pub fn table_bytes(&self) -> usize {
-        self.midgame.table.bytes()
+        self.shared.table.bytes()
     }
 
     /// A new game: the board back to [`Board::START`], the table forgotten.
@@ -256,7 +267,7 @@ impl Engine {
     /// ```
     pub fn new_game(&mut self) {
         self.board = Board::START;
-        self.midgame.table.clear();
+        self.shared.table.clear();
     }
 
     /// Sets the board to search (the table is kept: it holds positions, not games).
@@ -342,6 +353,7 @@ impl Engine {
         mut progress: impl FnMut(&SearchReport),
     ) -> SearchReport {
         let start = Instant::now();
+        self.attach();
         let deadline = limits.time.map(|t| start + time::hard_limit(t));
         let mut timed = |report: &SearchReport| {
             let mut report = report.clone();

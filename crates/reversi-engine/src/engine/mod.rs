@@ -1,5 +1,6 @@
 //! The engine that plays: [`facade`] (the [`Engine`](facade::Engine) type and its
-//! limits), [`report`] (what a search or a solve found), [`deepening`] (root iterative deepening with aspiration), [`midgame`] (the
+//! limits), [`shared`] (the one state its searches share: table, weights, threads, stop
+//! signal), [`report`] (what a search or a solve found), [`deepening`] (root iterative deepening with aspiration), [`midgame`] (the
 //! midgame search), [`split`] (its parallel split), [`endgame`] (the exact solver in
 //! play), [`solve`] (the exact solver as a mode of the engine), [`analysis`] (every move
 //! scored), [`game_analysis`] (every move of a game scored, each player's losses),
@@ -12,6 +13,7 @@ pub(crate) mod facade;
 pub(crate) mod game_analysis;
 pub(crate) mod midgame;
 pub(crate) mod report;
+pub(crate) mod shared;
 pub(crate) mod solve;
 pub(crate) mod split;
 pub(crate) mod time;

@@ -67,6 +67,7 @@ impl Engine {
     /// ```
     pub fn solve(&mut self, mode: Mode, limits: SearchLimits) -> SearchReport {
         let start = std::time::Instant::now();
+        self.attach();
         let board: Board = self.board;
         self.solver.set_limits(Limits {
             nodes: limits.nodes,

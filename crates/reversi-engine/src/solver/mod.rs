@@ -92,7 +92,7 @@ pub(crate) struct Solver {
     search: Search,
     limits: Limits,
     all_best: bool,
-    /// The threads of [`Solver::set_threads`], started once (`None`: one thread).
+    /// The threads of the engine's pool ([`Solver::attach`]; `None`: one thread).
     pool: Option<Arc<Pool>>,
 }
 
@@ -108,7 +108,7 @@ impl std::fmt::Debug for Solver {
         f.debug_struct("Solver")
             .field("table_bytes", &self.table_bytes())
             .field("limits", &self.limits)
-            .field("threads", &self.threads())
+            .field("threads", &self.pool.as_ref().map_or(1, |pool| pool.size()))
             .finish()
     }
 }
@@ -150,47 +150,29 @@ impl Solver {
         self.all_best = on;
     }
 
-    /// Solves with up to `threads` threads at once (at least 1; 1, the default, is the
-    /// calling thread alone). With more, a solve of `PARALLEL_EMPTIES` empties or more
-    /// that has no node limit shares its work: at a node of 12 empties or more whose
-    /// first move did not cut (the root included), the moves after the first go to this
-    /// thread and to an idle one, each searched against the best bound proven so far (the
+    /// Takes an engine's shared state for the solves to come: its weights (which order
+    /// moves; scores stay exact whatever they are), its stop signal and its threads.
+    ///
+    /// With more than one thread, a solve of `PARALLEL_EMPTIES` empties or more that has
+    /// no node limit shares its work: at a node of 12 empties or more whose first move
+    /// did not cut (the root included), the moves after the first go to this thread and
+    /// to an idle one, each searched against the best bound proven so far (the
     /// young-brothers-wait scheme), on the one shared transposition table. A thread that
     /// has finished its moves and waits for the other's lends its turn to any split below.
     /// Every result is as proven as a one-thread solve's, but which of several best
     /// moves is found, the principal variation and the node count may differ from run to
     /// run. A solve with a node limit stays on one thread, so that it is reproducible.
-    ///
-    /// The threads are started here, once (not at each solve or split), and end when
-    /// the solver is dropped or set to another count.
-    pub fn set_threads(&mut self, threads: usize) {
-        if threads.max(1) != self.threads() {
-            self.pool = (threads > 1).then(|| Arc::new(Pool::new(threads)));
-        }
+    pub(crate) fn attach(&mut self, shared: &crate::engine::shared::Shared) {
+        self.search.weights = Arc::clone(&shared.weights);
+        self.search.clock.set_signal(shared.signal.clone());
+        self.pool = shared.pool.clone();
     }
 
-    /// The threads of a solve (see [`Solver::set_threads`]).
-    #[must_use]
-    pub fn threads(&self) -> usize {
-        self.pool.as_ref().map_or(1, |pool| pool.size())
-    }
-
-    /// The pool of [`Solver::set_threads`], for the engine's other searches.
-    pub(crate) fn pool(&self) -> Option<&Arc<Pool>> {
-        self.pool.as_ref()
-    }
-
-    /// Orders moves with `weights` from now on (the default: [`crate::eval::builtin`]);
-    /// scores stay exact whatever the weights, only the node counts change.
-    pub fn set_weights(&mut self, weights: Arc<crate::eval::Weights>) {
-        self.search.weights = weights;
-    }
-
-    /// Watches `signal` in every later solve: once it is set (by any thread), the solve
-    /// stops within about a millisecond, as when a [`Limits`] is reached, and answers
-    /// only what it proved (see [`StopSignal`](crate::StopSignal)).
-    pub fn set_stop_signal(&mut self, signal: crate::StopSignal) {
-        self.search.clock.set_signal(Some(signal));
+    /// Solves on `threads` threads of a pool of its own (the solver's tests; an engine's
+    /// solver takes the engine's: [`Solver::attach`]).
+    #[cfg(test)]
+    pub(crate) fn set_threads(&mut self, threads: usize) {
+        self.pool = (threads > 1).then(|| Arc::new(Pool::new(threads)));
     }
 
     /// Switches techniques on or off (to measure them; every result stays exact).
