@@ -401,3 +401,108 @@ fn a_transcript_line_may_be_the_start_and_may_end_in_a_name() {
     let bad: Vec<_> = read_games(&b"Nicolet f5d6\n"[..]).collect();
     assert!(bad[0].is_err());
 }
+
+/// A reader that gives its bytes one at a time, as a slow pipe does.
+struct Trickle<'a>(&'a [u8]);
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        match (self.0.split_first(), out.first_mut()) {
+            (Some((&byte, rest)), Some(slot)) => {
+                *slot = byte;
+                self.0 = rest;
+                Ok(1)
+            }
+            _ => Ok(0),
+        }
+    }
+}
+
+#[test]
+fn detection_does_not_depend_on_how_the_bytes_arrive() {
+    let games = [
+        wthor::WthorGame::new("f5d6".parse().unwrap()),
+        wthor::WthorGame::new("f5f6".parse().unwrap()),
+    ];
+    let file = wthor_file(&games);
+    let trickled = |bytes: &[u8]| -> Vec<_> {
+        let input = std::io::BufReader::with_capacity(1, Trickle(bytes));
+        read_games(input).collect()
+    };
+    let read = trickled(&file);
+    assert_eq!(read.len(), 2);
+    assert!(read.iter().all(Result::is_ok));
+    let read = trickled(b"   (;GM[Othello]PB[a]B[f5];)\n");
+    assert_eq!(read[0].as_ref().unwrap().1.black.as_deref(), Some("a"));
+}
+
+#[test]
+fn a_ggf_file_is_told_after_blank_lines_and_text_before_its_first_game() {
+    let mut text = "\n".repeat(9000);
+    text.push_str("(;GM[Othello]B[f5];)\n(;GM[Othello]B[d3];)\n");
+    let read: Vec<_> = read_games(text.as_bytes()).collect();
+    assert_eq!(read.len(), 2);
+    assert_eq!(read[0].as_ref().unwrap().0, Place::Line(9001));
+    let text = "hello world\n(;GM[Othello]PB[A]B[f5];)\n";
+    let read: Vec<_> = read_games(text.as_bytes()).collect();
+    // The text outside the games is an error a word; the game is read.
+    assert_eq!(read.len(), 3);
+    assert_eq!(read[2].as_ref().unwrap().1.black.as_deref(), Some("A"));
+}
+
+#[test]
+fn text_with_nuls_is_not_taken_for_wthor_and_odd_wthor_headers_are() {
+    let read: Vec<_> = read_games(&b"f5d6c3d3c4f4\0\0 more\nf5d6\n"[..]).collect();
+    assert!(read[0].is_err());
+    assert_eq!(read[1].as_ref().unwrap().0, Place::Line(2));
+    // A game file whose header says another type: WTHOR's own error.
+    let mut header = Header::for_games(2000, 0).to_bytes();
+    header[0] = 20;
+    header[13] = 1;
+    let read: Vec<_> = read_games(&header[..]).collect();
+    assert!(matches!(
+        read[0],
+        Err(ReadError::Wthor(wthor::WthorError::NotGames {
+            file_type: 1
+        }))
+    ));
+    // A name file read as games: said so.
+    let mut names = Vec::new();
+    wthor::write_names(
+        &mut names,
+        &Header::for_names(1),
+        wthor::NameKind::Player,
+        &["Anna"],
+    )
+    .unwrap();
+    let read: Vec<_> = read_games(&names[..]).collect();
+    assert!(matches!(
+        read[0],
+        Err(ReadError::Wthor(wthor::WthorError::NameFile { names: 1 }))
+    ));
+}
+
+#[test]
+fn a_record_built_by_hand_is_validated() {
+    let mut game = GameRecord::from_transcript(&"f5d6".parse().unwrap());
+    assert_eq!(game.validate(), Ok(()));
+    game.black_discs = Some(200);
+    assert_eq!(
+        game.validate().unwrap_err().to_string(),
+        "200 black discs: more than the 64 squares"
+    );
+    game.black_discs = None;
+    game.notes = vec![Default::default(); 3];
+    assert!(game.validate().is_err());
+    game.notes.clear();
+    game.plies.push(Ply::Pass);
+    assert_eq!(
+        game.validate().unwrap_err().to_string(),
+        format!(
+            "ply 3 (pass): {}",
+            reversi::IllegalMove::CannotPass {
+                color: reversi::Color::Black
+            }
+        )
+    );
+}

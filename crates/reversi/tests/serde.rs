@@ -123,3 +123,18 @@ fn game_records_as_json_lines() {
     assert_eq!(back[0].notes[1].eval, Some(-1.25));
     assert_eq!(back[0].event.as_deref(), Some("Paris"));
 }
+
+/// A JSON game record may leave fields out (they read as none); what it says is not
+/// checked until `validate`.
+#[test]
+fn a_json_game_record_leaves_fields_out_and_is_validated() {
+    let game: reversi::record::GameRecord =
+        serde_json::from_str(r#"{"plies": ["f5", "d6"], "black": "Anna"}"#).unwrap();
+    assert_eq!(game.plies.len(), 2);
+    assert_eq!(game.start, Board::START);
+    assert!(game.notes.is_empty() && game.white.is_none());
+    assert_eq!(game.validate(), Ok(()));
+    let bad: reversi::record::GameRecord =
+        serde_json::from_str(r#"{"plies": ["f5", "a1", "d6"]}"#).unwrap();
+    assert!(bad.validate().is_err());
+}

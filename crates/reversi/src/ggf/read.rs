@@ -115,8 +115,8 @@ pub struct Games<R> {
 /// another: each game is `(;...;)`, on one line or across lines, with white space
 /// between games. Each item is a [`GgfGame`] or the [`GgfError`] saying why the text at
 /// that line is not one; a bad game does not stop the ones after it. Text outside the
-/// games is one error for each run of it. Memory stays bounded: one game's text at a
-/// time, at most [`MAX_GAME_BYTES`].
+/// games is one error for each word of it (up to white space or a `(`). Memory stays
+/// bounded: one game's text at a time, at most [`MAX_GAME_BYTES`].
 ///
 /// A game not closed before the next one's `(` (outside a value, or at the start of a
 /// line inside a value: a value's `]` may be on another line) is the error

@@ -45,7 +45,9 @@ pub struct PlyNote {
 /// what the file says about it. A field a format does not give is `None` (or empty).
 ///
 /// With the `serde` feature it serializes as a map of these fields (the boards and
-/// plies in their text forms): one JSON object a line makes a file of games.
+/// plies in their text forms; a field left out reads as `None` or empty): one JSON
+/// object a line makes a file of games. What is deserialized, like a record built by
+/// hand, is not checked: [`GameRecord::validate`] checks it.
 ///
 /// Every format reads into it ([`read_games`](super::read_games), [`GameRecord::from_ggf`],
 /// [`GameRecord::from_wthor`], [`GameRecord::from_transcript`]) and writes from it
@@ -65,7 +67,11 @@ pub struct PlyNote {
 ///     -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5]W[d6];)");
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default)
+)]
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameRecord {
     /// The board the game starts from (GGF `BO`; the start position in the other
@@ -141,8 +147,52 @@ impl GameRecord {
         Ok(())
     }
 
+    /// Checks what a record built by hand or deserialized may get wrong (a record read
+    /// from a game file is always right): every ply legal from the start, no more notes
+    /// than plies, the scores at most 64 discs.
+    ///
+    /// # Errors
+    /// The first [`InvalidRecord`] found.
+    ///
+    /// ```
+    /// use reversi::record::{GameRecord, InvalidRecord};
+    /// let mut game = GameRecord::from_transcript(&"f5d6".parse()?);
+    /// assert_eq!(game.validate(), Ok(()));
+    /// game.plies.insert(1, "a1".parse()?);
+    /// assert!(matches!(game.validate(), Err(InvalidRecord::Illegal { number: 2, .. })));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn validate(&self) -> Result<(), InvalidRecord> {
+        let mut board = self.start;
+        for (i, &ply) in self.plies.iter().enumerate() {
+            board = board
+                .play_ply(ply)
+                .map_err(|source| InvalidRecord::Illegal {
+                    number: i + 1,
+                    ply,
+                    source,
+                })?;
+        }
+        if self.notes.len() > self.plies.len() {
+            return Err(InvalidRecord::Notes {
+                notes: self.notes.len(),
+                plies: self.plies.len(),
+            });
+        }
+        let theoretical = self.theoretical.map(|t| t.black_discs);
+        match self
+            .black_discs
+            .into_iter()
+            .chain(theoretical)
+            .find(|&d| d > 64)
+        {
+            Some(discs) => Err(InvalidRecord::Discs { discs }),
+            None => Ok(()),
+        }
+    }
+
     /// The board after the plies (each replayed; a ply that is not legal there, in a
-    /// record edited by hand, is skipped).
+    /// record edited by hand, is skipped: [`GameRecord::validate`] finds it).
     #[must_use]
     pub fn board_after(&self) -> Board {
         self.plies.iter().fold(self.start, |board, &ply| {
@@ -381,6 +431,36 @@ impl GameRecord {
         game.year = year;
         Ok(game)
     }
+}
+
+/// What [`GameRecord::validate`] found wrong in a record.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InvalidRecord {
+    /// A ply that cannot be played there.
+    #[error("ply {number} ({ply}): {source}")]
+    Illegal {
+        /// The ply's number, from 1.
+        number: usize,
+        /// The ply.
+        ply: Ply,
+        /// Why it cannot be played.
+        #[source]
+        source: IllegalMove,
+    },
+    /// More notes than plies.
+    #[error("{notes} notes for {plies} plies")]
+    Notes {
+        /// The notes.
+        notes: usize,
+        /// The plies.
+        plies: usize,
+    },
+    /// A score of more than 64 discs.
+    #[error("{discs} black discs: more than the 64 squares")]
+    Discs {
+        /// The score given.
+        discs: u8,
+    },
 }
 
 /// Why a record is not a transcript (nor a WTHOR game, which holds one).

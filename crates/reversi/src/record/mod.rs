@@ -15,8 +15,10 @@
 //! assert!(games[2].is_ok());
 //! ```
 
+mod detect;
 mod game;
 mod read;
 
-pub use game::{GameRecord, NotTranscript, PlyNote, Theoretical, WthorNumbers};
-pub use read::{read_games, read_games_as, Format, Games, Place, ReadError, MAX_LINE_BYTES};
+pub use detect::Format;
+pub use game::{GameRecord, InvalidRecord, NotTranscript, PlyNote, Theoretical, WthorNumbers};
+pub use read::{read_file, read_games, read_games_as, Games, Place, ReadError, MAX_LINE_BYTES};

@@ -2,84 +2,20 @@
 //! game was read, the errors, and the one stream of games.
 
 use std::fmt;
-use std::io::{self, BufRead, Read};
-use std::path::Path;
+use std::io::{self, BufRead, BufReader, Read};
 
+use super::detect::{fill, sniff, Format, Prefixed};
 use super::game::GameRecord;
 use crate::ggf::{self, GgfError};
 use crate::transcript::{ParseTranscriptError, Transcript};
 use crate::wthor::{self, WthorError, GAME_LEN, HEADER_LEN};
+use std::fs::File;
+use std::path::Path;
 
 /// The longest transcript line read (bytes, line end excluded: 64 KiB). A longer line is
 /// one error ([`ReadError::LongLine`]) and the lines after it are still read; memory
 /// stays bounded whatever the input.
 pub const MAX_LINE_BYTES: usize = 1 << 16;
-
-/// The UTF-8 byte-order mark, skipped at the start of a text input.
-const BOM: &[u8] = b"\xEF\xBB\xBF";
-
-/// A game file's format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Format {
-    /// GGF games (`(;GM[Othello]...;)`), one after another, across lines or not.
-    Ggf,
-    /// A WTHOR game file (`.wtb`): a 16-byte header, then 68-byte records.
-    Wthor,
-    /// Transcripts (`f5d6c3...`), one a line: spaces and tabs between moves allowed,
-    /// `-` the game of no move yet, then optionally a name (the words from the first
-    /// after the first that is not squares: [`GameRecord::comment`]); blank lines and
-    /// lines starting with `#` skipped.
-    Transcripts,
-}
-
-impl Format {
-    /// The format a file's extension names: `.wtb`, `.ggf`, `.txt` (any case); `None`
-    /// for another one, or none.
-    ///
-    /// ```
-    /// use reversi::record::Format;
-    /// use std::path::Path;
-    /// assert_eq!(Format::from_extension(Path::new("WTH_1977.WTB")), Some(Format::Wthor));
-    /// assert_eq!(Format::from_extension(Path::new("games.txt")), Some(Format::Transcripts));
-    /// assert_eq!(Format::from_extension(Path::new("-")), None);
-    /// ```
-    #[must_use]
-    pub fn from_extension(path: &Path) -> Option<Format> {
-        let extension = path.extension()?.to_str()?.to_ascii_lowercase();
-        match extension.as_str() {
-            "wtb" => Some(Format::Wthor),
-            "ggf" => Some(Format::Ggf),
-            "txt" => Some(Format::Transcripts),
-            _ => None,
-        }
-    }
-
-    /// The format of an input that starts with `head` (at least its first 16 bytes when
-    /// it has them): WTHOR when the bytes of a WTHOR header's P1 and P2 say an 8x8
-    /// game file (byte 12 is 0 or 8, byte 13 is 0: a NUL, which no text holds there);
-    /// else GGF when the first character other than white space (after a UTF-8
-    /// byte-order mark) is `(`; else transcripts. Detection looks no further than
-    /// `head` (white space beyond it counts as text).
-    ///
-    /// ```
-    /// use reversi::record::Format;
-    /// assert_eq!(Format::detect(b"\n (;GM[Othello]"), Format::Ggf);
-    /// assert_eq!(Format::detect(b"f5d6c3\n"), Format::Transcripts);
-    /// let header = reversi::wthor::Header::for_games(1977, 0).to_bytes();
-    /// assert_eq!(Format::detect(&header), Format::Wthor);
-    /// ```
-    #[must_use]
-    pub fn detect(head: &[u8]) -> Format {
-        if head.len() >= HEADER_LEN && matches!(head[12], 0 | 8) && head[13] == 0 {
-            return Format::Wthor;
-        }
-        let text = head.strip_prefix(BOM).unwrap_or(head);
-        match text.iter().find(|b| !b.is_ascii_whitespace()) {
-            Some(b'(') => Format::Ggf,
-            _ => Format::Transcripts,
-        }
-    }
-}
 
 /// Where a game (or an error) was read in its input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -263,11 +199,11 @@ enum State<R> {
     /// Not looked at yet, and its format if the caller said it.
     Start(R, Option<Format>),
     /// GGF games.
-    Ggf(ggf::Games<R>),
+    Ggf(ggf::Games<Prefixed<R>>),
     /// Transcripts, one a line.
-    Transcripts(Lines<R>),
+    Transcripts(Lines<Prefixed<R>>),
     /// A WTHOR file: its records, the header's depth, the next record's number.
-    Wthor(wthor::GameReader<R>, u8, u64),
+    Wthor(wthor::GameReader<Prefixed<R>>, u8, u64),
     /// Read to its end, or stopped by a read error.
     Done,
 }
@@ -312,13 +248,33 @@ pub fn read_games_as<R: BufRead>(input: R, format: Format) -> Games<R> {
     }
 }
 
+/// [`read_games`] of the file at `path`, in the format its extension names (`.wtb`,
+/// `.ggf`, `.txt`: [`Format::from_extension`]), else the one its first bytes say; a
+/// WTHOR file is then read whatever its header says, so that its error names it.
+///
+/// ```
+/// let path = std::env::temp_dir().join(format!("read-file-{}.txt", std::process::id()));
+/// std::fs::write(&path, "f5d6\nf5f5\n")?;
+/// let games: Vec<_> = reversi::record::read_file(&path)?.collect();
+/// assert_eq!((games.len(), games[0].is_ok(), games[1].is_err()), (2, true, true));
+/// std::fs::remove_file(&path)?;
+/// # Ok::<_, std::io::Error>(())
+/// ```
+///
+/// # Errors
+/// The file cannot be opened.
+pub fn read_file(path: &Path) -> io::Result<Games<BufReader<File>>> {
+    let input = BufReader::with_capacity(1 << 16, File::open(path)?);
+    Ok(match Format::from_extension(path) {
+        Some(format) => read_games_as(input, format),
+        None => read_games(input),
+    })
+}
+
 impl<R: BufRead> Games<R> {
     /// Looks at the start of the input and sets the state of its format.
-    fn start(&mut self, mut input: R, format: Option<Format>) -> Result<(), ReadError> {
-        let format = match format {
-            Some(format) => format,
-            None => Format::detect(fill(&mut input)?),
-        };
+    fn start(&mut self, input: R, format: Option<Format>) -> Result<(), ReadError> {
+        let (format, input, (line, offset)) = sniff(input, format)?;
         self.state = match format {
             Format::Wthor => match wthor::GameReader::new(input) {
                 Ok(reader) => {
@@ -327,18 +283,12 @@ impl<R: BufRead> Games<R> {
                 }
                 Err(error) => return Err(ReadError::Wthor(error)),
             },
-            Format::Ggf | Format::Transcripts => {
-                let (line, offset) = skip_blank(&mut input)?;
-                if format == Format::Ggf {
-                    State::Ggf(ggf::Games::starting_at(input, line, offset))
-                } else {
-                    State::Transcripts(Lines {
-                        input,
-                        line: line - 1,
-                        buffer: Vec::new(),
-                    })
-                }
-            }
+            Format::Ggf => State::Ggf(ggf::Games::starting_at(input, line, offset)),
+            Format::Transcripts => State::Transcripts(Lines {
+                input,
+                line: line - 1,
+                buffer: Vec::new(),
+            }),
         };
         Ok(())
     }
@@ -397,45 +347,6 @@ impl<R: BufRead> Iterator for Games<R> {
 }
 
 impl<R: BufRead> std::iter::FusedIterator for Games<R> {}
-
-/// The input's buffer, filled (empty at the end of the input).
-fn fill<R: BufRead>(input: &mut R) -> io::Result<&[u8]> {
-    loop {
-        match input.fill_buf() {
-            Ok(_) => break,
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
-            Err(error) => return Err(error),
-        }
-    }
-    input.fill_buf()
-}
-
-/// Skips a byte-order mark and the white space at the start of `input`: the line (from
-/// 1) and byte offset of the first other byte (not taken).
-fn skip_blank<R: BufRead>(input: &mut R) -> io::Result<(u64, u64)> {
-    let (mut line, mut offset) = (1, 0);
-    if fill(input)?.starts_with(BOM) {
-        input.consume(BOM.len());
-        offset += BOM.len() as u64;
-    }
-    loop {
-        let buffer = fill(input)?;
-        if buffer.is_empty() {
-            return Ok((line, offset));
-        }
-        let blank = buffer
-            .iter()
-            .take_while(|b| b.is_ascii_whitespace())
-            .count();
-        line += buffer[..blank].iter().filter(|&&b| b == b'\n').count() as u64;
-        offset += blank as u64;
-        let more = blank == buffer.len();
-        input.consume(blank);
-        if !more {
-            return Ok((line, offset));
-        }
-    }
-}
 
 /// A transcript line's moves, without the white space between them (`f5 d6 c3`, as
 /// people write them), and the text after them: the words after the first that are not

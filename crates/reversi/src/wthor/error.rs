@@ -45,6 +45,13 @@ pub enum WthorError {
         /// P2, as read.
         file_type: u8,
     },
+    /// A file whose header announces names and no game (N1 = 0, N2 > 0): a name file
+    /// (`WTHOR.JOU`, `WTHOR.TRN`) read as a game file.
+    #[error("the header announces {names} names and no game: a name file (WTHOR.JOU or WTHOR.TRN), not a game file")]
+    NameFile {
+        /// N2, as read.
+        names: u16,
+    },
     /// The file ends inside a record.
     #[error("record {index} at byte {offset} is cut short: {len} of its {record_len} bytes")]
     TruncatedRecord {

@@ -162,7 +162,8 @@ impl<R: Read> GameReader<R> {
     /// # Errors
     /// [`WthorError::ShortHeader`], [`WthorError::Io`], and for a header that is not a
     /// game file's: [`WthorError::NotEightByEight`] (P1 neither 0 nor 8),
-    /// [`WthorError::NotGames`] (P2 not 0).
+    /// [`WthorError::NotGames`] (P2 not 0), [`WthorError::NameFile`] (names and no game:
+    /// N1 0, N2 not).
     pub fn new(mut reader: R) -> Result<GameReader<R>, WthorError> {
         let header = read_header(&mut reader)?;
         if header.board_size != 0 && header.board_size != 8 {
@@ -173,6 +174,11 @@ impl<R: Read> GameReader<R> {
         if header.file_type != 0 {
             return Err(WthorError::NotGames {
                 file_type: header.file_type,
+            });
+        }
+        if header.games == 0 && header.names > 0 {
+            return Err(WthorError::NameFile {
+                names: header.names,
             });
         }
         Ok(GameReader {
