@@ -66,7 +66,9 @@ pub struct SearchReport {
 }
 
 impl SearchReport {
-    /// The exact score, when the report has it.
+    /// The exact score in discs (the final disc difference for the side to move, -64 to
+    /// 64), when the report has it ([`SearchReport::exact`]); `None` for an estimate or
+    /// bounds.
     #[must_use]
     pub fn exact_score(&self) -> Option<i32> {
         self.exact.then_some(self.lower)

@@ -333,21 +333,36 @@ impl GameRecord {
         players: Option<&Names>,
         tournaments: Option<&Names>,
     ) -> GameRecord {
-        let mut record = GameRecord::new(Board::START);
-        record.plies = game.plies();
-        record.year = Some(game.year);
-        record.black_discs = Some(game.black_discs);
-        record.theoretical = Some(Theoretical {
-            black_discs: game.theoretical_black_discs,
-            empties: depth,
-        });
-        record.wthor = Some(WthorNumbers {
+        let fields = wthor::RecordFields {
             tournament: game.tournament,
             black: game.black_player,
             white: game.white_player,
-        });
+            black_discs: game.black_discs,
+            theoretical_black_discs: game.theoretical_black_discs,
+        };
+        let mut record = GameRecord::of_wthor(game.plies(), game.year, depth, fields);
         record.name_wthor_players(players, tournaments);
         record
+    }
+
+    /// The record of a WTHOR game of these plies, of a file of `year` and depth `depth`,
+    /// with the record's numbers and scores `fields`.
+    fn of_wthor(plies: Vec<Ply>, year: u16, depth: u8, fields: wthor::RecordFields) -> GameRecord {
+        GameRecord {
+            plies,
+            year: Some(year),
+            black_discs: Some(fields.black_discs),
+            theoretical: Some(Theoretical {
+                black_discs: fields.theoretical_black_discs,
+                empties: depth,
+            }),
+            wthor: Some(WthorNumbers {
+                tournament: fields.tournament,
+                black: fields.black,
+                white: fields.white,
+            }),
+            ..GameRecord::new(Board::START)
+        }
     }
 
     /// The record of a WTHOR game record's 68 bytes (of a file of `year` and depth
@@ -359,37 +374,16 @@ impl GameRecord {
         year: u16,
         depth: u8,
     ) -> Option<GameRecord> {
-        let moves = &bytes[8..];
-        let end = moves.iter().position(|&b| b == 0).unwrap_or(moves.len());
-        if moves[end..].iter().any(|&b| b != 0) {
-            return None;
-        }
-        let squares = moves[..end].iter().map(|&byte| {
-            crate::Square::from_index(usize::from(wthor::SQUARE_OF_BYTE[usize::from(byte)]))
-        });
-        let mut plies = Vec::with_capacity(end + 2);
+        let squares = wthor::record_squares(&bytes[8..])?;
+        let mut plies = Vec::with_capacity(wthor::MOVES_LEN + 2);
         Transcript::replay_each(squares, |pass, square| {
             if pass {
                 plies.push(Ply::Pass);
             }
             plies.push(Ply::Move(square));
         })?;
-        let number = |at: usize| u16::from_le_bytes([bytes[at], bytes[at + 1]]);
-        Some(GameRecord {
-            plies,
-            year: Some(year),
-            black_discs: Some(bytes[6]),
-            theoretical: Some(Theoretical {
-                black_discs: bytes[7],
-                empties: depth,
-            }),
-            wthor: Some(WthorNumbers {
-                tournament: number(0),
-                black: number(2),
-                white: number(4),
-            }),
-            ..GameRecord::new(Board::START)
-        })
+        let fields = wthor::RecordFields::of(bytes);
+        Some(GameRecord::of_wthor(plies, year, depth, fields))
     }
 
     /// Names the players and the event from WTHOR's name files by the record's WTHOR

@@ -144,12 +144,13 @@ impl WthorGame {
             Some(transcript) => transcript,
             None => replay_checked(&record[8..])?,
         };
+        let fields = RecordFields::of(record);
         Ok(WthorGame {
-            tournament: u16::from_le_bytes([record[0], record[1]]),
-            black_player: u16::from_le_bytes([record[2], record[3]]),
-            white_player: u16::from_le_bytes([record[4], record[5]]),
-            black_discs: record[6],
-            theoretical_black_discs: record[7],
+            tournament: fields.tournament,
+            black_player: fields.black,
+            white_player: fields.white,
+            black_discs: fields.black_discs,
+            theoretical_black_discs: fields.theoretical_black_discs,
             year,
             transcript,
         })
@@ -207,19 +208,57 @@ pub(super) fn replay_checked(bytes: &[u8]) -> Result<Transcript, RecordError> {
 /// with no move generation for most moves and one allocation a record.
 pub(super) fn replay_fast(bytes: &[u8]) -> Option<Transcript> {
     let mut moves = Vec::with_capacity(MOVES_LEN);
-    let mut ended = false;
-    for &byte in bytes {
-        if byte == 0 {
-            ended = true;
-            continue;
-        }
-        if ended {
-            return None;
-        }
-        let index = SQUARE_OF_BYTE[usize::from(byte)];
-        moves.push(Square::from_index(usize::from(index))?);
+    for square in record_squares(bytes)? {
+        moves.push(square?);
     }
     Transcript::replay(moves).ok()
+}
+
+/// The squares of a record's move bytes (bytes 8 to 67) before the first 0, decoded by
+/// a table (an item `None` for a byte that is no square); `None` when a move byte
+/// follows the end.
+#[inline(always)]
+pub(crate) fn record_squares(bytes: &[u8]) -> Option<impl Iterator<Item = Option<Square>> + '_> {
+    let end = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
+    if bytes[end..].iter().any(|&b| b != 0) {
+        return None;
+    }
+    Some(
+        bytes[..end]
+            .iter()
+            .map(|&byte| Square::from_index(usize::from(SQUARE_OF_BYTE[usize::from(byte)]))),
+    )
+}
+
+/// The fields of a game record before its moves (bytes 0 to 7, the table in the
+/// [module docs](super)).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RecordFields {
+    /// The tournament's number.
+    pub(crate) tournament: u16,
+    /// The Black player's number.
+    pub(crate) black: u16,
+    /// The White player's number.
+    pub(crate) white: u16,
+    /// The actual score: black discs.
+    pub(crate) black_discs: u8,
+    /// The theoretical score: black discs.
+    pub(crate) theoretical_black_discs: u8,
+}
+
+impl RecordFields {
+    /// The fields of `record`.
+    #[inline(always)]
+    pub(crate) fn of(record: &[u8; GAME_LEN]) -> RecordFields {
+        let number = |at: usize| u16::from_le_bytes([record[at], record[at + 1]]);
+        RecordFields {
+            tournament: number(0),
+            black: number(2),
+            white: number(4),
+            black_discs: record[6],
+            theoretical_black_discs: record[7],
+        }
+    }
 }
 
 /// Black's discs with the empty squares given to the side with more discs, half each on
@@ -251,7 +290,7 @@ pub(super) fn decode_square(byte: u8) -> Option<Square> {
 
 /// [`decode_square`] as a table: the square index of each move byte, 64 for a byte that
 /// is no square (no division in the fast replay's loop).
-pub(crate) const SQUARE_OF_BYTE: [u8; 256] = {
+pub(super) const SQUARE_OF_BYTE: [u8; 256] = {
     let mut table = [64u8; 256];
     let mut rank = 1;
     while rank <= 8 {

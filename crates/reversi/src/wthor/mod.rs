@@ -70,7 +70,7 @@ mod write;
 
 pub use error::{WriteError, WthorError};
 pub use game::WthorGame;
-pub(crate) use game::{final_black_discs, SQUARE_OF_BYTE};
+pub(crate) use game::{final_black_discs, record_squares, RecordFields};
 pub use header::{Header, NameKind, GAME_LEN, HEADER_LEN, MOVES_LEN};
 pub use names::Names;
 pub use read::{GameReader, NameReader};
