@@ -243,12 +243,21 @@ impl Table {
         self.store(key, e);
     }
 
-    /// Stores a result of the midgame search for `key`.
+    /// Stores a result of the midgame search for `key`, searched `depth` plies at the
+    /// selectivity level `selectivity` (an index of the midgame's `SELECTIVITY`).
     #[inline]
-    pub(crate) fn store_score(&self, key: u64, score: i32, depth: u32, bound: u8, best: u8) {
+    pub(crate) fn store_score(
+        &self,
+        key: u64,
+        score: i32,
+        (depth, selectivity): (u32, u8),
+        bound: u8,
+        best: u8,
+    ) {
         let e = ScoreEntry {
             score,
             depth,
+            selectivity,
             bound,
             best,
             date: 0,
@@ -336,8 +345,11 @@ pub(crate) const LOWER: u8 = 2;
 /// The score is an upper bound (the search failed low).
 pub(crate) const UPPER: u8 = 3;
 
-/// The midgame search's entry: a score in evaluation units, the depth it was searched
-/// to and whether it is exact or a bound. In a bucket, the first slot is depth-preferred
+/// Where a [`ScoreEntry`]'s selectivity level sits in its data word (bits 32-39).
+const SELECTIVITY_SHIFT: u32 = 32;
+
+/// The midgame search's entry: a score in evaluation units, the depth and selectivity it
+/// was searched at and whether it is exact or a bound. In a bucket, the first slot is depth-preferred
 /// (replaced only by a search at least as deep, or by any once it is from an older
 /// search; whatever the kind of its entry); the second is always replaced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -346,6 +358,10 @@ pub(crate) struct ScoreEntry {
     pub(crate) score: i32,
     /// The depth searched (plies; passes are free).
     pub(crate) depth: u32,
+    /// The selectivity level it was searched at (an index of the midgame's
+    /// `SELECTIVITY`, higher is surer): it answers a search of at most its depth at
+    /// most its level.
+    pub(crate) selectivity: u8,
     /// [`EXACT`], [`LOWER`] or [`UPPER`].
     pub(crate) bound: u8,
     /// The best (or refuting) move's square index, [`NO_MOVE`] for none.
@@ -361,6 +377,7 @@ impl Entry for ScoreEntry {
         u64::from(self.score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16)
             | u64::from(self.bound) << 16
             | u64::from(self.best) << 24
+            | u64::from(self.selectivity) << SELECTIVITY_SHIFT
             | u64::from(self.depth.min(255)) << DEPTH_SHIFT
             | u64::from(self.date) << DATE_SHIFT
             | Self::KIND << KIND_SHIFT
@@ -371,6 +388,7 @@ impl Entry for ScoreEntry {
             score: i32::from(data as u16 as i16),
             bound: (data >> 16) as u8 & 3,
             best: (data >> 24) as u8,
+            selectivity: (data >> SELECTIVITY_SHIFT) as u8,
             depth: u32::from((data >> DEPTH_SHIFT) as u8),
             date: (data >> DATE_SHIFT) as u8,
         }
@@ -500,10 +518,13 @@ mod tests {
             date: 255,
         };
         assert_eq!(BoundsEntry::unpack(e.pack()), e);
-        for (score, depth, bound, best) in [(-8192, 0, UPPER, 0), (8191, 255, EXACT, 63)] {
+        for (score, depth, selectivity, bound, best) in
+            [(-8192, 0, 0, UPPER, 0), (8191, 255, 255, EXACT, 63)]
+        {
             let e = ScoreEntry {
                 score,
                 depth,
+                selectivity,
                 bound,
                 best,
                 date: 7,
@@ -516,25 +537,27 @@ mod tests {
     fn scores_read_back_and_replacement_prefers_depth() {
         let t = Table::new(64); // two buckets
         assert_eq!(t.probe_score(5), None);
-        for (score, depth, bound, best) in [(-8192, 0, UPPER, 0), (8191, 255, EXACT, 63)] {
-            t.store_score(5, score, depth, bound, best);
+        for (score, depth, level, bound, best) in
+            [(-8192, 0, 0, UPPER, 0), (8191, 255, 5, EXACT, 63)]
+        {
+            t.store_score(5, score, (depth, level), bound, best);
             let e = t.probe_score(5).unwrap();
             assert_eq!(
-                (e.score, e.depth, e.bound, e.best),
-                (score, depth, bound, best)
+                (e.score, e.depth, e.selectivity, e.bound, e.best),
+                (score, depth, level, bound, best)
             );
         }
         // Same bucket (key 5 + 2): a shallower result goes to the always-replaced slot,
         // and the deep entry stays.
-        t.store_score(7, 1, 3, LOWER, NO_MOVE);
+        t.store_score(7, 1, (3, 2), LOWER, NO_MOVE);
         assert_eq!(t.probe_score(5).map(|e| e.depth), Some(255));
         assert_eq!(t.probe_score(7).map(|e| e.score), Some(1));
-        t.store_score(9, 2, 4, LOWER, NO_MOVE);
+        t.store_score(9, 2, (4, 2), LOWER, NO_MOVE);
         assert_eq!(t.probe_score(7), None, "always-replaced slot taken");
         assert_eq!(t.probe_score(5).map(|e| e.depth), Some(255));
         // After a new search the old deep entry is replaceable.
         t.new_search();
-        t.store_score(11, 3, 1, EXACT, 2);
+        t.store_score(11, 3, (1, 2), EXACT, 2);
         assert_eq!(t.probe_score(5), None);
         assert_eq!(t.probe_score(11).map(|e| e.best), Some(2));
         t.clear();
@@ -548,7 +571,7 @@ mod tests {
         let t = Table::new(64);
         // The same position holds a proven bound and a midgame score, one slot each.
         t.store_bounds(4, 20, 6, 10, 3);
-        t.store_score(4, -300, 12, EXACT, 5);
+        t.store_score(4, -300, (12, 2), EXACT, 5);
         let bounds = t.probe_bounds(4).unwrap();
         assert_eq!((bounds.lower, bounds.upper, bounds.best), (6, 10, 3));
         let score = t.probe_score(4).unwrap();
@@ -560,13 +583,13 @@ mod tests {
         let u = Table::new(64);
         u.store_bounds(4, 10, 0, 0, 1);
         u.store_bounds(8, 30, 0, 0, 1);
-        u.store_score(0, 1, 12, LOWER, 2);
+        u.store_score(0, 1, (12, 2), LOWER, 2);
         assert_eq!(u.probe_bounds(4), None, "the 10-empties bound was replaced");
         assert!(u.probe_bounds(8).is_some());
         assert_eq!(u.probe_score(0).map(|e| e.depth), Some(12));
         // A new bound replaces the shallower of a bound and a score of the same search.
         let w = Table::new(64);
-        w.store_score(0, 7, 5, EXACT, 1);
+        w.store_score(0, 7, (5, 2), EXACT, 1);
         w.store_bounds(4, 20, 4, 4, 9);
         w.store_bounds(8, 25, 2, 2, 9);
         assert_eq!(w.probe_score(0), None, "the 5-ply score was the shallowest");

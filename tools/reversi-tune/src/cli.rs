@@ -62,6 +62,9 @@ pub enum Command {
     Hard(HardArgs),
     /// ProbCut's regression: deep against shallow search values, per depth.
     ProbcutFit(probcut::FitArgs),
+    /// ProbCut's endgame regression: exact scores against shallow search values, per
+    /// number of empty squares.
+    ProbcutEndFit(probcut::EndFitArgs),
     /// ProbCut on against off in self-play at a node budget a move.
     ProbcutSelfplay(probcut::SelfplayArgs),
 }

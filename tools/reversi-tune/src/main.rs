@@ -15,7 +15,7 @@
 //! - `mae`: the mean absolute error, in discs, of the evaluation and of a mobility-only
 //!   baseline on held-out positions scored by a deeper search;
 //! - `eval-speed`; and the engine's measurements: `search-speed`, `depth`, `ffo`,
-//!   `solve`, `endgame`, `positions`, `hard`, `probcut-fit`, `probcut-selfplay`.
+//!   `solve`, `endgame`, `positions`, `hard`, `probcut-fit`, `probcut-end-fit`, `probcut-selfplay`.
 //!
 //! The recipe that made the committed weights, and every subcommand with an example, is
 //! in this package's README.
@@ -57,6 +57,7 @@ fn main() -> Result<()> {
         Command::Positions(args) => endgame::positions(&args),
         Command::Hard(args) => endgame::hard(&args)?,
         Command::ProbcutFit(args) => probcut::fit(&args),
+        Command::ProbcutEndFit(args) => probcut::end_fit(&args),
         Command::ProbcutSelfplay(args) => probcut::selfplay(&args),
     }
     Ok(())

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use reversi::{Board, Ply, Symmetry};
 
-use super::endgame::PRE_SOLVER_DEPTH;
+use super::driver::PRE_SOLVER_DEPTH;
 use super::facade::{Engine, SearchLimits, DEFAULT_DEPTH};
 use super::midgame::{Midgame, Position, INF};
 use super::time;

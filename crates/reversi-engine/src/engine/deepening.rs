@@ -1,5 +1,6 @@
-//! Root iterative deepening of the midgame search: depth 1, 2, ... while the limits
-//! allow, each iteration inside an aspiration window around the last score (from
+//! Root iterative deepening of the midgame search, the root driver's search levels
+//! ([`super::driver`]): depth 1, 2, ..., then the selective levels of a search to the end
+//! of the game, while the limits allow, each iteration inside an aspiration window around the last score (from
 //! [`ASPIRATION_DEPTH`]), widened while the score falls outside; the best move of the
 //! last finished iteration, or of a stopped one once a move was proven better.
 
@@ -9,7 +10,7 @@ use std::time::Instant;
 use reversi::{Board, Ply, Square};
 
 use super::facade::Engine;
-use super::midgame::{Midgame, Position, INF};
+use super::midgame::{Midgame, Position, INF, PLAY_SELECTIVITY, SELECTIVITY};
 use super::report::SearchReport;
 use super::time::{self, Pace};
 use crate::eval::SCALE;
@@ -53,17 +54,19 @@ impl Iteration {
 }
 
 impl Engine {
-    /// Iterative deepening of the midgame search of `board` (which has a legal move) to
-    /// at most `max_depth` plies, `nodes` nodes and `deadline`. Without a node limit,
-    /// on the threads of the engine's pool: a node that shares its moves
-    /// ([`Midgame::split`]) hands some to a thread free to help. With a node limit, on
-    /// this thread alone (the moves stay
-    /// reproducible). With a `pace` (a soft budget), it stops when [`Pace`] says, never
-    /// past `deadline`. `progress` hears of each iteration this thread finishes.
+    /// The midgame search of `board` (which has a legal move) through `steps` (depth and
+    /// selectivity level, each deeper or surer than the one before) while the limits
+    /// allow, within `nodes` nodes and `deadline`: the report of the last step finished
+    /// (or of a stopped one whose move was proven better), [`SearchReport::complete`]
+    /// when every step was. Without a node limit, on the threads of the engine's pool: a
+    /// node that shares its moves ([`Midgame::split`]) hands some to a thread free to
+    /// help. With a node limit, on this thread alone (the moves stay reproducible). With
+    /// a `pace` (a soft budget), it stops when [`Pace`] says, never past `deadline`.
+    /// `progress` hears of each step this thread finishes.
     pub(super) fn deepen(
         &mut self,
         board: &Board,
-        max_depth: u32,
+        steps: &[(u32, u8)],
         nodes: u64,
         deadline: Option<Instant>,
         pace: Option<Pace>,
@@ -113,7 +116,7 @@ impl Engine {
             .map(|threads| threads.running());
         let (best, done) = self
             .midgame
-            .iterate(board, &mut moves, max_depth, Some(&mut iterated));
+            .iterate(board, &mut moves, steps, Some(&mut iterated));
         drop(running);
         if let Some(threads) = self.midgame.threads.take() {
             // Every split gave back the thread it took.
@@ -121,8 +124,13 @@ impl Engine {
         }
         self.midgame.pace = None;
         let nodes = self.midgame.clock.nodes;
-        let mut report = self.midgame.report(&moves[best.0], best.1, done, nodes);
-        report.complete = done >= max_depth;
+        // The depth and level of the last step finished (a stopped step's move may be
+        // answered, proven better, but not its level).
+        let (depth, selectivity) = done.map_or((0, PLAY_SELECTIVITY), |i| steps[i]);
+        self.midgame.selectivity = selectivity;
+        let mut report = self.midgame.report(&moves[best.0], best.1, depth, nodes);
+        report.complete = done == Some(steps.len() - 1);
+        self.midgame.selectivity = PLAY_SELECTIVITY;
         report
     }
 }
@@ -134,7 +142,14 @@ impl Midgame {
         let mut pv = vec![Ply::Move(best.square)];
         self.extend_pv(&best.child, depth.saturating_sub(1), &mut pv);
         let score = f64::from(score.max(-64 * SCALE)) / f64::from(SCALE);
-        SearchReport::estimate(Ply::Move(best.square), score, depth, nodes, pv)
+        let (_, selectivity) = SELECTIVITY[usize::from(self.level())];
+        SearchReport::estimate(
+            Ply::Move(best.square),
+            score,
+            (depth, selectivity),
+            nodes,
+            pv,
+        )
     }
 
     /// Appends to `pv` the table's best moves from `board`, at most `plies` moves
@@ -166,23 +181,25 @@ impl Midgame {
     }
 
     /// Iterative deepening of `board`'s root `moves` (the first, before any iteration,
-    /// scored by the evaluation) from depth 1 to `max_depth` while the limits
-    /// allow: the best move's index in `moves` (reordered best first, iteration by
-    /// iteration) and its score, and the last depth finished.
+    /// scored by the evaluation) through `steps` (depth and selectivity level) while the
+    /// limits allow: the best move's index in `moves` (reordered best first, step by
+    /// step) and its score, and the index in `steps` of the last step finished. The
+    /// search is left at the level of the last step tried.
     fn iterate(
         &mut self,
         board: &Board,
         moves: &mut [RootMove],
-        max_depth: u32,
+        steps: &[(u32, u8)],
         mut iterated: Option<Iterated<'_>>,
-    ) -> ((usize, i32), u32) {
+    ) -> ((usize, i32), Option<usize>) {
         let first = &moves[0].child;
         let mut best = (0, -self.evaluate(first.mover_bits(), first.opponent_bits()));
-        let mut done = 0;
-        // Each iteration starts while time is left: with a fixed time a move, until the
-        // deadline; with a soft budget, until the pace's deadline. An iteration the stop
-        // cuts keeps its move only when proven better than the last finished one's.
-        for d in 1..=max_depth {
+        let mut done = None;
+        // Each step starts while time is left: with a fixed time a move, until the
+        // deadline; with a soft budget, until the pace's deadline. A step the stop cuts
+        // keeps its move only when proven better than the last finished one's.
+        for (step, &(d, selectivity)) in steps.iter().enumerate() {
+            self.selectivity = selectivity;
             let previous = best.1;
             let it = self.aspiration(board, moves, d, previous);
             let mut changed = false;
@@ -197,7 +214,7 @@ impl Midgame {
             if !it.complete {
                 break;
             }
-            done = d;
+            done = Some(step);
             if let Some(iterated) = iterated.as_mut() {
                 iterated(self, d, &moves[0], best.1);
             }
@@ -306,7 +323,8 @@ impl Midgame {
             };
             let key = board.zobrist_key();
             let square = moves[i].square.index() as u8;
-            self.table.store_score(key, v, depth, bound, square);
+            self.table
+                .store_score(key, v, (depth, self.level()), bound, square);
         }
         Iteration {
             best,

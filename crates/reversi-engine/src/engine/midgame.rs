@@ -25,6 +25,7 @@ use crate::search::move_loop::{pvs_loop, MoveLoop, Research, Trial};
 use crate::search::node::{Move, Node};
 use crate::search::ordering::{midgame_order, select};
 use crate::search::pool::{SplitSearch, Threads};
+use crate::search::state::Search;
 use crate::table::{Table, EXACT, LOWER, NO_MOVE, UPPER};
 
 /// Above any score: the full window's bounds.
@@ -35,12 +36,72 @@ const MAX_MOVES: usize = 40;
 
 /// ProbCut from this depth on (its shallow search: `depth / 4 * 2` plies).
 const PROBCUT_DEPTH: u32 = 4;
-/// ProbCut's threshold in standard deviations of the deep value around the shallow one.
-/// 2.0 since 2026-12-05: at 0.1 s a move it beat 1.5 (SPRT, tools/reversi-match/results.md),
-/// although at 20,000 nodes a move narrower margins had done better (likely: with the
-/// deeper searches a real clock allows, fewer wrong cuts pay more than the depth they
-/// cost).
-const PROBCUT_T: f32 = 2.0;
+
+/// The selectivity levels: ProbCut's threshold in standard deviations of the deep value
+/// around the shallow one, and the share of its cuts expected right in percent (a normal
+/// residual within the threshold on either side: 2 Phi(t) - 1). A search at a level uses
+/// only table entries of its level or surer ([`ScoreEntry::selectivity`]); the last level
+/// prunes nothing.
+///
+/// [`ScoreEntry::selectivity`]: crate::table::ScoreEntry::selectivity
+pub(crate) const SELECTIVITY: [(f32, u8); 6] = [
+    (1.1, 73),
+    (1.5, 87),
+    (2.0, 95),
+    (2.33, 98),
+    (2.58, 99),
+    (f32::INFINITY, 100),
+];
+
+/// The level of the midgame iterations: 2.0 standard deviations since 2026-12-05 (at
+/// 0.1 s a move it beat 1.5, SPRT, tools/reversi-match/results.md, although at 20,000
+/// nodes a move narrower margins had done better: likely, with the deeper searches a real
+/// clock allows, fewer wrong cuts pay more than the depth they cost).
+pub(crate) const PLAY_SELECTIVITY: u8 = 2;
+
+/// The level that prunes nothing (ProbCut off, and the exact solve's).
+pub(crate) const NO_SELECTIVITY: u8 = SELECTIVITY.len() as u8 - 1;
+
+/// Searches to the end of the game hand over to the exact solver's node code
+/// ([`Midgame::solve_node`]) at this many empty squares or fewer, whatever the level
+/// (ProbCut's regression there spreads 7 to 9 discs: it would seldom cut; the exact
+/// level prunes nothing anyway).
+const HANDOVER_EMPTIES: u32 = 10;
+
+/// ProbCut's regression of the exact score on the value of the shallow search (`n / 4 *
+/// 2` plies) in a search to the end of the game, by empty squares `n` (index; beyond the
+/// table as its last): `[a, b, sigma]` as in [`PROBCUT_FIT`]. Measured by `reversi-tune
+/// probcut-end-fit 60 10 24` (60 positions at each count of empties, from seeded openings
+/// and depth-4 self-play; exact scores by the solver), the rows as measured: the spread
+/// falls from 9 discs at 10 empties (a 4-ply shallow search) to 5 at 20 to 23 (10 plies)
+/// and 2.7 at 24 (12 plies); rows below 10 unused.
+const PROBCUT_END_FIT: [[f32; 3]; 25] = [
+    [0.0, 1.0, 0.0],
+    [0.0, 1.0, 0.0],
+    [0.0, 1.0, 0.0],
+    [0.0, 1.0, 0.0],
+    [0.0, 1.0, 0.0],
+    [0.0, 1.0, 0.0],
+    [0.0, 1.0, 0.0],
+    [0.0, 1.0, 0.0],
+    [0.0, 1.0, 0.0],
+    [0.0, 1.0, 0.0],
+    [-0.81, 1.024, 9.07],
+    [1.08, 0.983, 7.21],
+    [-0.49, 0.997, 6.48],
+    [-0.08, 1.080, 6.51],
+    [-1.19, 1.033, 5.91],
+    [2.75, 0.985, 5.64],
+    [-1.11, 1.090, 5.87],
+    [-0.82, 0.938, 5.17],
+    [0.85, 0.993, 5.50],
+    [1.29, 1.051, 5.86],
+    [0.75, 1.030, 5.07],
+    [1.73, 1.081, 4.58],
+    [0.11, 1.069, 4.96],
+    [-0.00, 1.055, 5.17],
+    [0.59, 1.106, 2.71],
+];
 
 /// The number of game stages ProbCut's regressions are fitted for (`probcut_stage`).
 pub const PROBCUT_STAGES: usize = 3;
@@ -96,14 +157,19 @@ fn probcut_row(empties: u32, depth: u32) -> [f32; 3] {
     rows[(depth as usize).min(rows.len() - 1)]
 }
 
+/// The row of [`PROBCUT_END_FIT`] for a search to the end at `empties` empty squares.
+fn probcut_end_row(empties: u32) -> [f32; 3] {
+    PROBCUT_END_FIT[(empties as usize).min(PROBCUT_END_FIT.len() - 1)]
+}
+
 /// The shallow values (in the search's units) at or above which (the first) and at or
 /// below which (the second) ProbCut takes a null-window search around `alpha`..`beta`
 /// as failing high (low), for the regression `[a, b, sigma]` of its depth and stage
-/// ([`probcut_row`]): the deep value, about `a + b * shallow`, is then at least
-/// [`PROBCUT_T`] standard deviations above `beta` (below `alpha`). The caller rounds
-/// them toward the window.
-fn probcut_bounds([a, b, sigma]: [f32; 3], alpha: i32, beta: i32) -> (f32, f32) {
-    let (a, margin) = (a * SCALE as f32, PROBCUT_T * sigma * SCALE as f32);
+/// ([`probcut_row`], [`probcut_end_row`]): the deep value, about `a + b * shallow`, is
+/// then at least `t` standard deviations above `beta` (below `alpha`). The caller
+/// rounds them toward the window.
+fn probcut_bounds([a, b, sigma]: [f32; 3], t: f32, alpha: i32, beta: i32) -> (f32, f32) {
+    let (a, margin) = (a * SCALE as f32, t * sigma * SCALE as f32);
     (
         (beta as f32 + margin - a) / b,
         (alpha as f32 - margin - a) / b,
@@ -158,6 +224,13 @@ pub(crate) struct Midgame {
     pub(crate) weights: Arc<Weights>,
     /// Whether ProbCut prunes (see [`Midgame::probcut`]).
     pub(crate) probcut: bool,
+    /// The selectivity level searched at (an index of [`SELECTIVITY`]) while ProbCut is
+    /// on ([`Midgame::level`]).
+    pub(crate) selectivity: u8,
+    /// The exact solver's node state, which searches to the end of the game take over
+    /// from [`HANDOVER_EMPTIES`] empty squares ([`Midgame::solve_node`]); its clock is
+    /// this search's while it runs, its move stack the thread's.
+    pub(crate) endgame: Search,
     /// The pool of a parallel search (`None`: this thread alone), whose threads take
     /// the moves a node shares ([`Midgame::split`]).
     pub(crate) threads: Option<Arc<Threads>>,
@@ -169,13 +242,43 @@ impl Midgame {
     /// A search on `table` (the engine's one table, shared with its solver).
     pub(crate) fn new(table: Arc<Table>) -> Midgame {
         Midgame {
+            endgame: Search::lean(Arc::clone(&table)),
             table,
             clock: Clock::default(),
             weights: crate::eval::builtin(),
             probcut: true,
+            selectivity: PLAY_SELECTIVITY,
             threads: None,
             pace: None,
         }
+    }
+
+    /// The selectivity level of this search's results: its level with ProbCut on,
+    /// else [`NO_SELECTIVITY`].
+    #[inline(always)]
+    pub(crate) fn level(&self) -> u8 {
+        if self.probcut {
+            self.selectivity
+        } else {
+            NO_SELECTIVITY
+        }
+    }
+
+    /// The exact fail-soft value (in evaluation units) of `node`, a search to the end of
+    /// the game in the window `(alpha, beta)`, by the exact solver's node code (parity
+    /// ordering, stability cutoffs, the last-empties solvers, its proven bounds in the
+    /// table): its window in discs is the widest whose results keep their meaning in
+    /// units (a final score `v` discs is `v * SCALE` units).
+    #[inline(never)]
+    pub(crate) fn solve_node(&mut self, node: Node, alpha: i32, beta: i32) -> i32 {
+        let low = alpha.div_euclid(SCALE).clamp(-65, 64);
+        let high = (-(-beta).div_euclid(SCALE)).clamp(low + 1, 65);
+        std::mem::swap(&mut self.clock, &mut self.endgame.clock);
+        let mut v = 0;
+        self.endgame
+            .with_move_stack(|search| v = search.search(node, low, high));
+        std::mem::swap(&mut self.clock, &mut self.endgame.clock);
+        v * SCALE
     }
 
     /// Starts a search: the node count from zero, these limits, the table's older
@@ -220,6 +323,10 @@ impl Midgame {
             return self.leaf(pos);
         }
         let node = pos.node;
+        let level = self.level();
+        if depth >= node.n && node.n <= HANDOVER_EMPTIES {
+            return self.solve_node(node, alpha, beta);
+        }
         let (p, o) = (node.p, node.o);
         let moves = kernel::moves(p, o);
         if moves == 0 {
@@ -232,7 +339,7 @@ impl Midgame {
         let mut table_move = NO_MOVE;
         if let Some(e) = self.table.probe_score(node.key) {
             table_move = e.best;
-            if e.depth >= depth {
+            if e.depth >= depth && e.selectivity >= level {
                 let cut = match e.bound {
                     EXACT => true,
                     LOWER => e.score >= beta,
@@ -268,25 +375,33 @@ impl Midgame {
             UPPER
         };
         self.table
-            .store_score(node.key, best, depth, bound, best_move);
+            .store_score(node.key, best, (depth, level), bound, best_move);
         best
     }
 
     /// ProbCut at a null-window node `depth` deep: a shallow search whose value, by the
-    /// measured regression of deep on shallow values ([`PROBCUT_FIT`]), makes a fail
-    /// high (low) of the deep search very likely, is taken as one: `Some(beta)`
-    /// (`Some(alpha)`), else `None`. Not where the deep search reaches the end of the
-    /// game (it is exact there). Short of that it prunes: the searches of 21 empties at
-    /// 0.1 s then reach the last empty square but one, where stopping ProbCut 4 plies
-    /// before the end left them at 17 plies, and they keep the position's win/loss/draw
-    /// value more often (moves that change it: 14 of 600 positions from games against
-    /// Egaroucid for Web, against 21; tools/reversi-match/results.md).
+    /// measured regression of deep on shallow values ([`PROBCUT_FIT`]; of exact scores
+    /// on shallow values, [`PROBCUT_END_FIT`], where the deep search reaches the end of
+    /// the game), makes a fail high (low) of the deep search likely at the search's
+    /// selectivity level ([`SELECTIVITY`]), is taken as one: `Some(beta)`
+    /// (`Some(alpha)`), else `None`. It prunes short of the end too: the searches of 21
+    /// empties at 0.1 s then reach the last empty square but one, where stopping ProbCut
+    /// 4 plies before the end left them at 17 plies, and they keep the position's
+    /// win/loss/draw value more often (moves that change it: 14 of 600 positions from
+    /// games against Egaroucid for Web, against 21; tools/reversi-match/results.md).
     fn probcut(&mut self, pos: &Position, depth: u32, alpha: i32, beta: i32) -> Option<i32> {
-        if depth >= pos.node.n {
+        let (t, _) = SELECTIVITY[usize::from(self.selectivity)];
+        if !t.is_finite() {
             return None;
         }
-        let shallow = depth / 4 * 2;
-        let (up, down) = probcut_bounds(probcut_row(pos.node.n, depth), alpha, beta);
+        let n = pos.node.n;
+        let row = if depth >= n {
+            probcut_end_row(n)
+        } else {
+            probcut_row(n, depth)
+        };
+        let shallow = depth.min(n) / 4 * 2;
+        let (up, down) = probcut_bounds(row, t, alpha, beta);
         let (up, down) = (up.floor() as i32, down.ceil() as i32);
         if up < INF / 2 && self.pvs(pos, shallow, up - 1, up) >= up {
             return Some(beta);
@@ -340,6 +455,8 @@ impl SplitSearch for Midgame {
             clock: self.clock.helper(split),
             weights: Arc::clone(&self.weights),
             probcut: self.probcut,
+            selectivity: self.selectivity,
+            endgame: self.endgame.lean_copy(),
             threads: self.threads.clone(),
             pace: None,
         }
@@ -443,11 +560,13 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
 
-        /// Searched as deep as there are empty squares, every leaf is a finished game
-        /// (passes are free, each move fills a square): the midgame search's value is
-        /// the exact final score, passes and early ends included; on two threads too
-        /// (nodes sharing their moves from 4 plies deep), each split giving back the
-        /// thread it took.
+        /// Searched as deep as there are empty squares at the level that prunes
+        /// nothing, every leaf is a finished game (passes are free, each move fills a
+        /// square) or a node handed over to the exact solver's code (from
+        /// `HANDOVER_EMPTIES`, its window converted to discs and back): the midgame
+        /// search's value is the exact final score, passes and early ends included; on
+        /// two threads too (nodes sharing their moves from 4 plies deep), each split
+        /// giving back the thread it took.
         #[test]
         fn full_depth_is_the_exact_score(
             seed in any::<u64>(),
@@ -459,6 +578,7 @@ mod tests {
             let n = board.empty_squares().len();
             let pool = crate::search::pool::Pool::new(threads);
             let mut search = Midgame::new(Arc::new(Table::new(1 << 16)));
+            search.selectivity = NO_SELECTIVITY;
             search.threads = (threads > 1).then(|| Arc::clone(pool.threads()));
             search.start(u64::MAX, None);
             let v = search.pvs(&node, n, -INF, INF);
@@ -472,6 +592,42 @@ mod tests {
         }
     }
 
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// A search to the end at `HANDOVER_EMPTIES` or fewer is the exact solver's,
+        /// its window converted to discs and back: its fail-soft value `r` in units of
+        /// a window `(alpha, beta)` bounds the exact score `v` discs as fail-soft values
+        /// do (`r <= alpha`: `v * SCALE <= r`; `r >= beta`: `v * SCALE >= r`; else `r ==
+        /// v * SCALE`), whatever the window, at every selectivity level.
+        #[test]
+        fn handover_keeps_fail_soft_bounds(
+            seed in any::<u64>(),
+            plies in 50u32..60,
+            low in -70 * SCALE..70 * SCALE,
+            width in 1..20 * SCALE,
+            level in 0u8..=NO_SELECTIVITY,
+        ) {
+            let board = random_board(seed, plies);
+            prop_assume!(!board.is_game_over());
+            let n = board.empty_squares().len();
+            let v = crate::solve(&board).lower * SCALE;
+            let mut search = Midgame::new(Arc::new(Table::new(1 << 16)));
+            search.selectivity = level;
+            search.start(u64::MAX, None);
+            for (alpha, beta) in [(low, low + width), (low, low + 1), (v - 1, v), (v, v + 1)] {
+                let r = search.pvs(&Position::of(&board), n, alpha, beta);
+                if r <= alpha {
+                    prop_assert!(v <= r, "{v} above the upper bound {r} of ({alpha}, {beta})");
+                } else if r >= beta {
+                    prop_assert!(v >= r, "{v} below the lower bound {r} of ({alpha}, {beta})");
+                } else {
+                    prop_assert_eq!(r, v);
+                }
+            }
+        }
+    }
+
     /// ProbCut's bounds invert the regression: for a made-up row `a = 0.5`, `b = 1.25`,
     /// `sigma = 2` discs (a margin of 2.0 x 2 = 4 discs), the window 10 discs to 10
     /// discs + 1 unit gives (10 + 4 - 0.5 + 1 unit) / 1.25 = 10.8 discs + 0.8 unit above
@@ -479,7 +635,7 @@ mod tests {
     /// and a positive spread.
     #[test]
     fn probcut_bounds_invert_the_regression() {
-        let (up, down) = probcut_bounds([0.5, 1.25, 2.0], 10 * SCALE, 10 * SCALE + 1);
+        let (up, down) = probcut_bounds([0.5, 1.25, 2.0], 2.0, 10 * SCALE, 10 * SCALE + 1);
         assert!((up - 10.8 * SCALE as f32 - 0.8).abs() < 1e-3, "{up}");
         assert!((down - 4.4 * SCALE as f32).abs() < 1e-3, "{down}");
         for stage in PROBCUT_FIT {

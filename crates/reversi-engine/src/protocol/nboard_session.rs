@@ -381,14 +381,20 @@ impl NboardSession {
     }
 }
 
-/// The `status` line of a completed iteration of `go`'s search: `depth D MOVE SCORE`
-/// (the midgame's plies, its move and its estimate in discs, two decimals), or
-/// `exact E MOVE SCORE` for a solve of E empties; the move is `PA` for a pass.
+/// The `status` line of a completed level of `go`'s search: `depth D MOVE SCORE` (the
+/// midgame's plies, its move and its estimate in discs, two decimals), `depth E@P% MOVE
+/// SCORE` for a search to the end of E empties at a selectivity of P% other than the
+/// midgame's 95% (Edax's notation), or `exact E MOVE SCORE` for a solve of E empties;
+/// the move is `PA` for a pass.
 fn progress_status(iteration: &crate::SearchReport) -> Reply {
     let kind = if iteration.exact { "exact" } else { "depth" };
     let ply = ply_text(iteration.best.unwrap_or(Ply::Pass));
+    let selectivity = match iteration.selectivity {
+        95 | 100 => String::new(),
+        percent => format!("@{percent}%"),
+    };
     Reply::Status(format!(
-        "{kind} {} {ply} {:+.2}",
+        "{kind} {}{selectivity} {ply} {:+.2}",
         iteration.depth, iteration.score
     ))
 }

@@ -105,16 +105,43 @@ fn new_move_stack() -> Vec<Move> {
 
 impl Search {
     pub(crate) fn new(table: Arc<Table>) -> Search {
+        Search::new_with_stack(table, new_move_stack())
+    }
+
+    /// [`Search::new`] with the move stack `stack`.
+    fn new_with_stack(table: Arc<Table>, stack: Vec<Move>) -> Search {
         Search {
             table,
             clock: Clock::default(),
             weights: crate::eval::builtin(),
             techniques: Techniques::default(),
             threads: None,
-            stack: new_move_stack(),
+            stack,
             top: 0,
             #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
             v3: V3::detect(),
+        }
+    }
+
+    /// A search on `table` without a move stack ([`Search::with_move_stack`] lends one):
+    /// the midgame's handover to the exact solver's node code.
+    pub(crate) fn lean(table: Arc<Table>) -> Search {
+        Search::new_with_stack(table, Vec::new())
+    }
+
+    /// A [`Search::lean`] copy of this one: the same table, weights, techniques and
+    /// instruction set, a clock of its own, no threads.
+    pub(crate) fn lean_copy(&self) -> Search {
+        Search {
+            table: Arc::clone(&self.table),
+            clock: Clock::default(),
+            weights: Arc::clone(&self.weights),
+            techniques: self.techniques,
+            threads: None,
+            stack: Vec::new(),
+            top: 0,
+            #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+            v3: self.v3,
         }
     }
 

@@ -308,12 +308,6 @@ impl Solver {
         Some(scores)
     }
 
-    /// The nodes searched by the last [`Solver::solve`] or [`Solver::move_scores`].
-    #[must_use]
-    pub fn nodes(&self) -> u64 {
-        self.search.clock.nodes
-    }
-
     /// A fail-soft search of `board` in `(alpha, beta)`.
     pub(super) fn value(&mut self, board: Board, alpha: i32, beta: i32) -> i32 {
         self.search.search(Node::of(&board), alpha, beta)

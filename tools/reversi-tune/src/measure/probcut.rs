@@ -18,6 +18,20 @@ pub struct FitArgs {
     max: u32,
 }
 
+/// `probcut-end-fit`: exact scores against shallow search values.
+#[derive(clap::Args, Debug)]
+pub struct EndFitArgs {
+    /// Positions at each number of empty squares (seeded openings and depth-4 self-play).
+    count: u64,
+    /// The fewest empty squares fitted.
+    #[arg(default_value_t = 12)]
+    min: u32,
+    /// The most empty squares fitted (an exact solve of each position: about a second
+    /// at 24 on one thread, four times that for every two more).
+    #[arg(default_value_t = 24)]
+    max: u32,
+}
+
 /// `probcut-selfplay`: ProbCut on against off.
 #[derive(clap::Args, Debug)]
 pub struct SelfplayArgs {
@@ -75,6 +89,55 @@ pub fn fit(args: &FitArgs) {
             println!("        [{a:.2}, {b:.3}, {sigma:.2}],");
         }
         println!("    ],");
+    }
+    println!("];");
+}
+
+/// For each number of empty squares `e` from `min` to `max`, the fit `exact = a + b v(s)`
+/// of the exact score on the value of the shallow search ProbCut uses in a search to the
+/// end (`s = e / 4 * 2` plies), and the residuals' standard deviation (discs); then the
+/// whole fit as the engine's table (`PROBCUT_END_FIT` in the engine's midgame search:
+/// `[a, b, sigma]` per number of empties, those below `min` and above `max` as theirs).
+pub fn end_fit(args: &EndFitArgs) {
+    let mut engine = Engine::with_table_bytes(1 << 24);
+    let mut filler = Engine::with_table_bytes(1 << 20);
+    let mut rows = Vec::new();
+    for empties in args.min..=args.max {
+        let s = empties / 4 * 2;
+        let (mut xs, mut ys) = (Vec::new(), Vec::new());
+        let mut seed = 0;
+        while (xs.len() as u64) < args.count {
+            let mut rng = fastrand::Rng::with_seed(70_000 + 1000 * u64::from(empties) + seed);
+            seed += 1;
+            let board = self_play(&mut rng, &mut filler, empties, 4);
+            if board.is_game_over() || board.must_pass() || board.empty_squares().len() != empties {
+                continue;
+            }
+            xs.push(value(&mut engine, board, s.max(1)));
+            engine.new_game();
+            engine.set_board(board);
+            let exact = engine.solve(reversi_engine::Mode::Exact, SearchLimits::default());
+            ys.push(f64::from(
+                exact.exact_score().expect("an unlimited solve is exact"),
+            ));
+        }
+        let (a, b, sigma) = regression(&xs, &ys);
+        let identity = (xs
+            .iter()
+            .zip(&ys)
+            .map(|(x, y)| (y - x).powi(2))
+            .sum::<f64>()
+            / xs.len() as f64)
+            .sqrt();
+        println!(
+            "{empties} empties from {s}: exact = {a:+.3} + {b:.3} x, sigma {sigma:.3} discs; exact - x: sigma {identity:.3} discs ({} positions)",
+            xs.len()
+        );
+        rows.push([a, b, sigma]);
+    }
+    println!("const PROBCUT_END_FIT: [[f32; 3]; {}] = [", rows.len());
+    for [a, b, sigma] in &rows {
+        println!("    [{a:.2}, {b:.3}, {sigma:.2}],");
     }
     println!("];");
 }
