@@ -14,7 +14,7 @@ mod engine;
 pub use engine::analysis::{Analysis, MoveValue};
 pub use engine::facade::{Engine, SearchLimits};
 pub use engine::game_analysis::{
-    GameAnalysis, GameAnalysisSettings, IllegalPly, MoveScore, PlayerSummary, PlyAnalysis,
+    GameAnalysis, GameAnalysisSettings, IllegalPly, MoveLoss, PlayerSummary, PlyAnalysis,
 };
 pub use engine::report::SearchReport;
 

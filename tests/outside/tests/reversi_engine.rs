@@ -32,7 +32,7 @@ fn play_score_solve_and_read_a_book() -> Result<(), Box<dyn std::error::Error>> 
             depth: Some(14),
             ..SearchLimits::default()
         },
-        0,
+        None,
         |_| {},
     );
     assert!(analysis.exact);

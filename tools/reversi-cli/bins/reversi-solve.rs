@@ -82,7 +82,7 @@ fn exact_move_scores(engine: &mut Engine) -> (Vec<(Ply, i32)>, u64) {
         depth: Some(64),
         ..SearchLimits::default()
     };
-    let analysis = engine.analyse(limits, 0, |_| {});
+    let analysis = engine.analyse(limits, None, |_| {});
     let scores = analysis
         .by_square()
         .iter()

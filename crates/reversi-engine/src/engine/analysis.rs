@@ -6,9 +6,9 @@ use std::time::{Duration, Instant};
 
 use reversi::{Board, Ply, Symmetry};
 
-use super::driver::PRE_SOLVER_DEPTH;
-use super::facade::{Engine, SearchLimits, DEFAULT_DEPTH};
-use super::midgame::{Midgame, Position, INF};
+use super::driver::{Drive, Level};
+use super::facade::{Engine, SearchLimits};
+use super::midgame::{Midgame, Position, INF, PLAY_SELECTIVITY, SELECTIVITY};
 use super::time;
 use crate::eval::SCALE;
 use crate::search::move_loop::{pvs_loop, End, MoveLoop, Research, Trial};
@@ -41,6 +41,11 @@ pub struct Analysis {
     pub depth: u32,
     /// Whether every score is exact.
     pub exact: bool,
+    /// The confidence of the selective pruning behind the scores, in percent, as
+    /// [`SearchReport::selectivity`](crate::SearchReport::selectivity): 95 for the
+    /// midgame iterations, 73 to 99 for the selective levels of a search to the end,
+    /// 100 when exact.
+    pub selectivity: u8,
     /// The positions searched so far.
     pub nodes: u64,
     /// The time taken so far.
@@ -59,7 +64,7 @@ impl Analysis {
     ///     "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")?;
     /// let mut engine = Engine::with_table_bytes(1 << 20);
     /// engine.set_board(board);
-    /// let analysis = engine.analyse(SearchLimits { depth: Some(14), ..Default::default() }, 0, |_| {});
+    /// let analysis = engine.analyse(SearchLimits { depth: Some(14), ..Default::default() }, None, |_| {});
     /// let plies: Vec<Ply> = analysis.by_square().iter().map(|m| m.ply).collect();
     /// let legal: Vec<Ply> = board.legal_moves().iter().map(Ply::Move).collect();
     /// assert_eq!(plies, legal);
@@ -94,23 +99,29 @@ struct Scored {
 }
 
 impl Engine {
-    /// Scores the moves of the engine's board within `limits`: all of them
-    /// (`best` = 0 or at least the number of moves) or the best `best`, each with its
-    /// principal variation. `report` is called with every finished iteration, best
-    /// move first (a GUI's hint pane fills while the engine thinks); the last one
-    /// finished is returned. A [`StopSignal`](crate::StopSignal) or the limits stop it.
+    /// Scores the moves of the engine's board within `limits`: every one (`best` `None`)
+    /// or the best `n` (`Some(n)`, at least one), each with its principal variation.
+    /// `report` is called with every finished level, best move first (a GUI's hint pane
+    /// fills while the engine thinks); the last one finished is returned. A
+    /// [`StopSignal`](crate::StopSignal) or the limits stop it.
     ///
-    /// Exact when `limits.depth` is at least the empty squares, or when a time limit
-    /// leaves time to solve (`exact_empties`): after a midgame
-    /// search of at most 10 plies (reported as it deepens), each move solved to the end
-    /// (a solve the limits stop leaves the midgame's values). Otherwise the
-    /// midgame search deepens one ply at a time from 1 (to `DEFAULT_DEPTH` with no
-    /// limit at all): the best `best` moves searched with the full window (their values
-    /// those of a search of that depth), every other move proven below the last of them
-    /// by a null-window search. Moves whose boards are images of each other under a
-    /// symmetry of the board (the four first moves) are searched once and share one
-    /// value, each with its own variation (the searched one's, mapped): their values do
-    /// not drift apart by the table's history.
+    /// It runs the root driver's levels ([`Engine`] says how a search goes), each for
+    /// every move, the best `n` with the full window and every other proven below the
+    /// last of them by a null-window search (searched again in full when above it):
+    ///
+    /// - exact when `limits.depth` is at least the empty squares, or when a time limit
+    ///   leaves time to solve (`exact_empties`): midgame iterations to at most 10 plies
+    ///   (reported as they finish), then every move solved to the end (a solve the
+    ///   limits stop leaves the midgame's values);
+    /// - else the midgame iterations one ply at a time from 1 to the depth
+    ///   (`DEFAULT_DEPTH` with no limit at all); with a time or node limit and no
+    ///   depth, to the last empty square but one, then the selective levels of a search
+    ///   to the end (73% to 99%, [`Analysis::selectivity`]), then the exact solve.
+    ///
+    /// Moves whose boards are images of each other under a symmetry of the board (the
+    /// four first moves) are searched once and share one value, each with its own
+    /// variation (the searched one's, mapped): their values do not drift apart by the
+    /// table's history.
     ///
     /// ```
     /// use reversi::Board;
@@ -121,7 +132,7 @@ impl Engine {
     /// let mut engine = Engine::with_table_bytes(1 << 20);
     /// engine.set_board(board);
     /// let mut iterations = 0;
-    /// let analysis = engine.analyse(SearchLimits { depth: Some(14), ..Default::default() }, 0, |_| iterations += 1);
+    /// let analysis = engine.analyse(SearchLimits { depth: Some(14), ..Default::default() }, None, |_| iterations += 1);
     /// assert!(analysis.exact && iterations >= 1);
     /// assert_eq!(analysis.moves.len() as u32, board.legal_moves().len());
     /// let best = reversi_engine::solve(&board).score;
@@ -131,7 +142,7 @@ impl Engine {
     pub fn analyse(
         &mut self,
         limits: SearchLimits,
-        best: usize,
+        best: Option<usize>,
         mut report: impl FnMut(&Analysis),
     ) -> Analysis {
         let start = Instant::now();
@@ -140,6 +151,7 @@ impl Engine {
         let mut analysis = if board.is_game_over() {
             Analysis {
                 exact: true,
+                selectivity: 100,
                 ..Analysis::default()
             }
         } else if board.must_pass() {
@@ -170,6 +182,7 @@ impl Engine {
             }],
             depth: report.depth,
             exact: report.exact,
+            selectivity: report.selectivity,
             nodes: report.nodes,
             elapsed: start.elapsed(),
         }
@@ -180,46 +193,47 @@ impl Engine {
         &mut self,
         board: &Board,
         limits: SearchLimits,
-        best: usize,
+        best: Option<usize>,
         start: Instant,
         report: &mut impl FnMut(&Analysis),
     ) -> Analysis {
-        let empties = board.empty_squares().len();
         let deadline = limits.time.map(|t| start + time::hard_limit(t));
-        let exact = match (limits.depth, limits.time) {
-            (Some(depth), _) => depth >= empties,
-            (None, Some(t)) => empties <= time::exact_empties(t),
-            (None, None) => false,
-        };
-        let depth = match (limits, exact) {
-            (SearchLimits { depth: Some(d), .. }, _) => d.min(empties),
-            (l, false) if l == SearchLimits::default() => DEFAULT_DEPTH.min(empties),
-            _ => empties,
-        };
         let (mut moves, twins) = self.root_moves(board);
         moves.sort_by_key(|m| std::cmp::Reverse(m.value));
         let all = moves.len() + twins.len();
-        let best = if best == 0 { all } else { best.min(all) };
+        let best = best.map_or(all, |n| n.clamp(1, all));
         let mut report = |analysis: &Analysis| report(&with_twins(analysis, &twins, best));
         self.midgame
             .start(limits.nodes.unwrap_or(u64::MAX), deadline);
-        // Before an exact solve, the midgame only shows something while the solver
-        // works: as many plies as the engine's pre-solver search.
-        let midgame_depth = if exact {
-            depth.min(empties - 1).min(PRE_SOLVER_DEPTH)
-        } else {
-            depth
-        };
         let best_searched = best.min(moves.len());
-        let mut last =
-            self.deepen_all(&mut moves, best_searched, midgame_depth.max(1), &mut report);
-        if exact && !self.midgame.stopped() {
-            let nodes = limits.nodes.map(|n| n.saturating_sub(last.nodes));
-            if let Some(solved) = self.solve_all(&moves, best_searched, nodes, deadline, last.nodes)
-            {
-                report(&solved);
-                last = solved;
+        // The root driver's levels, each for every move; each finished one reported.
+        let mut last = self.analysis_of(&moves, best_searched, 0);
+        for level in Drive::analysis(board, limits) {
+            match level {
+                Level::Search { depth, selectivity } => {
+                    self.midgame.selectivity = selectivity;
+                    if !self.score_moves(&mut moves, best_searched, depth) {
+                        break;
+                    }
+                    last = self.analysis_of(&moves, best_searched, depth);
+                    report(&last);
+                }
+                Level::Exact | Level::WinLossDraw => {
+                    let midgame_nodes = self.midgame.clock.nodes;
+                    let nodes = limits.nodes.map(|n| n.saturating_sub(midgame_nodes));
+                    let solved =
+                        self.solve_all(&moves, best_searched, nodes, deadline, midgame_nodes);
+                    if let Some(solved) = solved {
+                        report(&solved);
+                        last = solved;
+                    }
+                    break;
+                }
             }
+        }
+        self.midgame.selectivity = PLAY_SELECTIVITY;
+        if !last.exact {
+            last.nodes = self.midgame.clock.nodes;
         }
         with_twins(&last, &twins, best)
     }
@@ -258,27 +272,6 @@ impl Engine {
             }
         }
         (moves, twins)
-    }
-
-    /// Iterative deepening of every move to `max_depth` plies: after each finished
-    /// iteration `report` is called; the last one finished is returned.
-    fn deepen_all(
-        &mut self,
-        moves: &mut [Scored],
-        best: usize,
-        max_depth: u32,
-        report: &mut impl FnMut(&Analysis),
-    ) -> Analysis {
-        let mut last = self.analysis_of(moves, best, 0);
-        for d in 1..=max_depth {
-            if !self.score_moves(moves, best, d) {
-                break;
-            }
-            last = self.analysis_of(moves, best, d);
-            report(&last);
-        }
-        last.nodes = self.midgame.clock.nodes;
-        last
     }
 
     /// One iteration `depth` plies deep: the first `best` moves (in the last iteration's
@@ -323,6 +316,7 @@ impl Engine {
             moves: values.collect(),
             depth,
             exact: false,
+            selectivity: SELECTIVITY[usize::from(self.midgame.level())].1,
             nodes: self.midgame.clock.nodes,
             elapsed: Duration::ZERO,
         }
@@ -365,6 +359,7 @@ impl Engine {
             moves: solved.into_iter().take(best).map(|(v, _)| v).collect(),
             depth,
             exact: true,
+            selectivity: 100,
             nodes: total,
             elapsed: Duration::ZERO,
         })
@@ -485,7 +480,7 @@ mod tests {
             engine.new_game();
             engine.set_board(board);
             let mut reported = Vec::new();
-            let analysis = engine.analyse(limits, n, |a| reported.push(a.depth));
+            let analysis = engine.analyse(limits, (n > 0).then_some(n), |a| reported.push(a.depth));
             prop_assert_eq!(analysis.moves[0].score, plain.score);
             // A best move scoring above every other is the one the plain search plays.
             let unique = analysis.moves.get(1).map_or(true, |m| m.score < plain.score);
@@ -515,7 +510,7 @@ mod tests {
                 depth: Some(60),
                 ..Default::default()
             };
-            let analysis = engine.analyse(limits, 0, |_| {});
+            let analysis = engine.analyse(limits, None, |_| {});
             assert!(analysis.exact);
             let mut solver = Solver::new(1 << 20);
             let mut expected = solver.move_scores(&board).unwrap();
@@ -543,7 +538,7 @@ mod tests {
                 depth: Some(depth),
                 ..Default::default()
             };
-            let analysis = engine.analyse(limits, 0, |_| {});
+            let analysis = engine.analyse(limits, None, |_| {});
             let moves = start.legal_moves().len() as usize;
             assert_eq!(analysis.moves.len(), moves);
             for m in &analysis.moves {
@@ -563,7 +558,7 @@ mod tests {
                 let first = analysis.moves[0].score;
                 assert!(analysis.moves.iter().all(|m| m.score == first));
                 // The best two asked for: two of the four.
-                let best_two = engine.analyse(limits, 2, |_| {});
+                let best_two = engine.analyse(limits, Some(2), |_| {});
                 assert_eq!(best_two.moves.len(), 2);
             }
         }
@@ -576,13 +571,13 @@ mod tests {
             depth: Some(6),
             ..Default::default()
         };
-        engine.analyse(deeper, 0, |_| {});
+        engine.analyse(deeper, None, |_| {});
         engine.set_board(Board::START);
         let limits = SearchLimits {
             depth: Some(4),
             ..Default::default()
         };
-        let analysis = engine.analyse(limits, 0, |_| {});
+        let analysis = engine.analyse(limits, None, |_| {});
         let scores: Vec<f64> = analysis.moves.iter().map(|m| m.score).collect();
         assert!(scores.iter().all(|&s| s == scores[0]), "{scores:?}");
     }
@@ -594,7 +589,7 @@ mod tests {
                 .unwrap();
         let mut engine = Engine::with_table_bytes(1 << 16);
         engine.set_board(full);
-        let analysis = engine.analyse(SearchLimits::default(), 0, |_| {});
+        let analysis = engine.analyse(SearchLimits::default(), None, |_| {});
         assert!(analysis.moves.is_empty() && analysis.exact);
     }
 
@@ -609,7 +604,7 @@ mod tests {
                 depth: Some(30),
                 ..Default::default()
             },
-            0,
+            None,
             |a| {
                 depths.push(a.depth);
                 if a.depth == 3 {

@@ -10,10 +10,10 @@ use std::time::Instant;
 
 use reversi::{Board, Ply};
 
-use super::facade::{Engine, SearchLimits};
-use super::midgame::{PLAY_SELECTIVITY, SELECTIVITY};
+use super::facade::{Engine, SearchLimits, DEFAULT_DEPTH};
+use super::midgame::{NO_SELECTIVITY, PLAY_SELECTIVITY};
 use super::report::SearchReport;
-use super::time::{empties_for_nodes, endgame_plan, Pace, Plan};
+use super::time::{empties_for_nodes, endgame_plan, exact_empties, Pace, Plan};
 use crate::solver::Solution;
 use crate::{Limits, Mode};
 
@@ -121,11 +121,7 @@ impl Drive {
             Plan::Exact => levels.push(Level::Exact),
             Plan::WinLossDrawFirst => levels.extend([Level::WinLossDraw, Level::Exact]),
             Plan::Midgame if depth >= empties => {
-                let selective = SELECTIVITY.len() as u8 - 1;
-                levels.extend((0..selective).map(|selectivity| Level::Search {
-                    depth: empties,
-                    selectivity,
-                }));
+                levels.extend(selective_levels(empties));
                 levels.push(Level::Exact);
             }
             Plan::Midgame => {}
@@ -148,6 +144,53 @@ impl Drive {
             pace,
             solve_after_stop: plan != Plan::Midgame,
         }
+    }
+}
+
+/// The selective levels of a search to the end of a board of `empties` empty squares,
+/// 73% to 99%.
+fn selective_levels(empties: u32) -> impl Iterator<Item = Level> {
+    (0..NO_SELECTIVITY).map(move |selectivity| Level::Search {
+        depth: empties,
+        selectivity,
+    })
+}
+
+impl Drive {
+    /// The levels of an analysis of `board` (every move scored, [`Engine::analyse`]),
+    /// each run for every move (a window per root move):
+    ///
+    /// - exact when the depth reaches the end, or when a time limit leaves time to
+    ///   solve (at up to `exact_empties`): the midgame iterations to at most
+    ///   [`PRE_SOLVER_DEPTH`] plies (what the analysis shows while the solver works),
+    ///   then the exact solve of every move;
+    /// - else the midgame iterations to the depth (`DEFAULT_DEPTH` with no limit at
+    ///   all); without a depth, as [`Drive::plan`]'s timed search, to the last empty
+    ///   square but one, then the selective levels of a search to the end, then the
+    ///   exact solve.
+    pub(super) fn analysis(board: &Board, limits: SearchLimits) -> Vec<Level> {
+        let empties = board.empty_squares().len();
+        let exact = match (limits.depth, limits.time) {
+            (Some(depth), _) => depth >= empties,
+            (None, Some(t)) => empties <= exact_empties(t),
+            (None, None) => false,
+        };
+        let depth = match limits.depth {
+            Some(depth) => depth.min(empties),
+            None if limits == SearchLimits::default() => DEFAULT_DEPTH.min(empties),
+            None => empties,
+        };
+        if exact {
+            let midgame = depth.min(empties.saturating_sub(1)).min(PRE_SOLVER_DEPTH);
+            return iterations(midgame.max(1)).chain([Level::Exact]).collect();
+        }
+        if depth < empties {
+            return iterations(depth.max(1)).collect();
+        }
+        iterations(empties.saturating_sub(1).max(1))
+            .chain(selective_levels(empties))
+            .chain([Level::Exact])
+            .collect()
     }
 }
 
@@ -335,6 +378,7 @@ mod tests {
 
     use super::*;
     use crate::engine::facade::tests::random_board;
+    use crate::engine::midgame::SELECTIVITY;
 
     fn search(depth: u32, selectivity: u8) -> Level {
         Level::Search { depth, selectivity }
@@ -413,6 +457,36 @@ mod tests {
             exact.midgame_deadline,
             Some(start + Duration::from_secs(32) / 20)
         );
+    }
+
+    /// The levels of an analysis, from [`Drive::analysis`]'s documentation.
+    #[test]
+    fn analyses_list_their_levels() {
+        let board = random_board(3, 36); // 24 empties
+        let midgame = |depth| (1..=depth).map(|d| search(d, PLAY_SELECTIVITY));
+        let levels = |limits: SearchLimits| Drive::analysis(&board, limits);
+        assert_eq!(
+            levels(SearchLimits::default()),
+            midgame(DEFAULT_DEPTH).collect::<Vec<_>>()
+        );
+        let depth = |d| SearchLimits {
+            depth: Some(d),
+            ..SearchLimits::default()
+        };
+        assert_eq!(levels(depth(7)), midgame(7).collect::<Vec<_>>());
+        let mut exact: Vec<Level> = midgame(PRE_SOLVER_DEPTH).collect();
+        exact.push(Level::Exact);
+        assert_eq!(levels(depth(24)), exact);
+        let time = |t| SearchLimits {
+            time: Some(Duration::from_secs(t)),
+            ..SearchLimits::default()
+        };
+        // exact_empties: 24 at 16 s, 23 at 8 s.
+        assert_eq!(levels(time(16)), exact);
+        let mut to_the_end: Vec<Level> = midgame(23).collect();
+        to_the_end.extend((0..5).map(|selectivity| search(24, selectivity)));
+        to_the_end.push(Level::Exact);
+        assert_eq!(levels(time(8)), to_the_end);
     }
 
     /// The midgame levels after the iterations, a search to the end at each selectivity

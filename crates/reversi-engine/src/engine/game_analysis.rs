@@ -17,7 +17,7 @@ use super::facade::{Engine, SearchLimits, DEFAULT_DEPTH};
 /// 20 empties at one second a position, a solve the time stops leaving the midgame's
 /// values, marked not exact), a depth at least the empty squares solves exactly.
 ///
-/// A move is a mistake ([`MoveScore::mistake`]) when its loss is exact and above 0, or
+/// A move is a mistake ([`MoveLoss::mistake`]) when its loss is exact and above 0, or
 /// searched and above [`mistake_threshold`](Self::mistake_threshold): a searched value is
 /// an estimate, and two searches of one position differ by up to about that much.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -89,11 +89,13 @@ impl GameAnalysisSettings {
     }
 }
 
-/// A scored move's values, from the mover's view, in discs (final disc difference, the
-/// empty squares to the winner, as [`solve`](crate::solve) scores): exact when
-/// [`exact`](Self::exact), else the midgame search's predictions, all of one search.
+/// What a played move lost against the best move of its position, from the mover's
+/// view, in discs (final disc difference, the empty squares to the winner, as
+/// [`solve`](crate::solve) scores): exact when [`exact`](Self::exact), else the midgame
+/// search's predictions, all of one search. (A move's value in one position's analysis
+/// is a [`MoveValue`](crate::MoveValue).)
 #[derive(Clone, Debug, PartialEq)]
-pub struct MoveScore {
+pub struct MoveLoss {
     /// The played move's value.
     pub value: f64,
     /// The best move (the first in square order among equals when exact).
@@ -123,7 +125,7 @@ pub struct PlyAnalysis {
     /// The ply played.
     pub played: Ply,
     /// The values; `None` for a pass (forced: it has no alternative and loses nothing).
-    pub score: Option<MoveScore>,
+    pub score: Option<MoveLoss>,
 }
 
 impl PlyAnalysis {
@@ -133,7 +135,7 @@ impl PlyAnalysis {
         self.score.as_ref().map_or(0.0, |s| s.loss)
     }
 
-    /// Whether the ply is a mistake ([`MoveScore::mistake`]; a pass never is).
+    /// Whether the ply is a mistake ([`MoveLoss::mistake`]; a pass never is).
     #[must_use]
     pub fn is_mistake(&self) -> bool {
         self.score.as_ref().is_some_and(|s| s.mistake)
@@ -149,7 +151,7 @@ pub struct PlayerSummary {
     pub exact: u32,
     /// The passes.
     pub passes: u32,
-    /// The mistakes ([`MoveScore::mistake`]).
+    /// The mistakes ([`MoveLoss::mistake`]).
     pub mistakes: u32,
     /// The sum of the losses, in discs (every move's, mistake or not).
     pub total_loss: f64,
@@ -294,13 +296,13 @@ impl Engine {
         played: Ply,
         settings: &GameAnalysisSettings,
         empties: u32,
-    ) -> Option<MoveScore> {
+    ) -> Option<MoveLoss> {
         self.board = *board;
-        let analysis = self.analyse(settings.limits_for(empties), 0, |_| {});
+        let analysis = self.analyse(settings.limits_for(empties), None, |_| {});
         let best = analysis.moves.first()?;
         let value = analysis.moves.iter().find(|m| m.ply == played)?;
         let loss = (best.score - value.score).max(0.0);
-        Some(MoveScore {
+        Some(MoveLoss {
             value: value.score,
             best: best.ply,
             best_value: best.score,

@@ -359,7 +359,7 @@ impl NboardSession {
         let engine = &mut self.engine;
         let mut written: io::Result<()> = Ok(());
         let (analysis, next) = watching(&self.stop, incoming, || {
-            engine.analyse(limits, n.max(1), |iteration: &Analysis| {
+            engine.analyse(limits, Some(n.max(1)), |iteration: &Analysis| {
                 if written.is_ok() {
                     written = iteration
                         .moves

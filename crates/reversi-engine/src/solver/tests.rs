@@ -585,7 +585,7 @@ fn ffo_40_44_every_move_scored_by_analyse() {
                 depth: Some(60),
                 ..SearchLimits::default()
             },
-            0,
+            None,
             |_| {},
         );
         assert!(analysis.exact, "{line}");

@@ -150,7 +150,7 @@ fn exact_move_scores(engine: &mut Engine) -> Vec<(Ply, i32)> {
         depth: Some(64),
         ..SearchLimits::default()
     };
-    let analysis = engine.analyse(limits, 0, |_| {});
+    let analysis = engine.analyse(limits, None, |_| {});
     analysis
         .by_square()
         .iter()
