@@ -254,6 +254,7 @@ impl Engine {
     /// start of a search, an analysis or a solve.
     pub(super) fn attach(&mut self) {
         self.midgame.weights = Arc::clone(&self.shared.weights);
+        self.midgame.endgame.weights = Arc::clone(&self.shared.weights);
         self.midgame.clock.set_signal(self.shared.signal.clone());
         self.solver.attach(&self.shared);
     }

@@ -590,10 +590,6 @@ mod tests {
             prop_assert!(search.pvs(&node, n, s - 1, s) >= s);
             prop_assert!(search.pvs(&node, n, s, s + 1) <= s);
         }
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(64))]
 
         /// A search to the end at `HANDOVER_EMPTIES` or fewer is the exact solver's,
         /// its window converted to discs and back: its fail-soft value `r` in units of
