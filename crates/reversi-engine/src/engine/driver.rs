@@ -231,6 +231,8 @@ impl Engine {
         let mut nodes = 0;
         let mut proven = Proven::default();
         let mut midgame_stopped = false;
+        // Whether a level the plan listed was not finished.
+        let mut cut = false;
         let left = |nodes: u64| drive.nodes.map(|n| n.saturating_sub(nodes));
         let mut i = 0;
         while i < drive.levels.len() {
@@ -262,7 +264,10 @@ impl Engine {
                     report = Some(found);
                     continue;
                 }
-                _ if midgame_stopped && !drive.solve_after_stop => break,
+                _ if midgame_stopped && !drive.solve_after_stop => {
+                    cut = true;
+                    break;
+                }
                 Level::WinLossDraw => Mode::WinLossDraw,
                 Level::Exact => Mode::Exact,
             };
@@ -273,10 +278,13 @@ impl Engine {
                 .as_ref()
                 .filter(|_| mode == Mode::Exact)
                 .map(|r| (r.score.round() as i32, r.best));
+            // A solve cut short (or never started) leaves the search incomplete.
+            cut = true;
             let Some(solution) = self.run_solver(board, mode, guide, left(nodes), drive.deadline)
             else {
                 break;
             };
+            cut = !solution.complete;
             nodes += solution.nodes;
             if let Some(mut exact) = exact_report(&solution, empties) {
                 exact.nodes = nodes;
@@ -290,6 +298,7 @@ impl Engine {
         }
         let mut report = report.expect("a search that solves nothing has midgame levels");
         report.nodes = nodes;
+        report.complete &= !cut;
         proven.bound(&mut report);
         report
     }
@@ -487,6 +496,23 @@ mod tests {
         to_the_end.extend((0..5).map(|selectivity| search(24, selectivity)));
         to_the_end.push(Level::Exact);
         assert_eq!(levels(time(8)), to_the_end);
+    }
+
+    /// A search whose solve the node limit cuts is not complete, though the midgame
+    /// iterations after it finished: it did not do all the plan listed.
+    #[test]
+    fn a_cut_solve_leaves_the_search_incomplete() {
+        let board = random_board(5, 40);
+        let mut engine = Engine::with_table_bytes(1 << 20);
+        engine.set_board(board);
+        let limits = SearchLimits {
+            depth: Some(60),
+            nodes: Some(5_000),
+            ..SearchLimits::default()
+        };
+        let report = engine.search(limits);
+        assert!(!report.exact && !report.complete, "{report:?}");
+        assert!(report.nodes <= 5_000 + 64, "{}", report.nodes);
     }
 
     /// The midgame levels after the iterations, a search to the end at each selectivity
