@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 
 use crate::average::AverageArgs;
 use crate::eval_speed::EvalSpeedArgs;
+use crate::label_file::LabelFileArgs;
 use crate::mae::MaeArgs;
 use crate::measure::endgame::{EndgameArgs, HardArgs, PositionsArgs};
 use crate::measure::ffo::{FfoArgs, SolveArgs};
@@ -36,6 +37,10 @@ pub enum Command {
     /// The entry-by-entry mean of several weights files (weights of separate training
     /// runs folded into one table), rounded to the nearest unit.
     Average(AverageArgs),
+    /// Labels a file of positions (OBF lines) for training: each by the engine's own
+    /// evaluation searched `--depth` plies, or by the exact solver at `--exact` empties
+    /// or fewer; on every core, resumable, the same file on any number of threads.
+    LabelFile(LabelFileArgs),
     /// Mean absolute error (discs) of the evaluation and of a mobility-only baseline on
     /// held-out positions with `--empties` empty squares scored by a `--depth` search.
     Mae(MaeArgs),

@@ -12,6 +12,8 @@
 //!   toward the side to move taken off);
 //! - `average`: the entry-by-entry mean of several weights files (weights of separate
 //!   training runs folded into one table);
+//! - `label-file`: a file of positions labelled by a deep search or the exact solver, on
+//!   every core, resumable (a training pipeline's labelling stage);
 //! - `mae`: the mean absolute error, in discs, of the evaluation and of a mobility-only
 //!   baseline on held-out positions scored by a deeper search;
 //! - `eval-speed`; and the engine's measurements: `search-speed`, `depth`, `ffo`,
@@ -28,6 +30,7 @@ mod fit;
 mod games;
 mod hand;
 mod label;
+mod label_file;
 mod mae;
 mod measure;
 mod process;
@@ -47,6 +50,7 @@ fn main() -> Result<()> {
         Command::Train(args) => train::run(&args)?,
         Command::Recenter(args) => recenter::run(&args)?,
         Command::Average(args) => average::run(&args)?,
+        Command::LabelFile(args) => label_file::run(&args)?,
         Command::Mae(args) => mae::run(&args)?,
         Command::EvalSpeed(args) => eval_speed::run(&args),
         Command::SearchSpeed(args) => speed::search_speed(&args),
