@@ -50,9 +50,9 @@ pub(super) struct Drive {
     pub(super) levels: Vec<Level>,
     /// The nodes of the whole search (`None`: no limit).
     pub(super) nodes: Option<u64>,
-    /// When the midgame levels stop, and when the whole search does (`None`: no time
-    /// limit).
+    /// When the midgame levels stop (`None`: no time limit).
     pub(super) midgame_deadline: Option<Instant>,
+    /// When the whole search stops, its solves included (`None`: no time limit).
     pub(super) deadline: Option<Instant>,
     /// The pace of the midgame levels under a soft budget.
     pub(super) pace: Option<Pace>,
