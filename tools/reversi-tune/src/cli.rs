@@ -5,12 +5,14 @@ use clap::{Parser, Subcommand};
 
 use crate::average::AverageArgs;
 use crate::eval_speed::EvalSpeedArgs;
+use crate::fit_file::FitFileArgs;
 use crate::label_file::LabelFileArgs;
 use crate::mae::MaeArgs;
 use crate::measure::endgame::{EndgameArgs, HardArgs, PositionsArgs};
 use crate::measure::ffo::{FfoArgs, SolveArgs};
 use crate::measure::probcut;
 use crate::measure::speed::{DepthArgs, SearchSpeedArgs};
+use crate::positions_file::PositionsFileArgs;
 use crate::recenter::RecenterArgs;
 use crate::train::TrainArgs;
 
@@ -37,10 +39,16 @@ pub enum Command {
     /// The entry-by-entry mean of several weights files (weights of separate training
     /// runs folded into one table), rounded to the nearest unit.
     Average(AverageArgs),
+    /// Writes seeded self-play positions (and some of their children) for training, one
+    /// OBF line each, on every core, resumable, the same file on any number of threads.
+    PositionsFile(PositionsFileArgs),
     /// Labels a file of positions (OBF lines) for training: each by the engine's own
     /// evaluation searched `--depth` plies, or by the exact solver at `--exact` empties
     /// or fewer; on every core, resumable, the same file on any number of threads.
     LabelFile(LabelFileArgs),
+    /// Fits the weights to labelled positions (`label-file`'s files), stage by stage as
+    /// `train` fits, and writes the weights file.
+    FitFile(FitFileArgs),
     /// Mean absolute error (discs) of the evaluation and of a mobility-only baseline on
     /// held-out positions with `--empties` empty squares scored by a `--depth` search.
     Mae(MaeArgs),

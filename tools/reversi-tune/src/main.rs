@@ -12,8 +12,12 @@
 //!   toward the side to move taken off);
 //! - `average`: the entry-by-entry mean of several weights files (weights of separate
 //!   training runs folded into one table);
+//! - `positions-file`, `label-file`, `fit-file`: a training pipeline in file-to-file
+//!   stages (positions of seeded self-play; labels by a deep search or the exact solver;
+//!   the weights fitted to them), each on every core and resumable;
 //! - `label-file`: a file of positions labelled by a deep search or the exact solver, on
-//!   every core, resumable (a training pipeline's labelling stage);
+//!   every core, resumable (a training pipeline's labelling stage); `fit-file`: weights
+//!   fitted to such files (its fitting stage);
 //! - `mae`: the mean absolute error, in discs, of the evaluation and of a mobility-only
 //!   baseline on held-out positions scored by a deeper search;
 //! - `eval-speed`; and the engine's measurements: `search-speed`, `depth`, `ffo`,
@@ -27,12 +31,14 @@ mod cli;
 mod eval_speed;
 mod ffo_file;
 mod fit;
+mod fit_file;
 mod games;
 mod hand;
 mod label;
 mod label_file;
 mod mae;
 mod measure;
+mod positions_file;
 mod process;
 mod recenter;
 mod train;
@@ -50,7 +56,9 @@ fn main() -> Result<()> {
         Command::Train(args) => train::run(&args)?,
         Command::Recenter(args) => recenter::run(&args)?,
         Command::Average(args) => average::run(&args)?,
+        Command::PositionsFile(args) => positions_file::run(&args)?,
         Command::LabelFile(args) => label_file::run(&args)?,
+        Command::FitFile(args) => fit_file::run(&args)?,
         Command::Mae(args) => mae::run(&args)?,
         Command::EvalSpeed(args) => eval_speed::run(&args),
         Command::SearchSpeed(args) => speed::search_speed(&args),

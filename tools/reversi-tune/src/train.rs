@@ -4,7 +4,7 @@
 //! writes the weights file.
 
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -40,6 +40,20 @@ pub struct TrainArgs {
     /// Children with at most this many empty squares are solved exactly.
     #[arg(long, default_value_t = 12)]
     solve_children: u32,
+    #[command(flatten)]
+    fit: StageFit,
+    /// The weights file to write.
+    #[arg(
+        short,
+        long,
+        default_value = "crates/reversi-engine/src/eval/weights.bin"
+    )]
+    output: PathBuf,
+}
+
+/// How each stage's weights are fitted to its labels (`train` and `fit-file`).
+#[derive(clap::Args, Debug, Clone)]
+pub struct StageFit {
     /// L2 penalty on each pattern weight (discs squared per unit).
     #[arg(long, default_value_t = 2.0)]
     l2: f64,
@@ -64,20 +78,13 @@ pub struct TrainArgs {
     /// what a pattern adds.
     #[arg(long, value_name = "PATTERN")]
     without: Vec<String>,
-    /// The weights file to write.
-    #[arg(
-        short,
-        long,
-        default_value = "crates/reversi-engine/src/eval/weights.bin"
-    )]
-    output: PathBuf,
 }
 
 /// Plays, labels, fits and writes the weights file; prints a line per stage, then the
 /// time taken.
 pub fn run(args: &TrainArgs) -> Result<()> {
     let wall = Instant::now();
-    let excluded = pattern_numbers(&args.without)?;
+    let excluded = pattern_numbers(&args.fit.without)?;
     let mut records = generate(&args.games_args, 0, args.games);
     let positions: usize = records.iter().map(Vec::len).sum();
     eprintln!("{} games, {positions} positions", args.games);
@@ -102,7 +109,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
             st,
             stage_records,
             &labels,
-            args,
+            &args.fit,
             &layout,
             &mut params,
             &mut weights,
@@ -112,17 +119,59 @@ pub fn run(args: &TrainArgs) -> Result<()> {
             store(&mut weights, &layout, &params, st + 1);
         }
     }
+    write_weights(&weights, &args.output, by_stage.iter().map(Vec::len).sum())?;
+    report_time("total", wall);
+    Ok(())
+}
+
+/// Writes `weights` to `output`, saying so with the `positions` fitted.
+pub fn write_weights(weights: &Weights, output: &Path, positions: usize) -> Result<()> {
     let bytes = weights.to_bytes();
-    let output = &args.output;
     fs::write(output, &bytes).with_context(|| format!("cannot write {}", output.display()))?;
-    let total: usize = by_stage.iter().map(Vec::len).sum();
     eprintln!(
-        "{total} positions fitted; {} bytes written to {}",
+        "{positions} positions fitted; {} bytes written to {}",
         bytes.len(),
         output.display()
     );
-    report_time("total", wall);
     Ok(())
+}
+
+/// The weights of each stage fitted to `by_stage`'s positions and their labels (a
+/// position's `exact` score counted as exact in the stage's line), stage 0 first, each
+/// starting from the fit before (with `--smooth`, pulled toward it).
+///
+/// # Errors
+/// A pattern of `--without` that does not exist.
+pub fn fit_all(by_stage: &[(Vec<Record>, Vec<f64>)], fit: &StageFit) -> Result<Weights> {
+    let layout = Layout::without(&pattern_numbers(&fit.without)?);
+    let mut weights = Weights::zero();
+    let mut params = vec![0.0; layout.params()];
+    eprintln!("stage  empties  positions  searched  rmse   mae(discs)");
+    for (st, (records, labels)) in by_stage.iter().enumerate() {
+        if records.is_empty() {
+            // Nothing to fit: the stage keeps the fit before it (zero before stage 0).
+            store(&mut weights, &layout, &params, st);
+            eprintln!("{st:5}  no positions: the weights of the stage before");
+            continue;
+        }
+        fit_stage(st, records, labels, fit, &layout, &mut params, &mut weights);
+    }
+    Ok(weights)
+}
+
+#[cfg(test)]
+impl StageFit {
+    /// `train`'s defaults.
+    pub fn for_tests() -> StageFit {
+        StageFit {
+            l2: 2.0,
+            l2_scalar: 0.01,
+            smooth: false,
+            iterations: 150,
+            min_count: 3,
+            without: Vec::new(),
+        }
+    }
 }
 
 /// The places in `PATTERNS` of the patterns named `names` (`--without`), or an error
@@ -191,7 +240,7 @@ fn fit_stage(
     st: usize,
     records: &[Record],
     labels: &[f64],
-    args: &TrainArgs,
+    args: &StageFit,
     layout: &Layout,
     params: &mut [f64],
     weights: &mut Weights,

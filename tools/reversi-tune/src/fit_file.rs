@@ -1,0 +1,164 @@
+//! `fit-file`: the fitting stage of a training pipeline as a file-to-weights step: the
+//! labelled positions of `label-file`'s output files, grouped by the evaluation's stages
+//! and fitted stage by stage (as `train` fits, with the same options), written as a
+//! weights file.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use reversi::Board;
+use reversi_engine::eval::weights::{stage, STAGES};
+
+use crate::games::Record;
+use crate::train::{fit_all, write_weights, StageFit};
+
+/// `fit-file`: weights fitted to labelled positions.
+#[derive(clap::Args, Debug)]
+pub struct FitFileArgs {
+    /// Labelled positions, `label-file`'s lines (`OBF SCORE exact` or `OBF SCORE dN`);
+    /// blank and `#` lines are skipped, and so is a bad line, with its place on standard
+    /// error. Finished games are left out (nothing to fit).
+    #[arg(required = true)]
+    labels: Vec<PathBuf>,
+    #[command(flatten)]
+    fit: StageFit,
+    /// The weights file to write.
+    #[arg(short, long)]
+    output: PathBuf,
+}
+
+/// `fit-file`.
+pub fn run(args: &FitFileArgs) -> Result<()> {
+    let mut by_stage = vec![(Vec::new(), Vec::new()); STAGES];
+    let mut total = 0;
+    for path in &args.labels {
+        total += read_labels(path, &mut by_stage)?;
+    }
+    let weights = fit_all(&by_stage, &args.fit)?;
+    write_weights(&weights, &args.output, total)
+}
+
+/// Adds the positions of the labels file `path` to `by_stage` (records and labels, by the
+/// stage of their empty squares); the positions added.
+///
+/// # Errors
+/// The file cannot be read.
+pub fn read_labels(path: &Path, by_stage: &mut [(Vec<Record>, Vec<f64>)]) -> Result<usize> {
+    let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let mut added = 0;
+    for (i, line) in BufReader::new(file).lines().enumerate() {
+        let line = line.with_context(|| format!("cannot read {}", path.display()))?;
+        let text = line.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let Some((record, label)) = parse(text) else {
+            eprintln!(
+                "{} line {}: not `OBF SCORE exact` or `OBF SCORE dN`, skipped",
+                path.display(),
+                i + 1
+            );
+            continue;
+        };
+        if record.board.is_game_over() {
+            continue;
+        }
+        let (records, labels) = &mut by_stage[stage(record.board.empty_squares().len())];
+        records.push(record);
+        labels.push(label);
+        added += 1;
+    }
+    Ok(added)
+}
+
+/// The record and label of one line of a labels file.
+fn parse(text: &str) -> Option<(Record, f64)> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    let [squares, side, score, how] = fields[..] else {
+        return None;
+    };
+    let board = Board::from_obf(&format!("{squares} {side}")).ok()?;
+    let label: f64 = score.parse().ok().filter(|s: &f64| s.abs() <= 64.0)?;
+    let exact = match how {
+        "exact" => Some(label as i32).filter(|&s| f64::from(s) == label),
+        _ if how.strip_prefix('d')?.parse::<u32>().is_ok() => None,
+        _ => return None,
+    };
+    if how == "exact" && exact.is_none() {
+        return None;
+    }
+    Some((Record { board, exact }, label))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reversi_engine::eval::weights::Weights;
+    use reversi_engine::eval::SCALE;
+
+    #[test]
+    fn lines_parse_as_label_file_writes_them() {
+        let start = Board::START.to_obf();
+        let (record, label) = parse(&format!("{start} +3.42 d10")).unwrap();
+        assert_eq!(
+            (record.board, record.exact, label),
+            (Board::START, None, 3.42)
+        );
+        let (record, label) = parse(&format!("{start} -12 exact")).unwrap();
+        assert_eq!((record.exact, label), (Some(-12), -12.0));
+        for bad in [
+            format!("{start} +1.5 exact"),
+            format!("{start} 70 exact"),
+            format!("{start} x d4"),
+            format!("{start} +1 deep"),
+            format!("{start} +1"),
+            "not a board +1 d4".to_owned(),
+        ] {
+            assert!(parse(&bad).is_none(), "{bad}");
+        }
+    }
+
+    /// Labels of one value a stage (twice the stage's number, in discs): the fitted
+    /// evaluation gives about its stage's value on the positions it was fitted to (each
+    /// stage's constant carries it, so each position went to its own stage), and the
+    /// file written reads back as those weights.
+    #[test]
+    fn a_constant_label_is_fitted() {
+        let dir = std::env::temp_dir().join(format!("reversi-tune-{}-fit", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut rng = fastrand::Rng::with_seed(4);
+        let mut text = String::from("# labels\nbad line\n");
+        let mut boards = Vec::new();
+        for _ in 0..600 {
+            let empties = rng.u32(4..58);
+            let board = reversi::random::position(&mut rng, empties);
+            if !board.is_game_over() {
+                let label = 2 * stage(board.empty_squares().len());
+                text.push_str(&format!("{} +{label} d4\n", board.to_obf()));
+                boards.push(board);
+            }
+        }
+        let labels = dir.join("labels.txt");
+        std::fs::write(&labels, text).unwrap();
+        let mut by_stage = vec![(Vec::new(), Vec::new()); STAGES];
+        assert_eq!(read_labels(&labels, &mut by_stage).unwrap(), boards.len());
+        let fit = StageFit::for_tests();
+        let weights = fit_all(&by_stage, &fit).unwrap();
+        let output = dir.join("w.bin");
+        write_weights(&weights, &output, boards.len()).unwrap();
+        let read = Weights::from_bytes(&std::fs::read(&output).unwrap()).unwrap();
+        assert_eq!(read, weights);
+        let mean_error: f64 = boards
+            .iter()
+            .map(|b| {
+                let v = f64::from(weights.evaluate(b.mover_bits(), b.opponent_bits()));
+                let label = 2.0 * stage(b.empty_squares().len()) as f64;
+                (v / f64::from(SCALE) - label).abs()
+            })
+            .sum::<f64>()
+            / boards.len() as f64;
+        assert!(mean_error < 0.5, "{mean_error}");
+    }
+}
