@@ -10,8 +10,8 @@
 //! tables, ProbCut is off: [`Labeller`]), so the file is the same on any number of
 //! threads and however often the run was interrupted and resumed.
 
-use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
+use std::fs::File;
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -20,6 +20,7 @@ use anyhow::{bail, Context, Result};
 use reversi::Board;
 
 use crate::label::Labeller;
+use crate::stage_file;
 
 /// `label-file`: positions scored by a deep search or the exact solver.
 #[derive(clap::Args, Debug)]
@@ -113,25 +114,8 @@ pub fn label_file(
         );
     }
     let resumed = resume(output, &boards, settings)?;
-    let mut out = BufWriter::new(
-        OpenOptions::new()
-            .append(true)
-            .open(output)
-            .with_context(|| format!("cannot open {}", output.display()))?,
-    );
-    let bar = if progress {
-        indicatif::ProgressBar::new(boards.len() as u64)
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} positions, {per_sec}, {eta} left",
-        )
-        .expect("a valid template"),
-    );
-    bar.set_position(resumed as u64);
-    bar.reset_eta();
+    let mut out = stage_file::appender(output)?;
+    let bar = stage_file::progress_bar(boards.len() as u64, resumed as u64, "positions", progress);
     let mut labellers: Vec<Labeller> = (0..settings.threads.max(1))
         .map(|_| Labeller::new(reversi_engine::eval::builtin(), 16 << 20, 16 << 20))
         .collect();
@@ -183,16 +167,7 @@ fn obf_of(text: &str) -> Option<Board> {
 /// A complete line that is not the label of the position of its rank, or not one these
 /// settings give (another depth, another exact bound).
 fn resume(output: &Path, boards: &[Board], settings: Settings) -> Result<usize> {
-    let mut file = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(output)
-        .with_context(|| format!("cannot open {}", output.display()))?;
-    let mut text = String::new();
-    file.read_to_string(&mut text)
-        .with_context(|| format!("{} is not a labels file", output.display()))?;
+    let (mut file, text) = stage_file::open_output(output, "labels file")?;
     let complete = text.rfind('\n').map_or(0, |i| i + 1);
     let mut done = 0;
     for (i, line) in text[..complete].lines().enumerate() {
@@ -211,10 +186,7 @@ fn resume(output: &Path, boards: &[Board], settings: Settings) -> Result<usize> 
         }
         done += 1;
     }
-    if complete < text.len() {
-        file.set_len(complete as u64)?;
-        file.seek(SeekFrom::End(0))?;
-    }
+    stage_file::keep(&mut file, complete, text.len())?;
     Ok(done)
 }
 

@@ -41,6 +41,7 @@ mod measure;
 mod positions_file;
 mod process;
 mod recenter;
+mod stage_file;
 mod train;
 mod weights_file;
 mod wthor_games;

@@ -9,13 +9,13 @@
 //! `(seed, N)`'s too), so the file is the same on any number of threads and however
 //! often the run was interrupted.
 
-use std::fs::OpenOptions;
-use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
 use crate::games::{game_rng, generate, some_children, GameArgs};
+use crate::stage_file;
 
 /// `positions-file`: self-play positions for training.
 #[derive(clap::Args, Debug)]
@@ -58,25 +58,8 @@ pub fn run(args: &PositionsFileArgs) -> Result<()> {
 /// are not positions.
 pub fn positions_file(args: &PositionsFileArgs, progress: bool) -> Result<(u64, usize)> {
     let first = resume(&args.output)?;
-    let mut out = BufWriter::new(
-        OpenOptions::new()
-            .append(true)
-            .open(&args.output)
-            .with_context(|| format!("cannot open {}", args.output.display()))?,
-    );
-    let bar = if progress {
-        indicatif::ProgressBar::new(args.games)
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} games, {per_sec}, {eta} left",
-        )
-        .expect("a valid template"),
-    );
-    bar.set_position(first.min(args.games));
-    bar.reset_eta();
+    let mut out = stage_file::appender(&args.output)?;
+    let bar = stage_file::progress_bar(args.games, first, "games", progress);
     let mut written = 0;
     let mut game = first;
     while game < args.games {
@@ -112,16 +95,7 @@ const CHILDREN_SALT: u64 = 0x6368_696c_6472_656e;
 /// # Errors
 /// Game lines out of order, or lines after the last game's end that are not positions.
 fn resume(output: &Path) -> Result<u64> {
-    let mut file = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(output)
-        .with_context(|| format!("cannot open {}", output.display()))?;
-    let mut text = String::new();
-    file.read_to_string(&mut text)
-        .with_context(|| format!("{} is not a positions file", output.display()))?;
+    let (mut file, text) = stage_file::open_output(output, "positions file")?;
     let (mut games, mut end) = (0, 0);
     let mut offset = 0;
     for (i, line) in text.split_inclusive('\n').enumerate() {
@@ -145,10 +119,7 @@ fn resume(output: &Path) -> Result<u64> {
             );
         }
     }
-    if end < text.len() {
-        file.set_len(end as u64)?;
-        file.seek(SeekFrom::End(0))?;
-    }
+    stage_file::keep(&mut file, end, text.len())?;
     Ok(games)
 }
 
