@@ -8,10 +8,10 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use reversi::Board;
 use reversi_engine::eval::weights::{stage, STAGES};
 
 use crate::games::Record;
+use crate::label_file::obf_of;
 use crate::train::{fit_all, write_weights, StageFit};
 
 /// `fit-file`: weights fitted to labelled positions.
@@ -79,7 +79,7 @@ fn parse(text: &str) -> Option<(Record, f64)> {
     let [squares, side, score, how] = fields[..] else {
         return None;
     };
-    let board = Board::from_obf(&format!("{squares} {side}")).ok()?;
+    let board = obf_of(&format!("{squares} {side}"))?;
     let label: f64 = score.parse().ok().filter(|s: &f64| s.abs() <= 64.0)?;
     let exact = match how {
         "exact" => Some(label as i32).filter(|&s| f64::from(s) == label),
@@ -95,6 +95,7 @@ fn parse(text: &str) -> Option<(Record, f64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use reversi::Board;
     use reversi_engine::eval::weights::Weights;
     use reversi_engine::eval::SCALE;
 

@@ -154,7 +154,7 @@ fn read_positions(input: &Path) -> Result<(Vec<Board>, Vec<usize>)> {
 }
 
 /// The board of an OBF line (its first two fields), if it is one.
-fn obf_of(text: &str) -> Option<Board> {
+pub fn obf_of(text: &str) -> Option<Board> {
     let mut fields = text.split_whitespace();
     let obf = format!("{} {}", fields.next()?, fields.next()?);
     Board::from_obf(&obf).ok()

@@ -147,6 +147,20 @@ impl Drive {
     }
 }
 
+impl Drive {
+    /// The midgame levels from `levels[from]` on, up to the first solve, as the (depth,
+    /// selectivity) steps of one iterative deepening.
+    fn midgame_run(&self, from: usize) -> Vec<(u32, u8)> {
+        self.levels[from..]
+            .iter()
+            .map_while(|level| match *level {
+                Level::Search { depth, selectivity } => Some((depth, selectivity)),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
 /// The selective levels of a search to the end of a board of `empties` empty squares,
 /// 73% to 99%.
 fn selective_levels(empties: u32) -> impl Iterator<Item = Level> {
@@ -240,14 +254,7 @@ impl Engine {
             i += 1;
             let mode = match level {
                 Level::Search { .. } => {
-                    // The midgame levels from here on, run as one iterative deepening.
-                    let mut steps = Vec::new();
-                    for level in &drive.levels[i - 1..] {
-                        let &Level::Search { depth, selectivity } = level else {
-                            break;
-                        };
-                        steps.push((depth, selectivity));
-                    }
+                    let steps = drive.midgame_run(i - 1);
                     i += steps.len() - 1;
                     let budget = left(nodes).unwrap_or(u64::MAX);
                     let mut found = self.deepen(

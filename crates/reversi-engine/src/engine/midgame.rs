@@ -69,23 +69,14 @@ pub(crate) const NO_SELECTIVITY: u8 = SELECTIVITY.len() as u8 - 1;
 const HANDOVER_EMPTIES: u32 = 10;
 
 /// ProbCut's regression of the exact score on the value of the shallow search (`n / 4 *
-/// 2` plies) in a search to the end of the game, by empty squares `n` (index; beyond the
-/// table as its last): `[a, b, sigma]` as in [`PROBCUT_FIT`]. Measured by `reversi-tune
+/// 2` plies) in a search to the end of the game, by empty squares `n` from
+/// [`PROBCUT_END_FIRST`] (index `n - PROBCUT_END_FIRST`; beyond the table as its last):
+/// `[a, b, sigma]` as in [`PROBCUT_FIT`]. Measured by `reversi-tune
 /// probcut-end-fit 60 10 24` (60 positions at each count of empties, from seeded openings
 /// and depth-4 self-play; exact scores by the solver), the rows as measured: the spread
 /// falls from 9 discs at 10 empties (a 4-ply shallow search) to 5 at 20 to 23 (10 plies)
-/// and 2.7 at 24 (12 plies); rows below 10 unused.
-const PROBCUT_END_FIT: [[f32; 3]; 25] = [
-    [0.0, 1.0, 0.0],
-    [0.0, 1.0, 0.0],
-    [0.0, 1.0, 0.0],
-    [0.0, 1.0, 0.0],
-    [0.0, 1.0, 0.0],
-    [0.0, 1.0, 0.0],
-    [0.0, 1.0, 0.0],
-    [0.0, 1.0, 0.0],
-    [0.0, 1.0, 0.0],
-    [0.0, 1.0, 0.0],
+/// and 2.7 at 24 (12 plies).
+const PROBCUT_END_FIT: [[f32; 3]; 15] = [
     [-0.81, 1.024, 9.07],
     [1.08, 0.983, 7.21],
     [-0.49, 0.997, 6.48],
@@ -157,9 +148,14 @@ fn probcut_row(empties: u32, depth: u32) -> [f32; 3] {
     rows[(depth as usize).min(rows.len() - 1)]
 }
 
+/// The empty squares of [`PROBCUT_END_FIT`]'s first row (searches to the end hand over
+/// to the solver before fewer: [`HANDOVER_EMPTIES`]).
+const PROBCUT_END_FIRST: u32 = 10;
+
 /// The row of [`PROBCUT_END_FIT`] for a search to the end at `empties` empty squares.
 fn probcut_end_row(empties: u32) -> [f32; 3] {
-    PROBCUT_END_FIT[(empties as usize).min(PROBCUT_END_FIT.len() - 1)]
+    let row = empties.saturating_sub(PROBCUT_END_FIRST) as usize;
+    PROBCUT_END_FIT[row.min(PROBCUT_END_FIT.len() - 1)]
 }
 
 /// The shallow values (in the search's units) at or above which (the first) and at or
@@ -640,6 +636,12 @@ mod tests {
             }
         }
         assert_eq!(probcut_row(35, 40), PROBCUT_FIT[1][12]);
+        // The endgame rows by empty squares, as `probcut-end-fit 60 10 24` printed them
+        // (RESULTS.md): 10 empties the first, 24 the last, beyond it as 24.
+        assert_eq!(probcut_end_row(10), [-0.81, 1.024, 9.07]);
+        assert_eq!(probcut_end_row(20), [0.75, 1.030, 5.07]);
+        assert_eq!(probcut_end_row(24), [0.59, 1.106, 2.71]);
+        assert_eq!(probcut_end_row(40), probcut_end_row(24));
     }
 
     #[test]
