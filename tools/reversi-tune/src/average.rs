@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use reversi_engine::eval::pattern::PATTERNS;
-use reversi_engine::eval::weights::{Weights, SCALARS, STAGES};
+use reversi_engine::eval::weights::{Weights, SCALARS};
 
 use crate::weights_file::read_weights;
 
@@ -45,24 +45,38 @@ pub fn run(args: &AverageArgs) -> Result<()> {
 }
 
 /// The entry-by-entry mean of `inputs` (every pattern entry of every stage and every
-/// scalar weight), rounded to the nearest unit, halves away from zero.
+/// scalar weight), rounded to the nearest unit, halves away from zero. Inputs of other
+/// stage widths are averaged on the finest one: each output stage takes, from each
+/// input, the stage holding its first number of empty squares (so a width-4 stage counts
+/// for both width-2 stages it spans).
 ///
 /// # Errors
 ///
-/// Fewer than two inputs.
+/// Fewer than two inputs, or a width that is not a multiple of the finest (its stages
+/// would straddle the output's).
 pub fn average(inputs: &[Weights]) -> Result<Weights> {
     if inputs.len() < 2 {
         bail!("averaging needs at least two weights files");
     }
-    let mut out = Weights::zero();
-    for stage in 0..STAGES {
+    let width = inputs.iter().map(Weights::stage_width).min().unwrap_or(1);
+    if let Some(w) = inputs.iter().find(|w| w.stage_width() % width != 0) {
+        bail!(
+            "stage widths {} and {width} do not nest: averaging needs each width a multiple of the finest",
+            w.stage_width()
+        );
+    }
+    let mut out = Weights::zero_with_width(width).map_err(|e| anyhow::anyhow!("{e}"))?;
+    for stage in 0..out.stages() {
+        let empties = (stage * width + 1) as u32;
+        let at = |w: &Weights| w.stage(empties);
         for (p, pattern) in PATTERNS.iter().enumerate() {
             for index in 0..pattern.size() {
-                out.set_entry(stage, p, index, mean(inputs, |w| w.entry(stage, p, index)));
+                let value = mean(inputs, |w| w.entry(at(w), p, index));
+                out.set_entry(stage, p, index, value);
             }
         }
         for i in 0..SCALARS {
-            out.set_scalar(stage, i, mean(inputs, |w| w.scalar(stage, i)));
+            out.set_scalar(stage, i, mean(inputs, |w| w.scalar(at(w), i)));
         }
     }
     Ok(out)
@@ -113,6 +127,29 @@ mod tests {
         let ws = [with(14, 1, 0), with(14, 1, 0), with(14, 2, 0)];
         // 4 / 3 = 1.33 -> 1.
         assert_eq!(average(&ws).unwrap().entry(14, 1, 7), 1);
+    }
+
+    #[test]
+    fn widths_4_and_2_are_averaged_on_stages_2_wide() {
+        // Width 4, stage 3 is 13..=16 empties; width 2, stage 6 is 13..=14 and 7 is 15..=16.
+        let coarse = with(3, 10, 4);
+        let mut fine = Weights::zero_with_width(2).unwrap();
+        fine.set_entry(6, 1, 7, 20);
+        fine.set_entry(7, 1, 7, 30);
+        let mean = average(&[coarse.clone(), fine]).unwrap();
+        assert_eq!(mean.stage_width(), 2);
+        assert_eq!((mean.entry(6, 1, 7), mean.entry(7, 1, 7)), (15, 20));
+        // The coarse stage's scalar counts for both fine stages it spans, halved.
+        assert_eq!((mean.scalar(6, 2), mean.scalar(7, 2)), (2, 2));
+        assert_eq!((mean.entry(5, 1, 7), mean.entry(8, 1, 7)), (0, 0));
+        // Width 3 does not nest with 2: refused, naming both.
+        let three = Weights::zero_with_width(3).unwrap();
+        let err = average(&[three, Weights::zero_with_width(2).unwrap()]).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("stage widths 3 and 2 do not nest"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -8,7 +8,7 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use reversi_engine::eval::weights::{stage, STAGES};
+use reversi_engine::eval::weights::{stage_of, stages};
 
 use crate::games::Record;
 use crate::label_file::obf_of;
@@ -31,21 +31,26 @@ pub struct FitFileArgs {
 
 /// `fit-file`.
 pub fn run(args: &FitFileArgs) -> Result<()> {
-    let mut by_stage = vec![(Vec::new(), Vec::new()); STAGES];
+    let width = args.fit.stage_width();
+    let mut by_stage = vec![(Vec::new(), Vec::new()); stages(width)];
     let mut total = 0;
     for path in &args.labels {
-        total += read_labels(path, &mut by_stage)?;
+        total += read_labels(path, width, &mut by_stage)?;
     }
     let weights = fit_all(&by_stage, &args.fit)?;
     write_weights(&weights, &args.output, total)
 }
 
 /// Adds the positions of the labels file `path` to `by_stage` (records and labels, by the
-/// stage of their empty squares); the positions added.
+/// stage of their empty squares, stages `width` empty squares wide); the positions added.
 ///
 /// # Errors
 /// The file cannot be read.
-pub fn read_labels(path: &Path, by_stage: &mut [(Vec<Record>, Vec<f64>)]) -> Result<usize> {
+pub fn read_labels(
+    path: &Path,
+    width: usize,
+    by_stage: &mut [(Vec<Record>, Vec<f64>)],
+) -> Result<usize> {
     let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
     let mut added = 0;
     for (i, line) in BufReader::new(file).lines().enumerate() {
@@ -65,7 +70,7 @@ pub fn read_labels(path: &Path, by_stage: &mut [(Vec<Record>, Vec<f64>)]) -> Res
         if record.board.is_game_over() {
             continue;
         }
-        let (records, labels) = &mut by_stage[stage(record.board.empty_squares().len())];
+        let (records, labels) = &mut by_stage[stage_of(record.board.empty_squares().len(), width)];
         records.push(record);
         labels.push(label);
         added += 1;
@@ -124,17 +129,29 @@ mod tests {
     /// Labels of one value a stage (twice the stage's number, in discs): the fitted
     /// evaluation gives about its stage's value on the positions it was fitted to (each
     /// stage's constant carries it, so each position went to its own stage), and the
-    /// file written reads back as those weights.
+    /// file written reads back as those weights, on stages 4 empty squares wide (the
+    /// whole game) and 2 wide (21 to 28 empties: four stages, each with its own value).
     #[test]
     fn a_constant_label_is_fitted() {
-        let dir = std::env::temp_dir().join(format!("reversi-tune-{}-fit", std::process::id()));
+        constant_label_is_fitted(4, 4..58);
+    }
+
+    #[test]
+    fn a_constant_label_is_fitted_on_finer_stages() {
+        constant_label_is_fitted(2, 21..29);
+    }
+
+    fn constant_label_is_fitted(width: usize, empties: std::ops::Range<u32>) {
+        let stage = |n: u32| stage_of(n, width);
+        let dir =
+            std::env::temp_dir().join(format!("reversi-tune-{}-fit-{width}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let mut rng = fastrand::Rng::with_seed(4);
         let mut text = String::from("# labels\nbad line\n");
         let mut boards = Vec::new();
         for _ in 0..600 {
-            let empties = rng.u32(4..58);
-            let board = reversi::random::position(&mut rng, empties);
+            let n = rng.u32(empties.clone());
+            let board = reversi::random::position(&mut rng, n);
             if !board.is_game_over() {
                 let label = 2 * stage(board.empty_squares().len());
                 text.push_str(&format!("{} +{label} d4\n", board.to_obf()));
@@ -143,10 +160,15 @@ mod tests {
         }
         let labels = dir.join("labels.txt");
         std::fs::write(&labels, text).unwrap();
-        let mut by_stage = vec![(Vec::new(), Vec::new()); STAGES];
-        assert_eq!(read_labels(&labels, &mut by_stage).unwrap(), boards.len());
-        let fit = StageFit::for_tests();
+        let mut by_stage = vec![(Vec::new(), Vec::new()); stages(width)];
+        assert_eq!(
+            read_labels(&labels, width, &mut by_stage).unwrap(),
+            boards.len()
+        );
+        let mut fit = StageFit::for_tests();
+        fit.stage_width = width;
         let weights = fit_all(&by_stage, &fit).unwrap();
+        assert_eq!(weights.stage_width(), width);
         let output = dir.join("w.bin");
         write_weights(&weights, &output, boards.len()).unwrap();
         let read = Weights::from_bytes(&std::fs::read(&output).unwrap()).unwrap();

@@ -9,7 +9,7 @@
 //! and parity are the scalar features. A test checks the sum against `hand_set`.
 
 use reversi_engine::eval::pattern::{pow3, PATTERNS};
-use reversi_engine::eval::weights::{Weights, SCALARS, STAGES};
+use reversi_engine::eval::weights::{Weights, SCALARS};
 use reversi_engine::eval::SCALE;
 
 /// The name of the pattern that holds the corner terms.
@@ -33,7 +33,7 @@ pub fn hand_set_weights() -> Weights {
         .position(|p| p.name == CORNER_PATTERN)
         .expect("the crate has a corner3x3 pattern");
     let mut weights = Weights::zero();
-    for stage in 0..STAGES {
+    for stage in 0..weights.stages() {
         for (i, &s) in scalars.iter().enumerate() {
             weights.set_scalar(stage, i, s as i16);
         }

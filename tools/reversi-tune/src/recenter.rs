@@ -22,7 +22,7 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 use reversi::{Board, Color, Ply};
-use reversi_engine::eval::weights::{stage, Weights, STAGES};
+use reversi_engine::eval::weights::Weights;
 use reversi_engine::eval::SCALE;
 use reversi_engine::{Engine, Mode, SearchLimits};
 
@@ -80,11 +80,14 @@ pub fn run(args: &RecenterArgs) -> Result<()> {
     }
     let mut fixed = weights.clone();
     let mut last = (0.0, 0.0);
-    for st in 0..STAGES {
-        let (even, odd) = (bias(&sums, st, 0), bias(&sums, st, 1));
+    for st in 0..weights.stages() {
+        let (even, odd) = (bias(&sums, &weights, st, 0), bias(&sums, &weights, st, 1));
         let (a, b) = match (even, odd) {
             (Some(even), Some(odd)) => (even, odd - even),
-            _ => last,
+            // A stage of one parity only (stages 1 empty square wide): the constant
+            // takes it all.
+            (Some(one), None) | (None, Some(one)) => (one, 0.0),
+            (None, None) => last,
         };
         last = (a, b);
         println!(
@@ -168,11 +171,11 @@ fn black_result(board: &Board) -> i32 {
     (b - w) + (b - w).signum() * empty
 }
 
-/// The mean of evaluation less result over the positions of stage `st` whose empties
-/// have parity `parity`, if there are any.
-fn bias(sums: &Sums, st: usize, parity: u32) -> Option<f64> {
+/// The mean of evaluation less result over the positions of stage `st` of `weights`
+/// whose empties have parity `parity`, if there are any.
+fn bias(sums: &Sums, weights: &Weights, st: usize, parity: u32) -> Option<f64> {
     let (mut diff, mut count) = (0.0, 0);
-    for n in (1..=60u32).filter(|n| stage(*n) == st && n % 2 == parity) {
+    for n in (1..=60u32).filter(|n| weights.stage(*n) == st && n % 2 == parity) {
         let (e, r, c) = sums[n as usize];
         diff += e - r;
         count += c;
@@ -217,10 +220,14 @@ mod tests {
         sums[4] = (0.0, 0.0, 0);
         sums[1] = (5.0, 4.0, 1);
         sums[3] = (1.0, 1.0, 0);
-        assert_eq!(bias(&sums, 0, 0), Some(3.0));
-        assert_eq!(bias(&sums, 0, 1), Some(1.0));
-        assert_eq!(bias(&sums, 1, 0), None);
         let mut weights = Weights::zero();
+        assert_eq!(bias(&sums, &weights, 0, 0), Some(3.0));
+        assert_eq!(bias(&sums, &weights, 0, 1), Some(1.0));
+        assert_eq!(bias(&sums, &weights, 1, 0), None);
+        // On stages 1 empty square wide, stage 1 is 2 empties only: even, no odd.
+        let one = Weights::zero_with_width(1).unwrap();
+        assert_eq!(bias(&sums, &one, 1, 0), Some(3.0));
+        assert_eq!(bias(&sums, &one, 1, 1), None);
         shift(&mut weights, 0, 0, 3.0);
         shift(&mut weights, 0, 1, 1.0 - 3.0);
         assert_eq!(weights.scalar(0, 0), -3 * SCALE as i16);

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use reversi_engine::eval::pattern::PATTERNS;
-use reversi_engine::eval::weights::{stage, Features, Weights, SCALARS, STAGES, STAGE_WIDTH};
+use reversi_engine::eval::weights::{stage_of, stages, Features, Weights, SCALARS, STAGE_WIDTH};
 use reversi_engine::eval::{MAX, SCALE};
 
 use crate::fit::{least_squares, Layout, Rows, EXCLUDED};
@@ -61,11 +61,15 @@ pub struct StageFit {
     #[arg(long, default_value_t = 0.01)]
     l2_scalar: f64,
     /// The penalties pull each stage's weights toward the previous stage's fit (the
-    /// stage of `STAGE_WIDTH` fewer empty squares, fitted just before) instead of toward
+    /// stage of `--stage-width` fewer empty squares, fitted just before) instead of toward
     /// zero: an index that a stage's positions read rarely keeps about its neighbour's
     /// value.
     #[arg(long)]
     smooth: bool,
+    /// Empty squares per stage (1 to 60): 4 gives 15 weight sets, 2 gives 30, 1 one a
+    /// ply. The weights file states it.
+    #[arg(long, default_value_t = STAGE_WIDTH, value_parser = stage_width)]
+    pub stage_width: usize,
     /// Conjugate gradient iterations per stage.
     #[arg(long, default_value_t = 150)]
     iterations: u32,
@@ -95,10 +99,11 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         records.extend(real);
     }
     report_time("games", wall);
-    let by_stage = by_stage(records, args.children, args.games_args.seed);
+    let width = args.fit.stage_width;
+    let by_stage = by_stage(records, args.children, args.games_args.seed, width);
 
     let layout = Layout::without(&excluded);
-    let mut weights = Weights::zero();
+    let mut weights = zero(width)?;
     let mut params = vec![0.0; layout.params()];
     eprintln!("stage  empties  positions  searched  rmse   mae(discs)");
     for (st, stage_records) in by_stage.iter().enumerate() {
@@ -115,7 +120,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
             &mut weights,
         );
         // The next stage starts from these weights.
-        if st + 1 < STAGES {
+        if st + 1 < weights.stages() {
             store(&mut weights, &layout, &params, st + 1);
         }
     }
@@ -144,7 +149,7 @@ pub fn write_weights(weights: &Weights, output: &Path, positions: usize) -> Resu
 /// A pattern of `--without` that does not exist.
 pub fn fit_all(by_stage: &[(Vec<Record>, Vec<f64>)], fit: &StageFit) -> Result<Weights> {
     let layout = Layout::without(&pattern_numbers(&fit.without)?);
-    let mut weights = Weights::zero();
+    let mut weights = zero(fit.stage_width)?;
     let mut params = vec![0.0; layout.params()];
     eprintln!("stage  empties  positions  searched  rmse   mae(discs)");
     for (st, (records, labels)) in by_stage.iter().enumerate() {
@@ -159,6 +164,26 @@ pub fn fit_all(by_stage: &[(Vec<Record>, Vec<f64>)], fit: &StageFit) -> Result<W
     Ok(weights)
 }
 
+/// `--stage-width`'s value: 1 to 60.
+fn stage_width(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(width @ 1..=60) => Ok(width),
+        _ => Err(format!("{text:?} is not a stage width from 1 to 60")),
+    }
+}
+
+/// Zero weights on stages `width` empty squares wide.
+fn zero(width: usize) -> Result<Weights> {
+    Weights::zero_with_width(width).map_err(|e| anyhow::anyhow!("--stage-width {width}: {e}"))
+}
+
+impl StageFit {
+    /// Empty squares per stage (`--stage-width`).
+    pub fn stage_width(&self) -> usize {
+        self.stage_width
+    }
+}
+
 #[cfg(test)]
 impl StageFit {
     /// `train`'s defaults.
@@ -167,6 +192,7 @@ impl StageFit {
             l2: 2.0,
             l2_scalar: 0.01,
             smooth: false,
+            stage_width: STAGE_WIDTH,
             iterations: 150,
             min_count: 3,
             without: Vec::new(),
@@ -194,10 +220,12 @@ fn pattern_numbers(names: &[String]) -> Result<Vec<usize>> {
         .collect()
 }
 
-/// The games' positions that are not finished games, by stage, each followed by up to
-/// `children` of its children (picked by a generator seeded with `seed`).
-fn by_stage(records: Vec<Vec<Record>>, children: u32, seed: u64) -> Vec<Vec<Record>> {
-    let mut by_stage: Vec<Vec<Record>> = vec![Vec::new(); STAGES];
+/// The games' positions that are not finished games, by stage (stages `width` empty
+/// squares wide), each followed by up to `children` of its children (picked by a
+/// generator seeded with `seed`).
+fn by_stage(records: Vec<Vec<Record>>, children: u32, seed: u64, width: usize) -> Vec<Vec<Record>> {
+    let stage = |n: u32| stage_of(n, width);
+    let mut by_stage: Vec<Vec<Record>> = vec![Vec::new(); stages(width)];
     let mut rng = fastrand::Rng::with_seed(seed);
     for r in records.into_iter().flatten() {
         // Finished games are scored exactly by any search; nothing to fit.
@@ -274,10 +302,11 @@ fn fit_stage(
     let mae = mean_abs_error(&boards, labels, |p, o| {
         weights.evaluate(p, o).clamp(-MAX, MAX)
     });
-    let low = st * STAGE_WIDTH + 1;
+    let width = weights.stage_width();
+    let low = st * width + 1;
     eprintln!(
         "{st:5}  {low:2}..{:<3}  {:9}  {searched:8}  {rmse:5.2}  {mae:5.2}",
-        low + STAGE_WIDTH - 1,
+        (low + width - 1).min(60),
         records.len()
     );
 }

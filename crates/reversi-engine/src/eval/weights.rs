@@ -1,6 +1,6 @@
 //! The weight tables of the pattern evaluation and their file format.
 //!
-//! A [`Weights`] holds, for each game stage (a range of empty squares, [`stage`]), one
+//! A [`Weights`] holds, for each game stage (a range of empty squares, [`stage_of`]), one
 //! `i16` per index of each pattern ([`super::pattern::PATTERNS`]) and one per
 //! scalar feature ([`SCALARS`]), all in evaluation units ([`SCALE`](super::SCALE) per
 //! disc). The evaluation of a position is the sum of its instances' entries and its
@@ -11,8 +11,9 @@
 //! ```text
 //! magic      4 bytes  "RVEW"
 //! version    u16      1
-//! stages     u16      number of stages
-//! width      u8       empty squares per stage (stage = min((empties - 1) / width, stages - 1))
+//! stages     u16      number of stages: ceil(60 / width)
+//! width      u8       empty squares per stage, 1 to 60 (stage = min((empties - 1) / width,
+//!                     stages - 1)): 4 gives 15 stages, 2 gives 30, 1 one a ply
 //! patterns   u16      then per pattern: u8 number of squares, then the squares (u8 bit
 //!                     indices, digit order): the feature layout, checked on load
 //! scalars    u16      number of scalar features
@@ -32,10 +33,11 @@ use super::pattern::{indices, INSTANCES, PATTERNS};
 pub const MAGIC: [u8; 4] = *b"RVEW";
 /// The file format version this crate reads and writes.
 pub const VERSION: u16 = 1;
-/// Game stages: one weight set per range of [`STAGE_WIDTH`] empty squares.
-pub const STAGES: usize = 15;
-/// Empty squares per stage.
+/// Empty squares per stage of [`Weights::zero`] (weights of another width are made by
+/// [`Weights::zero_with_width`] or read from a file that states it).
 pub const STAGE_WIDTH: usize = 4;
+/// The most empty squares a stage can span (one stage for the whole game).
+pub const MAX_STAGE_WIDTH: usize = 60;
 /// Scalar features, in this order: 1 (a bias), 1 if the number of empty squares is odd
 /// (parity: the side to move would play the last square), the side to move's legal
 /// moves, the opponent's legal moves, the empty squares next to an opponent disc
@@ -91,33 +93,48 @@ const INSTANCE_OFFSET: [usize; INSTANCES] = {
     out
 };
 
-/// The stage of a position with `empties` empty squares (0..=60 on a legal board; 0 is
-/// read as 1): `(empties - 1) / STAGE_WIDTH`, at most `STAGES - 1`.
+/// The number of stages of `width` empty squares each (1..=[`MAX_STAGE_WIDTH`]):
+/// `ceil(60 / width)`, the last one holding the 60 empties of the start.
 ///
 /// ```
-/// use reversi_engine::eval::weights::stage;
-/// assert_eq!(stage(1), 0);
-/// assert_eq!(stage(4), 0);
-/// assert_eq!(stage(5), 1);
-/// assert_eq!(stage(60), 14);
+/// use reversi_engine::eval::weights::stages;
+/// assert_eq!((stages(4), stages(2), stages(1), stages(7)), (15, 30, 60, 9));
 /// ```
 #[must_use]
-pub const fn stage(empties: u32) -> usize {
-    let s = (if empties == 0 { 0 } else { empties - 1 }) as usize / STAGE_WIDTH;
-    if s >= STAGES {
-        STAGES - 1
+pub const fn stages(width: usize) -> usize {
+    60_usize.div_ceil(width)
+}
+
+/// The stage of a position with `empties` empty squares (0..=64; 0 is read as 1) when
+/// stages are `width` empty squares wide: `(empties - 1) / width`, at most
+/// `stages(width) - 1`.
+///
+/// ```
+/// use reversi_engine::eval::weights::stage_of;
+/// assert_eq!(stage_of(1, 4), 0);
+/// assert_eq!(stage_of(4, 4), 0);
+/// assert_eq!(stage_of(5, 4), 1);
+/// assert_eq!(stage_of(60, 4), 14);
+/// assert_eq!(stage_of(60, 2), 29);
+/// assert_eq!(stage_of(7, 1), 6);
+/// ```
+#[must_use]
+pub const fn stage_of(empties: u32, width: usize) -> usize {
+    let s = (if empties == 0 { 0 } else { empties - 1 }) as usize / width;
+    if s >= stages(width) {
+        stages(width) - 1
     } else {
         s
     }
 }
 
-/// The features of a position as the evaluation reads them: its stage, the index into
-/// a stage's table ([`TABLE_LEN`] entries) of each pattern instance, and the scalar
-/// features ([`SCALARS`]).
+/// The features of a position as the evaluation reads them: its number of empty squares
+/// (which picks the stage), the index into a stage's table ([`TABLE_LEN`] entries) of
+/// each pattern instance, and the scalar features ([`SCALARS`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
-    /// The stage ([`stage`] of the number of empty squares).
-    pub stage: usize,
+    /// Empty squares (the stage is [`stage_of`] them, or [`Weights::stage`]).
+    pub empties: u32,
     /// For each pattern instance, its entry in the stage's table.
     pub entries: [u32; INSTANCES],
     /// The scalar features, in the order [`SCALARS`] describes.
@@ -131,7 +148,7 @@ impl Features {
     /// use reversi::Board;
     /// use reversi_engine::eval::weights::Features;
     /// let f = Features::of(Board::START.mover_bits(), Board::START.opponent_bits());
-    /// assert_eq!(f.stage, 14);
+    /// assert_eq!(f.empties, 60);
     /// assert_eq!(f.scalars, [1, 0, 4, 4, 10, 10]);
     /// ```
     #[must_use]
@@ -142,7 +159,7 @@ impl Features {
             *e = INSTANCE_OFFSET[slot] as u32 + idx[slot];
         }
         Features {
-            stage: stage(empties(player, opponent)),
+            empties: empties(player, opponent),
             entries,
             scalars: scalars(player, opponent),
         }
@@ -192,7 +209,8 @@ pub enum WeightsError {
     Magic,
     /// A version other than [`VERSION`].
     Version(u16),
-    /// The stages, stage width, patterns or scalars differ from this crate's layout.
+    /// The stage width is not 1 to 60, the number of stages not the width's, or the
+    /// patterns or scalars differ from this crate's layout.
     Layout(&'static str),
     /// A zero run of length 0 or past the end of a pattern's entries.
     Run {
@@ -257,12 +275,18 @@ pub fn checksum(bytes: &[u8]) -> u32 {
 }
 
 /// The weights of the pattern evaluation: per stage, one `i16` per pattern index and per
-/// scalar feature, in evaluation units.
+/// scalar feature, in evaluation units. The stages are [`Weights::stage_width`] empty
+/// squares wide ([`STAGE_WIDTH`] for the compiled-in weights).
 #[derive(Clone, PartialEq, Eq)]
 pub struct Weights {
-    /// `STAGES * TABLE_LEN` entries, stage-major.
+    /// Empty squares per stage.
+    width: usize,
+    /// The stage of each number of empty squares, 0..=64 (`stage_of(n, width)`): one load
+    /// where the evaluation would divide.
+    stage_of: [u8; 65],
+    /// `stages * TABLE_LEN` entries, stage-major.
     tables: Vec<i16>,
-    /// `STAGES * SCALARS` weights.
+    /// `stages * SCALARS` weights.
     scalars: Vec<i16>,
 }
 
@@ -271,7 +295,9 @@ impl fmt::Debug for Weights {
         let nonzero = self.tables.iter().filter(|&&w| w != 0).count();
         write!(
             f,
-            "Weights {{ stages: {STAGES}, nonzero entries: {nonzero} }}"
+            "Weights {{ stages: {}, width: {}, nonzero entries: {nonzero} }}",
+            self.stages(),
+            self.width
         )
     }
 }
@@ -313,10 +339,56 @@ impl Weights {
     /// ```
     #[must_use]
     pub fn zero() -> Weights {
-        Weights {
-            tables: vec![0; STAGES * TABLE_LEN],
-            scalars: vec![0; STAGES * SCALARS],
+        Weights::zero_with_width(STAGE_WIDTH).expect("STAGE_WIDTH is a valid width")
+    }
+
+    /// All weights zero, on stages of `width` empty squares ([`stages`]`(width)` of them).
+    ///
+    /// ```
+    /// use reversi_engine::eval::weights::{Weights, WeightsError};
+    /// let w = Weights::zero_with_width(2)?;
+    /// assert_eq!((w.stages(), w.stage_width(), w.stage(60), w.stage(2)), (30, 2, 29, 0));
+    /// assert_eq!(Weights::zero_with_width(0), Err(WeightsError::Layout("stage width")));
+    /// # Ok::<_, WeightsError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`WeightsError::Layout`] for a width of 0 or above [`MAX_STAGE_WIDTH`].
+    pub fn zero_with_width(width: usize) -> Result<Weights, WeightsError> {
+        if !(1..=MAX_STAGE_WIDTH).contains(&width) {
+            return Err(WeightsError::Layout("stage width"));
         }
+        let mut stage_of = [0u8; 65];
+        for (n, s) in stage_of.iter_mut().enumerate() {
+            *s = self::stage_of(n as u32, width) as u8;
+        }
+        Ok(Weights {
+            width,
+            stage_of,
+            tables: vec![0; stages(width) * TABLE_LEN],
+            scalars: vec![0; stages(width) * SCALARS],
+        })
+    }
+
+    /// Empty squares per stage.
+    #[must_use]
+    pub fn stage_width(&self) -> usize {
+        self.width
+    }
+
+    /// The number of stages ([`stages`] of the width).
+    #[must_use]
+    pub fn stages(&self) -> usize {
+        stages(self.width)
+    }
+
+    /// The stage of a position with `empties` empty squares (0..=64):
+    /// [`stage_of`]`(empties, self.stage_width())`.
+    #[inline(always)]
+    #[must_use]
+    pub fn stage(&self, empties: u32) -> usize {
+        self.stage_of[empties as usize] as usize
     }
 
     /// The weights compiled into the crate (`src/eval/weights.bin`, written by
@@ -369,7 +441,7 @@ impl Weights {
     #[must_use]
     pub fn evaluate(&self, player: u64, opponent: u64) -> i32 {
         let idx = indices(player, opponent);
-        let st = stage(empties(player, opponent));
+        let st = self.stage(empties(player, opponent));
         let table = &self.tables[st * TABLE_LEN..(st + 1) * TABLE_LEN];
         let mut sum = 0i32;
         for slot in 0..INSTANCES {
@@ -405,7 +477,7 @@ impl Weights {
         player_moves: u64,
         opponent_moves: u64,
     ) -> i32 {
-        let st = stage(empties(player, opponent));
+        let st = self.stage(empties(player, opponent));
         let table = &self.tables[st * TABLE_LEN..(st + 1) * TABLE_LEN];
         let mut sum = 0i32;
         for slot in 0..INSTANCES {
@@ -449,11 +521,10 @@ impl Weights {
         if version != VERSION {
             return Err(WeightsError::Version(version));
         }
-        if r.u16("stages")? as usize != STAGES {
+        let stages = r.u16("stages")? as usize;
+        let mut w = Weights::zero_with_width(r.u8("stage width")? as usize)?;
+        if stages != w.stages() {
             return Err(WeightsError::Layout("number of stages"));
-        }
-        if r.u8("stage width")? as usize != STAGE_WIDTH {
-            return Err(WeightsError::Layout("stage width"));
         }
         if r.u16("patterns")? as usize != PATTERNS.len() {
             return Err(WeightsError::Layout("number of patterns"));
@@ -468,8 +539,7 @@ impl Weights {
             return Err(WeightsError::Layout("number of scalar features"));
         }
         let canonical: Vec<Vec<u32>> = PATTERNS.iter().map(|p| p.canonical()).collect();
-        let mut w = Weights::zero();
-        for stage in 0..STAGES {
+        for stage in 0..stages {
             for i in 0..SCALARS {
                 let v = r.i16("scalar weights")?;
                 w.set_scalar(stage, i, v);
@@ -522,8 +592,8 @@ impl Weights {
         let mut out = Vec::new();
         out.extend_from_slice(&MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
-        out.extend_from_slice(&(STAGES as u16).to_le_bytes());
-        out.push(STAGE_WIDTH as u8);
+        out.extend_from_slice(&(self.stages() as u16).to_le_bytes());
+        out.push(self.width as u8);
         out.extend_from_slice(&(PATTERNS.len() as u16).to_le_bytes());
         for p in &PATTERNS {
             out.push(p.squares.len() as u8);
@@ -531,7 +601,7 @@ impl Weights {
         }
         out.extend_from_slice(&(SCALARS as u16).to_le_bytes());
         let canonical: Vec<Vec<u32>> = PATTERNS.iter().map(|p| p.canonical()).collect();
-        for stage in 0..STAGES {
+        for stage in 0..self.stages() {
             for i in 0..SCALARS {
                 out.extend_from_slice(&self.scalar(stage, i).to_le_bytes());
             }

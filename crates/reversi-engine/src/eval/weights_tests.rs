@@ -5,9 +5,14 @@ use crate::eval::pattern::PATTERNS;
 
 /// Weights with pseudo-random values, shared indices set alike, and runs of zeros.
 fn random_weights(seed: u64) -> Weights {
+    random_weights_of_width(seed, STAGE_WIDTH)
+}
+
+/// [`random_weights`] on stages `width` empty squares wide.
+fn random_weights_of_width(seed: u64, width: usize) -> Weights {
     let mut rng = fastrand::Rng::with_seed(seed);
-    let mut w = Weights::zero();
-    for stage in 0..STAGES {
+    let mut w = Weights::zero_with_width(width).unwrap();
+    for stage in 0..w.stages() {
         for i in 0..SCALARS {
             w.set_scalar(stage, i, rng.i16(..));
         }
@@ -51,6 +56,52 @@ fn weights_round_trip_through_the_file_format() {
     let w = random_weights(1);
     let bytes = w.to_bytes();
     assert_eq!(Weights::from_bytes(&bytes), Ok(w));
+}
+
+#[test]
+fn finer_stages_round_trip_and_pick_their_own_weights() {
+    // Stages of 2 empty squares (30) and of 1 (60): the file states the width, and each
+    // number of empty squares reads its own stage's weights.
+    for (width, stages) in [(2, 30), (1, 60), (60, 1)] {
+        let w = random_weights_of_width(7, width);
+        assert_eq!(w.stages(), stages);
+        let bytes = w.to_bytes();
+        assert_eq!(bytes[6..9], [stages as u8, 0, width as u8]);
+        assert_eq!(Weights::from_bytes(&bytes).as_ref(), Ok(&w));
+    }
+    // One scalar weight (the bias) set in stage 3 of width 2 only: 7 and 8 empty squares
+    // read it, 6 and 9 do not.
+    let mut w = Weights::zero_with_width(2).unwrap();
+    w.set_scalar(3, 0, 100);
+    let with_empties = |n: u32| {
+        let player = !0u64 >> n; // 64 - n discs, n empty squares
+        w.evaluate(player, 0)
+    };
+    assert_eq!(
+        [6, 7, 8, 9].map(with_empties),
+        [0, 100, 100, 0],
+        "stage 3 of width 2 is 7..=8 empties"
+    );
+}
+
+#[test]
+fn a_width_outside_1_to_60_or_stages_not_the_widths_are_refused() {
+    let bytes = Weights::zero_with_width(2).unwrap().to_bytes();
+    for width in [0u8, 61, 255] {
+        let mut bad = bytes.clone();
+        bad[8] = width;
+        assert_eq!(
+            Weights::from_bytes(&bad),
+            Err(WeightsError::Layout("stage width")),
+            "width {width}"
+        );
+    }
+    let mut bad = bytes;
+    bad[8] = 3; // width 3 has 20 stages, the file 30
+    assert_eq!(
+        Weights::from_bytes(&bad),
+        Err(WeightsError::Layout("number of stages"))
+    );
 }
 
 #[test]
@@ -108,10 +159,11 @@ fn evaluate_is_the_sum_over_the_features() {
         let a = rng.u64(..);
         let b = rng.u64(..) & !a;
         let f = Features::of(a, b);
-        let table = &w.tables[f.stage * TABLE_LEN..];
+        let stage = w.stage(f.empties);
+        let table = &w.tables[stage * TABLE_LEN..];
         let mut sum: i32 = f.entries.iter().map(|&e| table[e as usize] as i32).sum();
         for i in 0..SCALARS {
-            sum += f.scalars[i] * w.scalar(f.stage, i) as i32;
+            sum += f.scalars[i] * w.scalar(stage, i) as i32;
         }
         assert_eq!(w.evaluate(a, b), sum);
     }
