@@ -51,6 +51,20 @@ pub fn read_labels(
     width: usize,
     by_stage: &mut [(Vec<Record>, Vec<f64>)],
 ) -> Result<usize> {
+    for_each_label(path, |record, label| {
+        let (records, labels) = &mut by_stage[stage_of(record.board.empty_squares().len(), width)];
+        records.push(record);
+        labels.push(label);
+    })
+}
+
+/// Calls `f` with the record and label of each line of the labels file `path` that is
+/// not a finished game (blank and `#` lines skipped, and bad lines, named on standard
+/// error); the lines passed to `f`.
+///
+/// # Errors
+/// The file cannot be read.
+pub fn for_each_label(path: &Path, mut f: impl FnMut(Record, f64)) -> Result<usize> {
     let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
     let mut added = 0;
     for (i, line) in BufReader::new(file).lines().enumerate() {
@@ -70,9 +84,7 @@ pub fn read_labels(
         if record.board.is_game_over() {
             continue;
         }
-        let (records, labels) = &mut by_stage[stage_of(record.board.empty_squares().len(), width)];
-        records.push(record);
-        labels.push(label);
+        f(record, label);
         added += 1;
     }
     Ok(added)

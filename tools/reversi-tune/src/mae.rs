@@ -2,15 +2,17 @@
 //! mobility-only baseline, of the hand-set evaluation and of always 0, on held-out
 //! positions scored by a deeper search (or the exact solver).
 
-use std::path::PathBuf;
+use std::fs;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::ValueEnum;
 use reversi::{kernel, Board};
 use reversi_engine::eval::{hand_set, Weights, MAX};
 
+use crate::fit_file::for_each_label;
 use crate::games::{generate, GameArgs};
 use crate::hand::hand_set_weights;
 use crate::label::{mean_abs_error, Labeller};
@@ -48,6 +50,16 @@ pub struct MaeArgs {
     /// A weights file to measure in place of the compiled-in one.
     #[arg(long)]
     weights: Option<PathBuf>,
+    /// The held-out positions and their labels read from this labels file (`label-file`'s
+    /// lines, e.g. written by `--save-labels`) instead of played and scored: the same set
+    /// measured again on other weights without searching it again (the game options,
+    /// `--positions`, `--empties`, `--depth` and `--label-eval` are then not used).
+    #[arg(long, conflicts_with = "save_labels")]
+    labels: Option<PathBuf>,
+    /// Writes the held-out positions with their labels to this file, as `label-file`
+    /// writes them (`OBF SCORE exact`, or `OBF SCORE dN` for a search's), for `--labels`.
+    #[arg(long)]
+    save_labels: Option<PathBuf>,
 }
 
 /// Prints the four errors on the held-out positions, then the time taken.
@@ -57,31 +69,70 @@ pub fn run(args: &MaeArgs) -> Result<()> {
         Some(path) => Arc::new(crate::weights_file::read_weights(path)?),
         None => reversi_engine::eval::builtin(),
     };
-    let found = held_out(&args.games_args, args.positions, args.empties);
-    let (labels, nodes) = label_held_out(&found, args, &weights);
+    let (found, labels, nodes) = match &args.labels {
+        Some(path) => {
+            let (mut found, mut labels) = (Vec::new(), Vec::new());
+            for_each_label(path, |record, label| {
+                found.push(record.board);
+                labels.push(label);
+            })?;
+            (found, labels, 0)
+        }
+        None => {
+            let found = held_out(&args.games_args, args.positions, args.empties);
+            let (labels, nodes) = label_held_out(&found, args, &weights);
+            (found, labels, nodes)
+        }
+    };
+    if let Some(path) = &args.save_labels {
+        let how = match args.label_eval {
+            LabelEval::Exact => "exact".to_string(),
+            LabelEval::Pattern | LabelEval::Hand => format!("d{}", args.depth),
+        };
+        save_labels(path, &found, &labels, &how)?;
+    }
     let pattern_mae = mean_abs_error(&found, &labels, |p, o| {
         weights.evaluate(p, o).clamp(-MAX, MAX)
     });
     let (c, baseline_mae) = mobility_baseline(&found, &labels);
     let zero_mae = mean_abs_error(&found, &labels, |_, _| 0);
     let hand_mae = mean_abs_error(&found, &labels, hand_set);
-    let how = match args.label_eval {
-        LabelEval::Pattern => format!("a depth-{} search on the pattern evaluation", args.depth),
-        LabelEval::Hand => format!("a depth-{} search on the hand-set evaluation", args.depth),
-        LabelEval::Exact => "the exact solver".to_string(),
-    };
-    println!(
-        "{} positions at {} empties (seed {}), scored by {how} ({nodes} nodes)",
-        found.len(),
-        args.empties,
-        args.games_args.seed
-    );
+    match &args.labels {
+        Some(path) => println!("{} positions of {}", found.len(), path.display()),
+        None => {
+            let how = match args.label_eval {
+                LabelEval::Pattern => {
+                    format!("a depth-{} search on the pattern evaluation", args.depth)
+                }
+                LabelEval::Hand => {
+                    format!("a depth-{} search on the hand-set evaluation", args.depth)
+                }
+                LabelEval::Exact => "the exact solver".to_string(),
+            };
+            println!(
+                "{} positions at {} empties (seed {}), scored by {how} ({nodes} nodes)",
+                found.len(),
+                args.empties,
+                args.games_args.seed
+            );
+        }
+    }
     println!("pattern evaluation      MAE {pattern_mae:.2} discs");
     println!("mobility only (c={c:.2})  MAE {baseline_mae:.2} discs");
     println!("hand-set evaluation     MAE {hand_mae:.2} discs");
     println!("always 0                MAE {zero_mae:.2} discs");
     report_time("mae", wall);
     Ok(())
+}
+
+/// Writes `found` with their `labels` to `path` in `label-file`'s format, each line
+/// ending with `how`: `exact` for the exact solver's, `dN` for a depth-N search's.
+fn save_labels(path: &Path, found: &[Board], labels: &[f64], how: &str) -> Result<()> {
+    let mut text = String::new();
+    for (board, label) in found.iter().zip(labels) {
+        text.push_str(&format!("{} {label:+} {how}\n", board.to_obf()));
+    }
+    fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// `positions` held-out positions: from each game of `args` in turn, its first position
@@ -151,4 +202,42 @@ fn mobility_baseline(found: &[Board], labels: &[f64]) -> (f64, f64) {
         .sum::<f64>()
         / found.len().max(1) as f64;
     (c, mae)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `--save-labels` writes what `--labels` reads back: the same positions and labels,
+    /// exact scores and search values alike.
+    #[test]
+    fn saved_labels_read_back() {
+        let dir = std::env::temp_dir().join(format!("reversi-tune-{}-mae", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut rng = fastrand::Rng::with_seed(9);
+        let boards: Vec<Board> = (0..20)
+            .map(|_| reversi::random::position(&mut rng, 20))
+            .filter(|b| !b.is_game_over())
+            .collect();
+        for (how, labels) in [
+            (
+                "exact",
+                boards
+                    .iter()
+                    .map(|_| f64::from(rng.i32(-64..=64)))
+                    .collect::<Vec<_>>(),
+            ),
+            (
+                "d8",
+                boards.iter().map(|_| rng.f64() * 40.0 - 20.0).collect(),
+            ),
+        ] {
+            let path = dir.join(format!("{how}.txt"));
+            save_labels(&path, &boards, &labels, how).unwrap();
+            let mut read = Vec::new();
+            for_each_label(&path, |record, label| read.push((record.board, label))).unwrap();
+            let expected: Vec<(Board, f64)> = boards.iter().copied().zip(labels).collect();
+            assert_eq!(read, expected, "{how}");
+        }
+    }
 }
