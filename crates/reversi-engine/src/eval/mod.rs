@@ -72,7 +72,8 @@ fn shared() -> &'static Arc<Weights> {
 /// `opponent`, times [`SCALE`], clamped to `-MAX..=MAX` (strictly inside
 /// `(-64 * SCALE, 64 * SCALE)`). The two sets must be disjoint (`player & opponent == 0`).
 ///
-/// The pattern evaluation: per game stage (4 empty squares each), the sum of one fitted
+/// The pattern evaluation: per game stage (4 empty squares each in the compiled-in
+/// weights; a weights file states its own stage width), the sum of one fitted
 /// weight per pattern instance (edges with the X squares, corner 3x3 and 2x5 blocks,
 /// diagonals of 4 to 8 squares, the second to fourth lines: `pattern::PATTERNS`) and
 /// of the mobility, potential mobility and parity terms (`weights::SCALARS`). The
