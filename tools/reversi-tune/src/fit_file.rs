@@ -31,7 +31,7 @@ pub struct FitFileArgs {
 
 /// `fit-file`.
 pub fn run(args: &FitFileArgs) -> Result<()> {
-    let width = args.fit.stage_width();
+    let width = args.fit.stage_width;
     let mut by_stage = vec![(Vec::new(), Vec::new()); stages(width)];
     let mut total = 0;
     for path in &args.labels {

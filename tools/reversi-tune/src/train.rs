@@ -177,13 +177,6 @@ fn zero(width: usize) -> Result<Weights> {
     Weights::zero_with_width(width).map_err(|e| anyhow::anyhow!("--stage-width {width}: {e}"))
 }
 
-impl StageFit {
-    /// Empty squares per stage (`--stage-width`).
-    pub fn stage_width(&self) -> usize {
-        self.stage_width
-    }
-}
-
 #[cfg(test)]
 impl StageFit {
     /// `train`'s defaults.
