@@ -17,9 +17,9 @@ use crate::train::{fit_all, write_weights, StageFit};
 /// `fit-file`: weights fitted to labelled positions.
 #[derive(clap::Args, Debug)]
 pub struct FitFileArgs {
-    /// Labelled positions, `label-file`'s lines (`OBF SCORE exact` or `OBF SCORE dN`);
-    /// blank and `#` lines are skipped, and so is a bad line, with its place on standard
-    /// error. Finished games are left out (nothing to fit).
+    /// Labelled positions, `label-file`'s lines (`OBF SCORE exact`, `OBF SCORE dN` or,
+    /// paired, `OBF SCORE dN+M`); blank and `#` lines are skipped, and so is a bad line,
+    /// with its place on standard error. Finished games are left out (nothing to fit).
     #[arg(required = true)]
     labels: Vec<PathBuf>,
     #[command(flatten)]
@@ -75,7 +75,7 @@ pub fn for_each_label(path: &Path, mut f: impl FnMut(Record, f64)) -> Result<usi
         }
         let Some((record, label)) = parse(text) else {
             eprintln!(
-                "{} line {}: not `OBF SCORE exact` or `OBF SCORE dN`, skipped",
+                "{} line {}: not `OBF SCORE exact`, `OBF SCORE dN` or `OBF SCORE dN+M`, skipped",
                 path.display(),
                 i + 1
             );
@@ -90,7 +90,7 @@ pub fn for_each_label(path: &Path, mut f: impl FnMut(Record, f64)) -> Result<usi
     Ok(added)
 }
 
-/// The record and label of one line of a labels file.
+/// The record and label of one line of a labels file (`HOW` `exact`, `dN` or `dN+M`).
 fn parse(text: &str) -> Option<(Record, f64)> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     let [squares, side, score, how] = fields[..] else {
@@ -100,13 +100,24 @@ fn parse(text: &str) -> Option<(Record, f64)> {
     let label: f64 = score.parse().ok().filter(|s: &f64| s.abs() <= 64.0)?;
     let exact = match how {
         "exact" => Some(label as i32).filter(|&s| f64::from(s) == label),
-        _ if how.strip_prefix('d')?.parse::<u32>().is_ok() => None,
+        _ if is_search(how) => None,
         _ => return None,
     };
     if how == "exact" && exact.is_none() {
         return None;
     }
     Some((Record { board, exact }, label))
+}
+
+/// Whether `how` names a search's label: `dN` (N plies) or `dN+M` (the mean of N and M
+/// plies).
+fn is_search(how: &str) -> bool {
+    let plies = |n: &str| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit());
+    how.strip_prefix('d')
+        .is_some_and(|rest| match rest.split_once('+') {
+            Some((n, m)) => plies(n) && plies(m),
+            None => plies(rest),
+        })
 }
 
 #[cfg(test)]
@@ -126,11 +137,19 @@ mod tests {
         );
         let (record, label) = parse(&format!("{start} -12 exact")).unwrap();
         assert_eq!((record.exact, label), (Some(-12), -12.0));
+        let (record, label) = parse(&format!("{start} -0.50 d6+7")).unwrap();
+        assert_eq!((record.exact, label), (None, -0.5));
         for bad in [
             format!("{start} +1.5 exact"),
             format!("{start} 70 exact"),
             format!("{start} x d4"),
             format!("{start} +1 deep"),
+            format!("{start} +1 d6+"),
+            format!("{start} +1 d+7"),
+            format!("{start} +1 dx"),
+            format!("{start} +1 d"),
+            format!("{start} +1 d6+7+8"),
+            format!("{start} +1 d+6"),
             format!("{start} +1"),
             "not a board +1 d4".to_owned(),
         ] {

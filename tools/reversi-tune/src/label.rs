@@ -4,7 +4,7 @@
 //! ProbCut is off: a label is meant to be the fixed-depth minimax value of the weights
 //! being fitted or measured, and ProbCut's cut margins are a regression fitted on the
 //! compiled-in weights (`probcut-fit`), which does not hold for other weights (least of
-//! all for a stage not fitted yet). The tables are cleared before each search, so a
+//! all for a stage not fitted yet). The tables are cleared before each label, so a
 //! label does not depend on what the same thread searched before it (the results are
 //! the same on any number of threads).
 
@@ -39,6 +39,28 @@ impl Labeller {
     /// least 1; passes are free; a depth reaching the end solves exactly) and its nodes.
     pub fn search(&mut self, board: &Board, depth: u32) -> (f64, u64) {
         self.engine.new_game();
+        self.search_on(board, depth)
+    }
+
+    /// The paired label of `board`: the mean of the scores (discs, side to move's view)
+    /// of a `depth`-ply and a `depth + 1`-ply search, and their nodes summed.
+    ///
+    /// The evaluation's bias alternates with the parity of the search's depth: a search
+    /// of even depth errs low for the side to move, one of odd depth high. The two biases
+    /// largely cancel in the mean, which is nearer the exact score than either search
+    /// alone, and than one a ply deeper still (measured at 20 empty squares, mean absolute
+    /// error against the exact score: 4.14 discs at depth 6, 3.67 for depths 6 and 7
+    /// paired, 3.93 at depth 8 for 1.7 times the pair's CPU time). The first search starts
+    /// from cleared tables, as [`Labeller::search`]; the second reuses the first's table
+    /// (cheaper), so the label still depends only on the position and the weights.
+    pub fn search_paired(&mut self, board: &Board, depth: u32) -> (f64, u64) {
+        let (shallow, shallow_nodes) = self.search(board, depth);
+        let (deep, deep_nodes) = self.search_on(board, depth.max(1) + 1);
+        ((shallow + deep) / 2.0, shallow_nodes + deep_nodes)
+    }
+
+    /// A `depth`-ply search of `board` on the tables as they are.
+    fn search_on(&mut self, board: &Board, depth: u32) -> (f64, u64) {
         self.engine.set_board(*board);
         let report = self.engine.search(SearchLimits {
             depth: Some(depth.max(1)),
@@ -112,6 +134,29 @@ mod tests {
             for depth in 1..=3 {
                 let (label, _) = labeller.search(&board, depth);
                 let expected = f64::from(minimax(&board, depth)) / f64::from(SCALE);
+                assert_eq!(label, expected, "{} depth {depth}", board.to_obf());
+            }
+        }
+    }
+
+    /// A paired label is the mean of the plain minimax values at `depth` and `depth + 1`,
+    /// the second search's reuse of the first's table notwithstanding.
+    #[test]
+    fn a_paired_label_is_the_mean_of_two_minimax_values() {
+        let mut labeller = Labeller::new(Arc::new(hand_set_weights()), 1 << 18, 1 << 18);
+        let mut rng = fastrand::Rng::with_seed(5);
+        for _ in 0..20 {
+            let mut board = Board::START;
+            for _ in 0..rng.u32(0..40) {
+                match reversi::random::ply(&mut rng, &board) {
+                    Some(reversi::Ply::Move(square)) => board = board.play(square).unwrap(),
+                    _ => break,
+                }
+            }
+            for depth in 1..=2 {
+                let (label, _) = labeller.search_paired(&board, depth);
+                let sum = minimax(&board, depth) + minimax(&board, depth + 1);
+                let expected = f64::from(sum) / 2.0 / f64::from(SCALE);
                 assert_eq!(label, expected, "{} depth {depth}", board.to_obf());
             }
         }

@@ -5,10 +5,12 @@
 //! later run resumes.
 //!
 //! Output lines: `OBF SCORE HOW`, `SCORE` in discs for the side to move (`+12` for an
-//! exact score, `+3.42` for a search's), `HOW` `exact` or `dN` (a search of N plies). A
-//! label depends only on its position and the settings (each search starts from empty
-//! tables, ProbCut is off: [`Labeller`]), so the file is the same on any number of
-//! threads and however often the run was interrupted and resumed.
+//! exact score, `+3.42` for a search's), `HOW` `exact`, `dN` (a search of N plies) or,
+//! with `--pair`, `dN+M` (the mean of a search of N plies and one of M = N + 1:
+//! [`Labeller::search_paired`]). A label depends only on its position and the settings
+//! (each label starts from empty tables, ProbCut is off: [`Labeller`]), so the file is
+//! the same on any number of threads and however often the run was interrupted and
+//! resumed.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
@@ -38,6 +40,12 @@ pub struct LabelFileArgs {
     /// Positions with at most this many empty squares get their exact score.
     #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u32).range(0..=60))]
     exact: u32,
+    /// A searched position's label is the mean of a `--depth` and a `--depth`+1 search,
+    /// marked `dN+M` (e.g. `d6+7`): the evaluation's bias alternates with the depth's
+    /// parity and mostly cancels in the pair, nearer the exact score than one search
+    /// two plies deeper, at less time.
+    #[arg(long)]
+    pair: bool,
     /// Worker threads (each with its own engine).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: u32,
@@ -57,6 +65,8 @@ pub struct Settings {
     pub depth: u32,
     /// Exact scores at this many empties or fewer.
     pub exact: u32,
+    /// Searched labels are the mean of a `depth` and a `depth + 1` search.
+    pub pair: bool,
     /// Worker threads.
     pub threads: usize,
     /// Positions between two writes.
@@ -79,6 +89,7 @@ pub fn run(args: &LabelFileArgs) -> Result<()> {
     let settings = Settings {
         depth: args.depth,
         exact: args.exact,
+        pair: args.pair,
         threads: args.threads as usize,
         chunk: args.chunk as usize,
     };
@@ -165,7 +176,7 @@ pub fn obf_of(text: &str) -> Option<Board> {
 ///
 /// # Errors
 /// A complete line that is not the label of the position of its rank, or not one these
-/// settings give (another depth, another exact bound).
+/// settings give (another depth, another exact bound, paired or not).
 fn resume(output: &Path, boards: &[Board], settings: Settings) -> Result<usize> {
     let (mut file, text) = stage_file::open_output(output, "labels file")?;
     let complete = text.rfind('\n').map_or(0, |i| i + 1);
@@ -178,7 +189,7 @@ fn resume(output: &Path, boards: &[Board], settings: Settings) -> Result<usize> 
             && fields[3] == how(&boards[i], settings);
         if !same {
             bail!(
-                "{} line {}: not the label of the input's position {} (another input, or other --depth or --exact? remove the file to start again)",
+                "{} line {}: not the label of the input's position {} (another input, or other --depth, --exact or --pair? remove the file to start again)",
                 output.display(),
                 i + 1,
                 i + 1
@@ -208,10 +219,13 @@ fn label_chunk(chunk: &[Board], settings: Settings, labellers: &mut [Labeller]) 
     lines.into_inner().expect("no labeller panics")
 }
 
-/// How `settings` label `board`: `exact`, or `dN` for a search of N plies.
+/// How `settings` label `board`: `exact`, `dN` for a search of N plies, or `dN+M` for
+/// the mean of searches of N and M = N + 1 plies.
 fn how(board: &Board, settings: Settings) -> String {
     if board.empty_squares().len() <= settings.exact || board.is_game_over() {
         "exact".to_owned()
+    } else if settings.pair {
+        format!("d{}+{}", settings.depth, settings.depth + 1)
     } else {
         format!("d{}", settings.depth)
     }
@@ -224,7 +238,11 @@ fn label_line(labeller: &mut Labeller, board: &Board, settings: Settings) -> Str
         let (score, _) = labeller.solve(board);
         format!("{} {score:+} {how}", board.to_obf())
     } else {
-        let (score, _) = labeller.search(board, settings.depth);
+        let (score, _) = if settings.pair {
+            labeller.search_paired(board, settings.depth)
+        } else {
+            labeller.search(board, settings.depth)
+        };
         format!("{} {score:+.2} {how}", board.to_obf())
     }
 }
@@ -264,6 +282,7 @@ mod tests {
     const SETTINGS: Settings = Settings {
         depth: 3,
         exact: 14,
+        pair: false,
         threads: 2,
         chunk: 4,
     };
@@ -272,11 +291,28 @@ mod tests {
     /// score of a `depth`-ply search, as the labeller gives them one by one.
     #[test]
     fn labels_are_the_labellers_in_the_inputs_order() {
-        let dir = temp("order");
+        labels_are_the_labellers(SETTINGS, "order", "d3");
+    }
+
+    /// With `pair`, a searched position's label is the labeller's paired label, marked
+    /// `d3+4`; the exact ones are unchanged.
+    #[test]
+    fn paired_labels_are_the_labellers_in_the_inputs_order() {
+        let paired = Settings {
+            pair: true,
+            ..SETTINGS
+        };
+        labels_are_the_labellers(paired, "paired", "d3+4");
+    }
+
+    /// The lines `label_file` writes under `settings` (in the test folder `name`) are,
+    /// one by one, the labeller's exact or searched labels, the latter marked `how`.
+    fn labels_are_the_labellers(settings: Settings, name: &str, how: &str) {
+        let dir = temp(name);
         let (input, boards) = input(&dir);
         let output = dir.join("out.txt");
         let _ = std::fs::remove_file(&output);
-        let summary = label_file(&input, &output, SETTINGS, false).unwrap();
+        let summary = label_file(&input, &output, settings, false).unwrap();
         assert_eq!(
             summary,
             Summary {
@@ -291,16 +327,20 @@ mod tests {
         assert_eq!(lines.len(), boards.len());
         for (line, board) in lines.iter().zip(&boards) {
             let empties = board.empty_squares().len();
-            let expected = if empties <= SETTINGS.exact {
+            let expected = if empties <= settings.exact {
                 format!("{} {:+} exact", board.to_obf(), labeller.solve(board).0)
+            } else if settings.pair {
+                let score = labeller.search_paired(board, settings.depth).0;
+                format!("{} {score:+.2} {how}", board.to_obf())
             } else {
-                let score = labeller.search(board, SETTINGS.depth).0;
-                format!("{} {score:+.2} d3", board.to_obf())
+                let score = labeller.search(board, settings.depth).0;
+                format!("{} {score:+.2} {how}", board.to_obf())
             };
             assert_eq!(*line, expected);
         }
         assert!(
-            lines.iter().any(|l| l.ends_with("exact")) && lines.iter().any(|l| l.ends_with("d3"))
+            lines.iter().any(|l| l.ends_with("exact"))
+                && lines.iter().any(|l| l.ends_with(&format!(" {how}")))
         );
     }
 
@@ -359,5 +399,19 @@ mod tests {
             ..SETTINGS
         };
         assert!(label_file(&input, &ours, deeper, false).is_err());
+        // Unpaired labels resumed with `pair`, and paired ones without: refused, the
+        // files left as they were.
+        let unpaired = std::fs::read_to_string(&ours).unwrap();
+        let paired = Settings {
+            pair: true,
+            ..SETTINGS
+        };
+        let error = label_file(&input, &ours, paired, false).unwrap_err();
+        assert!(error.to_string().contains("not the label"), "{error}");
+        assert_eq!(std::fs::read_to_string(&ours).unwrap(), unpaired);
+        let theirs = dir.join("paired.txt");
+        let _ = std::fs::remove_file(&theirs);
+        label_file(&input, &theirs, paired, false).unwrap();
+        assert!(label_file(&input, &theirs, SETTINGS, false).is_err());
     }
 }

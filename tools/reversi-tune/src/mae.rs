@@ -209,7 +209,7 @@ mod tests {
     use super::*;
 
     /// `--save-labels` writes what `--labels` reads back: the same positions and labels,
-    /// exact scores and search values alike.
+    /// exact scores and search values alike (paired searches' too).
     #[test]
     fn saved_labels_read_back() {
         let dir = std::env::temp_dir().join(format!("reversi-tune-{}-mae", std::process::id()));
@@ -229,6 +229,10 @@ mod tests {
             ),
             (
                 "d8",
+                boards.iter().map(|_| rng.f64() * 40.0 - 20.0).collect(),
+            ),
+            (
+                "d6+7",
                 boards.iter().map(|_| rng.f64() * 40.0 - 20.0).collect(),
             ),
         ] {

@@ -33,6 +33,11 @@ pub struct TrainArgs {
     /// `--exact` (on the weights of the stages already fitted).
     #[arg(long, default_value_t = 4)]
     label_depth: u32,
+    /// A searched label is the mean of a `--label-depth` and a `--label-depth`+1 search
+    /// (as `label-file --pair`'s `dN+M`): the evaluation's bias alternates with the
+    /// depth's parity and mostly cancels in the pair.
+    #[arg(long)]
+    label_pair: bool,
     /// Besides each position of a game, this many of its children (the positions after
     /// other legal moves, picked at random), scored the same way.
     #[arg(long, default_value_t = 3)]
@@ -237,7 +242,8 @@ fn by_stage(records: Vec<Vec<Record>>, children: u32, seed: u64, width: usize) -
 }
 
 /// The labels (discs) of a stage's records: a game's exact score where known, the exact
-/// solver's up to `--solve-children` empties, else a `--label-depth` search on `weights`.
+/// solver's up to `--solve-children` empties, else a `--label-depth` search on `weights`
+/// (with `--label-pair`, the mean of it and a search one ply deeper).
 fn label_stage(records: &[Record], args: &TrainArgs, weights: &Weights) -> Vec<f64> {
     let weights = Arc::new(weights.clone());
     par_map(
@@ -249,6 +255,7 @@ fn label_stage(records: &[Record], args: &TrainArgs, weights: &Weights) -> Vec<f
             None if r.board.empty_squares().len() <= args.solve_children => {
                 f64::from(labeller.solve(&r.board).0)
             }
+            None if args.label_pair => labeller.search_paired(&r.board, args.label_depth).0,
             None => labeller.search(&r.board, args.label_depth).0,
         },
     )
