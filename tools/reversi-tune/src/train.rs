@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use reversi_engine::eval::pattern::PATTERNS;
 use reversi_engine::eval::weights::{stage_of, stages, Features, Weights, SCALARS, STAGE_WIDTH};
 use reversi_engine::eval::{MAX, SCALE};
@@ -17,6 +17,7 @@ use crate::fit::{least_squares, Layout, Rows, EXCLUDED};
 use crate::games::{generate, some_children, GameArgs, Record};
 use crate::label::{mean_abs_error, Labeller};
 use crate::process::{par_map, report_time};
+use crate::weights_file::read_weights;
 use crate::wthor_games::{self, WthorArgs};
 
 /// `train`'s options.
@@ -69,8 +70,15 @@ pub struct StageFit {
     /// stage of `--stage-width` fewer empty squares, fitted just before) instead of toward
     /// zero: an index that a stage's positions read rarely keeps about its neighbour's
     /// value.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "prior")]
     smooth: bool,
+    /// A weights file of the same stage width (e.g. the compiled-in
+    /// crates/reversi-engine/src/eval/weights.bin) whose stages the penalties pull toward
+    /// instead of zero, and each stage's fit starts from: the new positions refine those
+    /// weights rather than replace them, and an index they rarely read keeps the file's
+    /// value. A stage without positions keeps the file's weights.
+    #[arg(long, value_name = "FILE")]
+    prior: Option<PathBuf>,
     /// Empty squares per stage (1 to 60): 4 gives 15 weight sets, 2 gives 30, 1 one a
     /// ply. The weights file states it.
     #[arg(long, default_value_t = STAGE_WIDTH, value_parser = stage_width)]
@@ -79,7 +87,8 @@ pub struct StageFit {
     #[arg(long, default_value_t = 150)]
     iterations: u32,
     /// Pattern weights read by fewer of a stage's training positions are written as 0
-    /// (rare indices: a smaller file, little change in the fit).
+    /// (rare indices: a smaller file, little change in the fit), or with `--prior` as
+    /// the prior's.
     #[arg(long, default_value_t = 3)]
     min_count: u32,
     /// A pattern (its name in `reversi_engine::eval::pattern::PATTERNS`, e.g.
@@ -108,6 +117,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     let by_stage = by_stage(records, args.children, args.games_args.seed, width);
 
     let layout = Layout::without(&excluded);
+    let prior = args.fit.prior_weights()?;
     let mut weights = zero(width)?;
     let mut params = vec![0.0; layout.params()];
     eprintln!("stage  empties  positions  searched  rmse   mae(discs)");
@@ -117,9 +127,9 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         let labels = label_stage(stage_records, args, &weights);
         fit_stage(
             st,
-            stage_records,
-            &labels,
+            (stage_records, &labels),
             &args.fit,
+            prior.as_ref(),
             &layout,
             &mut params,
             &mut weights,
@@ -154,19 +164,78 @@ pub fn write_weights(weights: &Weights, output: &Path, positions: usize) -> Resu
 /// A pattern of `--without` that does not exist.
 pub fn fit_all(by_stage: &[(Vec<Record>, Vec<f64>)], fit: &StageFit) -> Result<Weights> {
     let layout = Layout::without(&pattern_numbers(&fit.without)?);
+    let prior = fit.prior_weights()?;
     let mut weights = zero(fit.stage_width)?;
     let mut params = vec![0.0; layout.params()];
     eprintln!("stage  empties  positions  searched  rmse   mae(discs)");
     for (st, (records, labels)) in by_stage.iter().enumerate() {
         if records.is_empty() {
-            // Nothing to fit: the stage keeps the fit before it (zero before stage 0).
+            // Nothing to fit: the stage keeps the prior's weights, or the fit before it
+            // (zero before stage 0).
+            if let Some(prior) = &prior {
+                params = params_of(prior, &layout, st);
+                eprintln!("{st:5}  no positions: the prior's weights");
+            } else {
+                eprintln!("{st:5}  no positions: the weights of the stage before");
+            }
             store(&mut weights, &layout, &params, st);
-            eprintln!("{st:5}  no positions: the weights of the stage before");
             continue;
         }
-        fit_stage(st, records, labels, fit, &layout, &mut params, &mut weights);
+        fit_stage(
+            st,
+            (records, labels),
+            fit,
+            prior.as_ref(),
+            &layout,
+            &mut params,
+            &mut weights,
+        );
     }
     Ok(weights)
+}
+
+impl StageFit {
+    /// The weights of `--prior`, if given.
+    ///
+    /// # Errors
+    /// The file cannot be read, is not a weights file, or has another stage width.
+    pub fn prior_weights(&self) -> Result<Option<Weights>> {
+        let Some(path) = &self.prior else {
+            return Ok(None);
+        };
+        let weights = read_weights(path)?;
+        if weights.stage_width() != self.stage_width {
+            bail!(
+                "--prior {}: stages {} empty squares wide, not --stage-width {}",
+                path.display(),
+                weights.stage_width(),
+                self.stage_width
+            );
+        }
+        Ok(Some(weights))
+    }
+}
+
+/// Stage `st` of `weights` as the parameters of `layout` (discs), the inverse of
+/// [`store`] up to rounding.
+fn params_of(weights: &Weights, layout: &Layout, st: usize) -> Vec<f64> {
+    let disc = |value: i16| f64::from(value) / f64::from(SCALE);
+    let mut params = vec![0.0; layout.params()];
+    let mut entry = 0;
+    for (k, p) in PATTERNS.iter().enumerate() {
+        for index in 0..p.size() {
+            let param = layout.param_of_entry[entry];
+            if param != EXCLUDED {
+                // Entries sharing a parameter hold the same value.
+                params[param as usize] = disc(weights.entry(st, k, index));
+            }
+            entry += 1;
+        }
+    }
+    for i in 0..SCALARS {
+        params[layout.pattern_params + i] = disc(weights.scalar(st, i));
+    }
+    params
 }
 
 /// `--stage-width`'s value: 1 to 60.
@@ -190,6 +259,7 @@ impl StageFit {
             l2: 2.0,
             l2_scalar: 0.01,
             smooth: false,
+            prior: None,
             stage_width: STAGE_WIDTH,
             iterations: 150,
             min_count: 3,
@@ -262,13 +332,14 @@ fn label_stage(records: &[Record], args: &TrainArgs, weights: &Weights) -> Vec<f
 }
 
 /// Fits stage `st` to its records' `labels` (`params` from the previous stage's fit, left
-/// unpruned for the next), stores the weights with rare indices pruned in `weights`, and
-/// prints the stage's line.
+/// unpruned for the next; or from `prior`'s stage, which the penalties then pull
+/// toward), stores the weights with rare indices pruned in `weights`, and prints the
+/// stage's line.
 fn fit_stage(
     st: usize,
-    records: &[Record],
-    labels: &[f64],
+    (records, labels): (&[Record], &[f64]),
     args: &StageFit,
+    prior: Option<&Weights>,
     layout: &Layout,
     params: &mut [f64],
     weights: &mut Weights,
@@ -279,8 +350,14 @@ fn fit_stage(
         let features = Features::of(r.board.mover_bits(), r.board.opponent_bits());
         rows.push(layout, &features, label);
     }
-    // `params` holds the previous stage's fit (zero before stage 0).
-    let prior = (args.smooth && st > 0).then(|| params.to_vec());
+    // `params` holds the previous stage's fit (zero before stage 0), or the prior's.
+    let from_file = prior.map(|weights| params_of(weights, layout, st));
+    if let Some(toward) = &from_file {
+        params.copy_from_slice(toward);
+    }
+    let prior = from_file
+        .clone()
+        .or_else(|| (args.smooth && st > 0).then(|| params.to_vec()));
     let rmse = least_squares(
         &rows,
         layout,
@@ -290,11 +367,12 @@ fn fit_stage(
         args.l2_scalar,
         args.iterations,
     );
-    // Rare indices written as 0; the next stage starts from the unpruned fit.
+    // Rare indices written as 0 (as the prior file's value with one); the next stage
+    // starts from the unpruned fit.
     let mut pruned = params.to_vec();
-    for (w, &count) in pruned.iter_mut().zip(&rows.counts(layout)) {
+    for (i, (w, &count)) in pruned.iter_mut().zip(&rows.counts(layout)).enumerate() {
         if count < args.min_count {
-            *w = 0.0;
+            *w = from_file.as_ref().map_or(0.0, |p| p[i]);
         }
     }
     store(weights, layout, &pruned, st);
@@ -338,6 +416,65 @@ fn store(weights: &mut Weights, layout: &Layout, params: &[f64], st: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `params_of` reads back what `store` wrote, on every stage.
+    #[test]
+    fn a_stage_reads_back_as_its_parameters() {
+        let layout = Layout::new();
+        let mut weights = Weights::zero();
+        let mut rng = fastrand::Rng::with_seed(3);
+        for st in 0..weights.stages() {
+            let params: Vec<f64> = (0..layout.params())
+                .map(|_| f64::from(rng.i16(-2000..2000)) / f64::from(SCALE))
+                .collect();
+            store(&mut weights, &layout, &params, st);
+            assert_eq!(params_of(&weights, &layout, st), params, "stage {st}");
+        }
+    }
+
+    /// With `--prior` and penalties too heavy to move, the fit is the prior file's weights
+    /// on every stage (those with positions, those without, and the rare indices); with
+    /// the usual penalty the labels move it.
+    #[test]
+    fn a_fit_with_a_prior_starts_from_it_and_is_pulled_toward_it() {
+        let dir = std::env::temp_dir().join(format!("reversi-tune-{}-prior", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let prior_path = dir.join("prior.bin");
+        let builtin = Weights::builtin().unwrap();
+        fs::write(&prior_path, builtin.to_bytes()).unwrap();
+        let mut rng = fastrand::Rng::with_seed(8);
+        let mut by_stage = vec![(Vec::new(), Vec::new()); stages(STAGE_WIDTH)];
+        for _ in 0..300 {
+            let empties = rng.u32(30..40);
+            let board = reversi::random::position(&mut rng, empties);
+            if !board.is_game_over() {
+                let (records, labels) = &mut by_stage[stage_of(board.empty_squares().len(), 4)];
+                records.push(Record { board, exact: None });
+                labels.push(30.0);
+            }
+        }
+        let mut fit = StageFit::for_tests();
+        fit.prior = Some(prior_path.clone());
+        fit.l2 = 1e12;
+        fit.l2_scalar = 1e12;
+        assert_eq!(fit_all(&by_stage, &fit).unwrap(), builtin);
+        fit.l2 = 2.0;
+        fit.l2_scalar = 0.01;
+        let moved = fit_all(&by_stage, &fit).unwrap();
+        let stage = stage_of(35, 4);
+        assert_ne!(moved.scalar(stage, 0), builtin.scalar(stage, 0));
+        // Stages without positions keep the prior's weights.
+        for st in (0..moved.stages()).filter(|&st| by_stage[st].0.is_empty()) {
+            assert_eq!(
+                params_of(&moved, &Layout::new(), st),
+                params_of(&builtin, &Layout::new(), st)
+            );
+        }
+        // A prior of another stage width is refused.
+        fit.stage_width = 2;
+        let error = fit_all(&by_stage, &fit).unwrap_err().to_string();
+        assert!(error.contains("not --stage-width 2"), "{error}");
+    }
 
     #[test]
     fn patterns_left_out_are_named_as_in_the_crate() {
