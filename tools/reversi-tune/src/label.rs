@@ -119,18 +119,24 @@ mod tests {
             .unwrap()
     }
 
+    /// The board after up to 40 random plies from the start (fewer when the game ends).
+    fn random_game(rng: &mut fastrand::Rng) -> Board {
+        let mut board = Board::START;
+        for _ in 0..rng.u32(0..40) {
+            match reversi::random::ply(rng, &board) {
+                Some(reversi::Ply::Move(square)) => board = board.play(square).unwrap(),
+                _ => break,
+            }
+        }
+        board
+    }
+
     #[test]
     fn a_search_label_is_the_minimax_value_of_the_given_weights() {
         let mut labeller = Labeller::new(Arc::new(hand_set_weights()), 1 << 18, 1 << 18);
         let mut rng = fastrand::Rng::with_seed(2);
         for _ in 0..30 {
-            let mut board = Board::START;
-            for _ in 0..rng.u32(0..40) {
-                match reversi::random::ply(&mut rng, &board) {
-                    Some(reversi::Ply::Move(square)) => board = board.play(square).unwrap(),
-                    _ => break,
-                }
-            }
+            let board = random_game(&mut rng);
             for depth in 1..=3 {
                 let (label, _) = labeller.search(&board, depth);
                 let expected = f64::from(minimax(&board, depth)) / f64::from(SCALE);
@@ -146,13 +152,7 @@ mod tests {
         let mut labeller = Labeller::new(Arc::new(hand_set_weights()), 1 << 18, 1 << 18);
         let mut rng = fastrand::Rng::with_seed(5);
         for _ in 0..20 {
-            let mut board = Board::START;
-            for _ in 0..rng.u32(0..40) {
-                match reversi::random::ply(&mut rng, &board) {
-                    Some(reversi::Ply::Move(square)) => board = board.play(square).unwrap(),
-                    _ => break,
-                }
-            }
+            let board = random_game(&mut rng);
             for depth in 1..=2 {
                 let (label, _) = labeller.search_paired(&board, depth);
                 let sum = minimax(&board, depth) + minimax(&board, depth + 1);
