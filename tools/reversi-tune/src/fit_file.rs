@@ -7,7 +7,7 @@ use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use reversi_engine::eval::weights::{stage_of, stages};
 
 use crate::games::Record;
@@ -63,7 +63,7 @@ pub fn read_labels(
 /// error); the lines passed to `f`.
 ///
 /// # Errors
-/// The file cannot be read.
+/// The file cannot be read, or holds no labelled position (nothing to fit or measure).
 pub fn for_each_label(path: &Path, mut f: impl FnMut(Record, f64)) -> Result<usize> {
     let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
     let mut added = 0;
@@ -87,6 +87,12 @@ pub fn for_each_label(path: &Path, mut f: impl FnMut(Record, f64)) -> Result<usi
         f(record, label);
         added += 1;
     }
+    if added == 0 {
+        bail!(
+            "{}: no labelled position (lines `OBF SCORE exact`, `OBF SCORE dN` or `OBF SCORE dN+M` of a game not over)",
+            path.display()
+        );
+    }
     Ok(added)
 }
 
@@ -109,14 +115,19 @@ fn parse(text: &str) -> Option<(Record, f64)> {
     Some((Record { board, exact }, label))
 }
 
-/// Whether `how` names a search's label: `dN` (N plies) or `dN+M` (the mean of N and M
-/// plies).
+/// Whether `how` names a search's label as `label-file` writes it: `dN` (N plies, 1 to
+/// 60) or `dN+M` (the mean of N and M = N + 1 plies).
 fn is_search(how: &str) -> bool {
-    let plies = |n: &str| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit());
+    let plies = |n: &str| {
+        (!n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| n.parse::<u32>().ok())
+            .flatten()
+            .filter(|d| (1..=60).contains(d))
+    };
     how.strip_prefix('d')
         .is_some_and(|rest| match rest.split_once('+') {
-            Some((n, m)) => plies(n) && plies(m),
-            None => plies(rest),
+            Some((n, m)) => plies(n).is_some_and(|n| plies(m) == Some(n + 1)),
+            None => plies(rest).is_some(),
         })
 }
 
@@ -150,11 +161,33 @@ mod tests {
             format!("{start} +1 d"),
             format!("{start} +1 d6+7+8"),
             format!("{start} +1 d+6"),
+            format!("{start} +1 d6+6"),
+            format!("{start} +1 d7+6"),
+            format!("{start} +1 d6+9"),
+            format!("{start} +1 d0"),
+            format!("{start} +1 d61"),
+            format!("{start} +1 d99999999999999999999"),
             format!("{start} +1"),
             "not a board +1 d4".to_owned(),
         ] {
             assert!(parse(&bad).is_none(), "{bad}");
         }
+    }
+
+    /// A file with no labelled position (bad lines only, or finished games) is an error
+    /// naming it, not an empty fit.
+    #[test]
+    fn a_file_without_labels_is_refused() {
+        let dir =
+            std::env::temp_dir().join(format!("reversi-tune-{}-nolabels", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("none.txt");
+        let over = "X".repeat(64);
+        std::fs::write(&path, format!("# only\nnot a label\n{over} X +64 exact\n")).unwrap();
+        let error = for_each_label(&path, |_, _| panic!("no label to pass"))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("none.txt: no labelled position"), "{error}");
     }
 
     /// Labels of one value a stage (twice the stage's number, in discs): the fitted

@@ -47,8 +47,16 @@ pub struct GameArgs {
     #[arg(long, default_value_t = 16)]
     pub exact: u32,
     /// Worker threads.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = threads)]
     pub threads: usize,
+}
+
+/// `--threads`' value: 1 to 256.
+fn threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n @ 1..=256) => Ok(n),
+        _ => Err(format!("{text:?} is not a thread count from 1 to 256")),
+    }
 }
 
 /// A position of a game with, when it was solved, its exact final score (discs, side to

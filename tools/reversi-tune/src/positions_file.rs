@@ -50,7 +50,7 @@ pub struct PositionsFileArgs {
     #[arg(long, short)]
     quiet: bool,
     /// The file of positions: created, or resumed. Give it before `--wthor`, which
-    /// takes every file name after it.
+    /// takes every file name after it (or end `--wthor`'s list with `--`).
     output: PathBuf,
 }
 

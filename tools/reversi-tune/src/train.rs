@@ -175,6 +175,8 @@ pub fn fit_all(by_stage: &[(Vec<Record>, Vec<f64>)], fit: &StageFit) -> Result<W
             if let Some(prior) = &prior {
                 params = params_of(prior, &layout, st);
                 eprintln!("{st:5}  no positions: the prior's weights");
+            } else if st == 0 {
+                eprintln!("{st:5}  no positions: zero weights");
             } else {
                 eprintln!("{st:5}  no positions: the weights of the stage before");
             }
