@@ -223,15 +223,10 @@ impl StageFit {
 fn params_of(weights: &Weights, layout: &Layout, st: usize) -> Vec<f64> {
     let disc = |value: i16| f64::from(value) / f64::from(SCALE);
     let mut params = vec![0.0; layout.params()];
-    let mut entry = 0;
-    for (k, p) in PATTERNS.iter().enumerate() {
-        for index in 0..p.size() {
-            let param = layout.param_of_entry[entry];
-            if param != EXCLUDED {
-                // Entries sharing a parameter hold the same value.
-                params[param as usize] = disc(weights.entry(st, k, index));
-            }
-            entry += 1;
+    for (k, index, param) in table_entries(layout) {
+        if let Some(param) = param {
+            // Entries sharing a parameter hold the same value.
+            params[param] = disc(weights.entry(st, k, index));
         }
     }
     for i in 0..SCALARS {
@@ -399,20 +394,23 @@ fn store(weights: &mut Weights, layout: &Layout, params: &[f64], st: usize) {
             .round()
             .clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16
     };
-    let mut entry = 0;
-    for (k, p) in PATTERNS.iter().enumerate() {
-        for index in 0..p.size() {
-            let value = match layout.param_of_entry[entry] {
-                EXCLUDED => 0,
-                param => unit(params[param as usize]),
-            };
-            weights.set_entry(st, k, index, value);
-            entry += 1;
-        }
+    for (k, index, param) in table_entries(layout) {
+        weights.set_entry(st, k, index, param.map_or(0, |param| unit(params[param])));
     }
     for i in 0..SCALARS {
         weights.set_scalar(st, i, unit(params[layout.pattern_params + i]));
     }
+}
+
+/// Each entry of a stage's pattern tables, in table order, as (pattern, index, its
+/// parameter in `layout`, `None` for a pattern left out of the fit).
+fn table_entries(layout: &Layout) -> impl Iterator<Item = (usize, usize, Option<usize>)> + '_ {
+    PATTERNS
+        .iter()
+        .enumerate()
+        .flat_map(|(k, p)| (0..p.size()).map(move |index| (k, index)))
+        .zip(&layout.param_of_entry)
+        .map(|((k, index), &param)| (k, index, (param != EXCLUDED).then_some(param as usize)))
 }
 
 #[cfg(test)]
