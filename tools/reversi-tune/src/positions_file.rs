@@ -74,7 +74,10 @@ pub fn run(args: &PositionsFileArgs) -> Result<()> {
 pub fn positions_file(args: &PositionsFileArgs, progress: bool) -> Result<(u64, usize)> {
     let real = real_units(args)?;
     let total = args.games + real.len() as u64;
-    let first = resume(&args.output)?;
+    let mut resumed = resume(&args.output)?;
+    check_units(args, &real, &resumed)?;
+    stage_file::keep(&mut resumed.file, resumed.end, resumed.len)?;
+    let first = resumed.units;
     let mut out = stage_file::appender(&args.output)?;
     let bar = stage_file::progress_bar(total, first, "units", progress);
     let mut written = 0;
@@ -89,17 +92,7 @@ pub fn positions_file(args: &PositionsFileArgs, progress: bool) -> Result<(u64, 
         let taken =
             (unit + played.len() as u64..unit + count).map(|n| &real[(n - args.games) as usize]);
         for (i, records) in played.iter().chain(taken).enumerate() {
-            let number = unit + i as u64;
-            let mut rng = game_rng(args.games_args.seed ^ CHILDREN_SALT, number);
-            for record in records.iter().filter(|r| !r.board.is_game_over()) {
-                writeln!(out, "{}", record.board.to_obf())?;
-                written += 1;
-                for child in some_children(&record.board, args.children, &mut rng) {
-                    writeln!(out, "{}", child.to_obf())?;
-                    written += 1;
-                }
-            }
-            writeln!(out, "# game {number}")?;
+            written += write_unit(&mut out, args, unit + i as u64, records)?;
         }
         out.flush()
             .with_context(|| format!("cannot write {}", args.output.display()))?;
@@ -108,6 +101,69 @@ pub fn positions_file(args: &PositionsFileArgs, progress: bool) -> Result<(u64, 
     }
     bar.finish_and_clear();
     Ok((unit.max(first), written))
+}
+
+/// Writes unit `number`: the positions of `records` not finished, each followed by
+/// `--children` of its children picked by the unit's generator, then `# game N`. The
+/// positions written.
+fn write_unit(
+    out: &mut impl Write,
+    args: &PositionsFileArgs,
+    number: u64,
+    records: &[Record],
+) -> std::io::Result<usize> {
+    let mut rng = game_rng(args.games_args.seed ^ CHILDREN_SALT, number);
+    let mut written = 0;
+    for record in records.iter().filter(|r| !r.board.is_game_over()) {
+        writeln!(out, "{}", record.board.to_obf())?;
+        written += 1;
+        for child in some_children(&record.board, args.children, &mut rng) {
+            writeln!(out, "{}", child.to_obf())?;
+            written += 1;
+        }
+    }
+    writeln!(out, "# game {number}")?;
+    Ok(written)
+}
+
+/// Before resuming `file`: it was written with these settings, so its first and last
+/// units are the ones they give (another seed, other game options, children or sources
+/// give others), and it holds no more units than they make (`real` after the games).
+///
+/// # Errors
+/// Either is not so: the file is another run's (it is left untouched).
+fn check_units(args: &PositionsFileArgs, real: &[Vec<Record>], file: &Resumed) -> Result<()> {
+    let total = args.games + real.len() as u64;
+    if file.units > total {
+        bail!(
+            "{} holds {} units, more than these settings make ({} games, {} real games and book positions): another run's file? remove it to start again",
+            args.output.display(),
+            file.units,
+            args.games,
+            real.len()
+        );
+    }
+    let Some(last) = file.units.checked_sub(1) else {
+        return Ok(());
+    };
+    for (number, lines) in [(0, &file.first), (last, &file.last)] {
+        let played;
+        let records = if number < args.games {
+            played = generate(&args.games_args, number, 1);
+            &played[0]
+        } else {
+            &real[(number - args.games) as usize]
+        };
+        let mut expected = Vec::new();
+        write_unit(&mut expected, args, number, records)?;
+        if expected != lines.as_bytes() {
+            bail!(
+                "{}: its unit {number} (up to `# game {number}`) is not the one these settings make (another seed, game options, --children or sources?): remove it to start again, or give the settings it was written with",
+                args.output.display()
+            );
+        }
+    }
+    Ok(())
 }
 
 /// The units after the self-play games: the positions of each WTHOR game, then each
@@ -132,14 +188,29 @@ fn real_units(args: &PositionsFileArgs) -> Result<Vec<Vec<Record>>> {
 /// Mixed into the seed of a game's children's generator (not the game's own).
 const CHILDREN_SALT: u64 = 0x6368_696c_6472_656e;
 
-/// The number of games `output` holds (created empty when missing), what follows its
-/// last `# game N` line dropped.
+/// A positions file read to be resumed.
+struct Resumed {
+    /// The file, open for writing.
+    file: std::fs::File,
+    /// Its complete units.
+    units: u64,
+    /// The lines of its first and its last complete unit (`# game N` lines included).
+    first: String,
+    last: String,
+    /// Where its last complete unit ends (bytes), and its length.
+    end: usize,
+    len: usize,
+}
+
+/// `output` (created empty when missing) read to be resumed: its units, the last one's
+/// lines and where it ends (what follows is dropped by [`stage_file::keep`] once the
+/// file is known to be this run's).
 ///
 /// # Errors
 /// Game lines out of order, or lines after the last game's end that are not positions.
-fn resume(output: &Path) -> Result<u64> {
-    let (mut file, text) = stage_file::open_output(output, "positions file")?;
-    let (mut games, mut end) = (0, 0);
+fn resume(output: &Path) -> Result<Resumed> {
+    let (file, text) = stage_file::open_output(output, "positions file")?;
+    let (mut games, mut end, mut last_start) = (0, 0, 0);
     let mut offset = 0;
     for (i, line) in text.split_inclusive('\n').enumerate() {
         offset += line.len();
@@ -153,6 +224,7 @@ fn resume(output: &Path) -> Result<u64> {
                 );
             }
             games += 1;
+            last_start = end;
             end = offset;
         } else if line.ends_with('\n') && reversi::Board::from_obf(trimmed).is_err() {
             bail!(
@@ -162,8 +234,17 @@ fn resume(output: &Path) -> Result<u64> {
             );
         }
     }
-    stage_file::keep(&mut file, end, text.len())?;
-    Ok(games)
+    let first_end = text
+        .find("# game 0\n")
+        .map_or(0, |i| i + "# game 0\n".len());
+    Ok(Resumed {
+        units: games,
+        first: text[..first_end.min(end)].to_string(),
+        last: text[last_start..end].to_string(),
+        end,
+        len: text.len(),
+        file,
+    })
 }
 
 #[cfg(test)]
@@ -353,6 +434,32 @@ mod tests {
         let end = expected.find("# game 2\n").unwrap() + "# game 2\n".len();
         let cut = dir.join("cut.obf");
         std::fs::write(&cut, &expected[..end + 100]).unwrap();
+        // Resumed with other settings (another seed, other children, fewer games), the
+        // file is refused and left as it was, its half-written unit too.
+        let mut fewer = args(&cut, &[]);
+        fewer.games = 2;
+        for (other, why) in [
+            (
+                args(&cut, &["--seed", "2"]),
+                "is not the one these settings make",
+            ),
+            (
+                args(&cut, &["--children", "1"]),
+                "is not the one these settings make",
+            ),
+            (
+                args(&cut, &["--random", "0.5"]),
+                "is not the one these settings make",
+            ),
+            (fewer, "holds 3 units, more than these settings make"),
+        ] {
+            let error = positions_file(&other, false).unwrap_err();
+            assert!(error.to_string().contains(why), "{other:?}: {error}");
+            assert_eq!(
+                std::fs::read_to_string(&cut).unwrap(),
+                expected[..end + 100]
+            );
+        }
         let (games, _) = positions_file(&args(&cut, &["--threads", "1"]), false).unwrap();
         assert_eq!(games, 6);
         assert_eq!(std::fs::read_to_string(&cut).unwrap(), expected);
