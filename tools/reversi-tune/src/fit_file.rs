@@ -3,15 +3,14 @@
 //! and fitted stage by stage (as `train` fits, with the same options), written as a
 //! weights file.
 
-use std::fs::File;
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use reversi_engine::eval::weights::{stage_of, stages};
 
 use crate::games::Record;
 use crate::label_file::obf_of;
+use crate::stage_file;
 use crate::train::{fit_all, write_weights, StageFit};
 
 /// `fit-file`: weights fitted to labelled positions.
@@ -31,6 +30,7 @@ pub struct FitFileArgs {
 
 /// `fit-file`.
 pub fn run(args: &FitFileArgs) -> Result<()> {
+    crate::weights_file::check_output(&args.output)?;
     let width = args.fit.stage_width;
     let mut by_stage = vec![(Vec::new(), Vec::new()); stages(width)];
     let mut total = 0;
@@ -65,28 +65,21 @@ pub fn read_labels(
 /// # Errors
 /// The file cannot be read, or holds no labelled position (nothing to fit or measure).
 pub fn for_each_label(path: &Path, mut f: impl FnMut(Record, f64)) -> Result<usize> {
-    let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
     let mut added = 0;
-    for (i, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.with_context(|| format!("cannot read {}", path.display()))?;
-        let text = line.trim();
-        if text.is_empty() || text.starts_with('#') {
-            continue;
-        }
+    stage_file::for_each_line(path, |number, text| {
         let Some((record, label)) = parse(text) else {
             eprintln!(
-                "{} line {}: not `OBF SCORE exact`, `OBF SCORE dN` or `OBF SCORE dN+M`, skipped",
+                "{} line {number}: not `OBF SCORE exact`, `OBF SCORE dN` or `OBF SCORE dN+M`, skipped",
                 path.display(),
-                i + 1
             );
-            continue;
+            return Ok(());
         };
-        if record.board.is_game_over() {
-            continue;
+        if !record.board.is_game_over() {
+            f(record, label);
+            added += 1;
         }
-        f(record, label);
-        added += 1;
-    }
+        Ok(())
+    })?;
     if added == 0 {
         bail!(
             "{}: no labelled position (lines `OBF SCORE exact`, `OBF SCORE dN` or `OBF SCORE dN+M` of a game not over)",
@@ -188,6 +181,23 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(error.contains("none.txt: no labelled position"), "{error}");
+    }
+
+    /// A line that is not UTF-8 text is skipped (named on standard error) and the lines
+    /// after it are still read.
+    #[test]
+    fn a_line_not_utf8_is_skipped_and_the_rest_read() {
+        let dir = std::env::temp_dir().join(format!("reversi-tune-{}-utf8", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("mixed.txt");
+        let start = reversi::Board::START.to_obf();
+        let mut bytes = format!("{start} +1 exact\n").into_bytes();
+        bytes.extend_from_slice(b"\xff\xfe not text\n");
+        bytes.extend_from_slice(format!("{start} -3 d6\n").as_bytes());
+        std::fs::write(&path, bytes).unwrap();
+        let mut labels = Vec::new();
+        let added = for_each_label(&path, |_, label| labels.push(label)).unwrap();
+        assert_eq!((added, labels), (2, vec![1.0, -3.0]));
     }
 
     /// Labels of one value a stage (twice the stage's number, in discs): the fitted

@@ -12,8 +12,7 @@
 //! the same on any number of threads and however often the run was interrupted and
 //! resumed.
 
-use std::fs::File;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -146,21 +145,17 @@ pub fn label_file(
     })
 }
 
-/// The positions of `input` and the numbers of its bad lines.
+/// The positions of `input` and the numbers of its bad lines (not an OBF position; a
+/// line that is not UTF-8 text is named on standard error as it is skipped).
 fn read_positions(input: &Path) -> Result<(Vec<Board>, Vec<usize>)> {
-    let file = File::open(input).with_context(|| format!("cannot open {}", input.display()))?;
     let (mut boards, mut skipped) = (Vec::new(), Vec::new());
-    for (i, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.with_context(|| format!("cannot read {}", input.display()))?;
-        let text = line.trim();
-        if text.is_empty() || text.starts_with('#') {
-            continue;
-        }
+    stage_file::for_each_line(input, |number, text| {
         match obf_of(text) {
             Some(board) => boards.push(board),
-            None => skipped.push(i + 1),
+            None => skipped.push(number),
         }
-    }
+        Ok(())
+    })?;
     Ok((boards, skipped))
 }
 

@@ -65,6 +65,9 @@ pub struct MaeArgs {
 /// Prints the four errors on the held-out positions, then the time taken.
 pub fn run(args: &MaeArgs) -> Result<()> {
     let wall = Instant::now();
+    if let Some(path) = &args.save_labels {
+        crate::weights_file::check_output(path)?;
+    }
     let weights = match &args.weights {
         Some(path) => Arc::new(crate::weights_file::read_weights(path)?),
         None => reversi_engine::eval::builtin(),

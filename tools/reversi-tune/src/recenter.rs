@@ -68,6 +68,7 @@ pub fn run(args: &RecenterArgs) -> Result<()> {
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
+    crate::weights_file::check_output(&args.out)?;
     let sums = play(args, &weights);
     for (n, &(e, r, c)) in sums.iter().enumerate().filter(|(_, s)| s.2 > 0) {
         let c = c as f64;

@@ -102,6 +102,7 @@ pub struct StageFit {
 /// time taken.
 pub fn run(args: &TrainArgs) -> Result<()> {
     let wall = Instant::now();
+    crate::weights_file::check_output(&args.output)?;
     let excluded = pattern_numbers(&args.fit.without)?;
     let mut records = generate(&args.games_args, 0, args.games);
     let positions: usize = records.iter().map(Vec::len).sum();
