@@ -10,7 +10,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use clap::ValueEnum;
 use reversi::{kernel, Board};
-use reversi_engine::eval::{hand_set, Weights, MAX};
+use reversi_engine::eval::{hand_set, Weights, MAX, SCALE};
 
 use crate::fit_file::for_each_label;
 use crate::games::{generate, GameArgs};
@@ -97,6 +97,13 @@ pub fn run(args: &MaeArgs) -> Result<()> {
     let pattern_mae = mean_abs_error(&found, &labels, |p, o| {
         weights.evaluate(p, o).clamp(-MAX, MAX)
     });
+    let predicted: Vec<f64> = found
+        .iter()
+        .map(|b| {
+            let value = weights.evaluate(b.mover_bits(), b.opponent_bits());
+            f64::from(value.clamp(-MAX, MAX)) / f64::from(SCALE)
+        })
+        .collect();
     let (c, baseline_mae) = mobility_baseline(&found, &labels);
     let zero_mae = mean_abs_error(&found, &labels, |_, _| 0);
     let hand_mae = mean_abs_error(&found, &labels, hand_set);
@@ -124,6 +131,14 @@ pub fn run(args: &MaeArgs) -> Result<()> {
     println!("mobility only (c={c:.2})  MAE {baseline_mae:.2} discs");
     println!("hand-set evaluation     MAE {hand_mae:.2} discs");
     println!("always 0                MAE {zero_mae:.2} discs");
+    println!("pattern evaluation by the label's margin (toward < 0: it understates the margin)");
+    println!("  margin  positions  MAE    toward");
+    for band in by_margin(&labels, &predicted) {
+        println!(
+            "  {:>2}-{:<2}   {:>9}  {:>5.2}  {:>+6.2}",
+            band.from, band.to, band.positions, band.mae, band.toward
+        );
+    }
     report_time("mae", wall);
     Ok(())
 }
@@ -207,9 +222,83 @@ fn mobility_baseline(found: &[Board], labels: &[f64]) -> (f64, f64) {
     (c, mae)
 }
 
+/// The errors of `predicted` against `labels` (discs) on the positions whose label's
+/// margin (its absolute value) is in `from..=to`.
+#[derive(Debug, PartialEq)]
+struct Band {
+    from: u32,
+    to: u32,
+    /// The positions in the band.
+    positions: usize,
+    /// Their mean absolute error.
+    mae: f64,
+    /// Their mean of `(predicted - label)` counted on the label's side (times the
+    /// label's sign; a label of 0 counts as positive): negative when the predictions
+    /// understate the margin, positive when they overstate it.
+    toward: f64,
+}
+
+/// The margins of [`by_margin`]'s bands: 0-9, 10-19, 20-29 and 30-64 discs.
+const MARGINS: [(u32, u32); 4] = [(0, 9), (10, 19), (20, 29), (30, 64)];
+
+/// The errors of `predicted` against `labels` in each band of the label's margin
+/// ([`MARGINS`]; a fractional label's margin rounded down), bands without a position
+/// left out.
+fn by_margin(labels: &[f64], predicted: &[f64]) -> Vec<Band> {
+    MARGINS
+        .iter()
+        .filter_map(|&(from, to)| {
+            let within: Vec<(f64, f64)> = labels
+                .iter()
+                .zip(predicted)
+                .filter(|(y, _)| (f64::from(from)..f64::from(to) + 1.0).contains(&y.abs()))
+                .map(|(&y, &e)| (y, e))
+                .collect();
+            let n = within.len() as f64;
+            (!within.is_empty()).then(|| Band {
+                from,
+                to,
+                positions: within.len(),
+                mae: within.iter().map(|(y, e)| (e - y).abs()).sum::<f64>() / n,
+                toward: within
+                    .iter()
+                    .map(|(y, e)| if *y < 0.0 { y - e } else { e - y })
+                    .sum::<f64>()
+                    / n,
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each band holds the positions of its margin, with their mean absolute error and
+    /// their mean error on the label's side (worked by hand: -15 predicted -10 is 5
+    /// discs short of the margin, -40 predicted -44 is 4 beyond it).
+    #[test]
+    fn errors_by_margin() {
+        let labels = [5.0, -15.0, 25.0, -40.0, 19.5, 64.0];
+        let predicted = [5.0, -10.0, 20.0, -44.0, 21.5, 62.0];
+        let band = |from, to, positions, mae, toward| Band {
+            from,
+            to,
+            positions,
+            mae,
+            toward,
+        };
+        assert_eq!(
+            by_margin(&labels, &predicted),
+            vec![
+                band(0, 9, 1, 0.0, 0.0),
+                band(10, 19, 2, 3.5, -1.5),
+                band(20, 29, 1, 5.0, -5.0),
+                band(30, 64, 2, 3.0, 1.0),
+            ]
+        );
+        assert_eq!(by_margin(&[-3.0], &[-1.0]), vec![band(0, 9, 1, 2.0, -2.0)]);
+    }
 
     /// `--save-labels` writes what `--labels` reads back: the same positions and labels,
     /// exact scores and search values alike (paired searches' too).
