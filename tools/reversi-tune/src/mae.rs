@@ -131,12 +131,15 @@ pub fn run(args: &MaeArgs) -> Result<()> {
     println!("mobility only (c={c:.2})  MAE {baseline_mae:.2} discs");
     println!("hand-set evaluation     MAE {hand_mae:.2} discs");
     println!("always 0                MAE {zero_mae:.2} discs");
-    println!("pattern evaluation by the label's margin (toward < 0: it understates the margin)");
-    println!("  margin  positions  MAE    toward");
+    if let Some((a, b)) = calibration(&labels, &predicted) {
+        println!("pattern evaluation calibration: label = {a:.3} x value {b:+.2} (least squares)");
+    }
+    println!("pattern evaluation by the label's margin:");
+    println!("  margin  positions  MAE");
     for band in by_margin(&labels, &predicted) {
         println!(
-            "  {:>2}-{:<2}   {:>9}  {:>5.2}  {:>+6.2}",
-            band.from, band.to, band.positions, band.mae, band.toward
+            "  {:>2}-{:<2}   {:>9}  {:>5.2}",
+            band.from, band.to, band.positions, band.mae
         );
     }
     report_time("mae", wall);
@@ -222,7 +225,7 @@ fn mobility_baseline(found: &[Board], labels: &[f64]) -> (f64, f64) {
     (c, mae)
 }
 
-/// The errors of `predicted` against `labels` (discs) on the positions whose label's
+/// The error of `predicted` against `labels` (discs) on the positions whose label's
 /// margin (its absolute value) is in `from..=to`.
 #[derive(Debug, PartialEq)]
 struct Band {
@@ -232,72 +235,93 @@ struct Band {
     positions: usize,
     /// Their mean absolute error.
     mae: f64,
-    /// Their mean of `(predicted - label)` counted on the label's side (times the
-    /// label's sign; a label of 0 counts as positive): negative when the predictions
-    /// understate the margin, positive when they overstate it.
-    toward: f64,
 }
 
 /// The margins of [`by_margin`]'s bands: 0-9, 10-19, 20-29 and 30-64 discs.
 const MARGINS: [(u32, u32); 4] = [(0, 9), (10, 19), (20, 29), (30, 64)];
 
-/// The errors of `predicted` against `labels` in each band of the label's margin
-/// ([`MARGINS`]; a fractional label's margin rounded down), bands without a position
-/// left out.
+/// The mean absolute error of `predicted` against `labels` in each band of the label's
+/// margin ([`MARGINS`]; a fractional label's margin rounded down), bands without a
+/// position left out.
 fn by_margin(labels: &[f64], predicted: &[f64]) -> Vec<Band> {
     MARGINS
         .iter()
         .filter_map(|&(from, to)| {
-            let within: Vec<(f64, f64)> = labels
+            let errors: Vec<f64> = labels
                 .iter()
                 .zip(predicted)
                 .filter(|(y, _)| (f64::from(from)..f64::from(to) + 1.0).contains(&y.abs()))
-                .map(|(&y, &e)| (y, e))
+                .map(|(y, e)| (e - y).abs())
                 .collect();
-            let n = within.len() as f64;
-            (!within.is_empty()).then(|| Band {
+            (!errors.is_empty()).then(|| Band {
                 from,
                 to,
-                positions: within.len(),
-                mae: within.iter().map(|(y, e)| (e - y).abs()).sum::<f64>() / n,
-                toward: within
-                    .iter()
-                    .map(|(y, e)| if *y < 0.0 { y - e } else { e - y })
-                    .sum::<f64>()
-                    / n,
+                positions: errors.len(),
+                mae: errors.iter().sum::<f64>() / errors.len() as f64,
             })
         })
         .collect()
+}
+
+/// The least-squares line `label = a * predicted + b`, as `(a, b)`: a calibrated
+/// evaluation has `a` near 1 and `b` near 0 (`a` above 1: its values understate the
+/// margins on the whole). `None` when the predictions are all equal.
+fn calibration(labels: &[f64], predicted: &[f64]) -> Option<(f64, f64)> {
+    let n = labels.len() as f64;
+    let mean_e = predicted.iter().sum::<f64>() / n;
+    let mean_y = labels.iter().sum::<f64>() / n;
+    let var: f64 = predicted.iter().map(|e| (e - mean_e).powi(2)).sum();
+    let cov: f64 = predicted
+        .iter()
+        .zip(labels)
+        .map(|(e, y)| (e - mean_e) * (y - mean_y))
+        .sum();
+    (var > 0.0).then(|| {
+        let a = cov / var;
+        (a, mean_y - a * mean_e)
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Each band holds the positions of its margin, with their mean absolute error and
-    /// their mean error on the label's side (worked by hand: -15 predicted -10 is 5
-    /// discs short of the margin, -40 predicted -44 is 4 beyond it).
+    /// Each band holds the positions of its margin, with their mean absolute error
+    /// (worked by hand: -15 predicted -10 is 5 off, 19.5 predicted 21.5 is 2 off).
     #[test]
     fn errors_by_margin() {
         let labels = [5.0, -15.0, 25.0, -40.0, 19.5, 64.0];
         let predicted = [5.0, -10.0, 20.0, -44.0, 21.5, 62.0];
-        let band = |from, to, positions, mae, toward| Band {
+        let band = |from, to, positions, mae| Band {
             from,
             to,
             positions,
             mae,
-            toward,
         };
         assert_eq!(
             by_margin(&labels, &predicted),
             vec![
-                band(0, 9, 1, 0.0, 0.0),
-                band(10, 19, 2, 3.5, -1.5),
-                band(20, 29, 1, 5.0, -5.0),
-                band(30, 64, 2, 3.0, 1.0),
+                band(0, 9, 1, 0.0),
+                band(10, 19, 2, 3.5),
+                band(20, 29, 1, 5.0),
+                band(30, 64, 2, 3.0),
             ]
         );
-        assert_eq!(by_margin(&[-3.0], &[-1.0]), vec![band(0, 9, 1, 2.0, -2.0)]);
+        assert_eq!(by_margin(&[-3.0], &[-1.0]), vec![band(0, 9, 1, 2.0)]);
+    }
+
+    /// Labels on a line of the predictions give that line back; equal predictions give
+    /// none.
+    #[test]
+    fn calibration_is_the_least_squares_line() {
+        let predicted = [-20.0, -3.0, 0.0, 8.0, 31.0];
+        let labels = predicted.map(|e| 1.5 * e - 2.0);
+        let (a, b) = calibration(&labels, &predicted).unwrap();
+        assert!(
+            (a - 1.5).abs() < 1e-12 && (b + 2.0).abs() < 1e-12,
+            "{a} {b}"
+        );
+        assert_eq!(calibration(&[1.0, 2.0], &[4.0, 4.0]), None);
     }
 
     /// `--save-labels` writes what `--labels` reads back: the same positions and labels,
