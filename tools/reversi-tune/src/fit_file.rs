@@ -69,7 +69,7 @@ pub fn for_each_label(path: &Path, mut f: impl FnMut(Record, f64)) -> Result<usi
     stage_file::for_each_line(path, |number, text| {
         let Some((record, label)) = parse(text) else {
             eprintln!(
-                "{} line {number}: not `OBF SCORE exact`, `OBF SCORE dN` or `OBF SCORE dN+M`, skipped",
+                "{}: line {number}: not `OBF SCORE exact`, `OBF SCORE dN` or `OBF SCORE dN+M`, skipped",
                 path.display(),
             );
             return Ok(());
@@ -183,8 +183,8 @@ mod tests {
         assert!(error.contains("none.txt: no labelled position"), "{error}");
     }
 
-    /// A line that is not UTF-8 text is skipped (named on standard error) and the lines
-    /// after it are still read.
+    /// A line that is not UTF-8 text is skipped as a bad line (named on standard error)
+    /// and the lines after it are still read.
     #[test]
     fn a_line_not_utf8_is_skipped_and_the_rest_read() {
         let dir = std::env::temp_dir().join(format!("reversi-tune-{}-utf8", std::process::id()));

@@ -184,7 +184,7 @@ fn resume(output: &Path, boards: &[Board], settings: Settings) -> Result<usize> 
             && fields[3] == how(&boards[i], settings);
         if !same {
             bail!(
-                "{} line {}: not the label of the input's position {} (another input, or other --depth, --exact or --pair? remove the file to start again)",
+                "{}: line {}: not the label of the input's position {} (another input, or other --depth, --exact or --pair? remove the file to start again)",
                 output.display(),
                 i + 1,
                 i + 1
@@ -380,7 +380,7 @@ mod tests {
         assert!(
             error
                 .to_string()
-                .contains("other.txt line 1: not the label"),
+                .contains("other.txt: line 1: not the label"),
             "{error}"
         );
         assert_eq!(std::fs::read_to_string(&output).unwrap(), other);

@@ -218,7 +218,7 @@ fn resume(output: &Path) -> Result<Resumed> {
         if let Some(number) = trimmed.strip_prefix("# game ") {
             if number.parse::<u64>().ok() != Some(games) || !line.ends_with('\n') {
                 bail!(
-                    "{} line {}: `{trimmed}` where `# game {games}` was due (another file? remove it to start again)",
+                    "{}: line {}: `{trimmed}` where `# game {games}` was due (another file? remove it to start again)",
                     output.display(),
                     i + 1
                 );
@@ -228,7 +228,7 @@ fn resume(output: &Path) -> Result<Resumed> {
             end = offset;
         } else if line.ends_with('\n') && reversi::Board::from_obf(trimmed).is_err() {
             bail!(
-                "{} line {}: not a position (another file? remove it to start again)",
+                "{}: line {}: not a position (another file? remove it to start again)",
                 output.display(),
                 i + 1
             );

@@ -10,7 +10,8 @@ use anyhow::{Context, Result};
 
 /// Calls `f` with the number (from 1) and the text, trimmed, of each line of the input
 /// file `path` that is neither blank nor a `#` comment. A line that is not UTF-8 text is
-/// skipped with its place on standard error, and the lines after it are still read.
+/// passed with its bad bytes replaced (U+FFFD), so that the caller skips it as a bad line
+/// and reads the lines after it.
 ///
 /// # Errors
 /// The file cannot be opened or read, or `f` fails.
@@ -28,10 +29,7 @@ pub fn for_each_line(path: &Path, mut f: impl FnMut(usize, &str) -> Result<()>) 
             return Ok(());
         }
         number += 1;
-        let Ok(line) = std::str::from_utf8(&bytes) else {
-            eprintln!("{} line {number}: not UTF-8 text, skipped", path.display());
-            continue;
-        };
+        let line = String::from_utf8_lossy(&bytes);
         let text = line.trim();
         if !text.is_empty() && !text.starts_with('#') {
             f(number, text)?;
