@@ -145,8 +145,8 @@ pub fn label_file(
     })
 }
 
-/// The positions of `input` and the numbers of its bad lines (not an OBF position; a
-/// line that is not UTF-8 text is named on standard error as it is skipped).
+/// The positions of `input` and the numbers of its bad lines (not an OBF position, a
+/// line that is not UTF-8 text among them).
 fn read_positions(input: &Path) -> Result<(Vec<Board>, Vec<usize>)> {
     let (mut boards, mut skipped) = (Vec::new(), Vec::new());
     stage_file::for_each_line(input, |number, text| {

@@ -62,7 +62,8 @@ pub struct MaeArgs {
     save_labels: Option<PathBuf>,
 }
 
-/// Prints the four errors on the held-out positions, then the time taken.
+/// Prints the four errors on the held-out positions, the pattern evaluation's
+/// calibration and its error by the label's margin, then the time taken.
 pub fn run(args: &MaeArgs) -> Result<()> {
     let wall = Instant::now();
     if let Some(path) = &args.save_labels {
@@ -94,9 +95,7 @@ pub fn run(args: &MaeArgs) -> Result<()> {
         };
         save_labels(path, &found, &labels, &how)?;
     }
-    let pattern_mae = mean_abs_error(&found, &labels, |p, o| {
-        weights.evaluate(p, o).clamp(-MAX, MAX)
-    });
+    // The pattern evaluation's values (discs), for its MAE and its calibration.
     let predicted: Vec<f64> = found
         .iter()
         .map(|b| {
@@ -104,6 +103,12 @@ pub fn run(args: &MaeArgs) -> Result<()> {
             f64::from(value.clamp(-MAX, MAX)) / f64::from(SCALE)
         })
         .collect();
+    let pattern_mae = predicted
+        .iter()
+        .zip(&labels)
+        .map(|(e, y)| (e - y).abs())
+        .sum::<f64>()
+        / found.len().max(1) as f64;
     let (c, baseline_mae) = mobility_baseline(&found, &labels);
     let zero_mae = mean_abs_error(&found, &labels, |_, _| 0);
     let hand_mae = mean_abs_error(&found, &labels, hand_set);
@@ -131,19 +136,25 @@ pub fn run(args: &MaeArgs) -> Result<()> {
     println!("mobility only (c={c:.2})  MAE {baseline_mae:.2} discs");
     println!("hand-set evaluation     MAE {hand_mae:.2} discs");
     println!("always 0                MAE {zero_mae:.2} discs");
-    if let Some((a, b)) = calibration(&labels, &predicted) {
+    print_calibration(&labels, &predicted);
+    report_time("mae", wall);
+    Ok(())
+}
+
+/// Prints the pattern evaluation's calibration line ([`calibration`]) and its error by
+/// the label's margin ([`by_margin`]), its values `predicted` against `labels` (discs).
+fn print_calibration(labels: &[f64], predicted: &[f64]) {
+    if let Some((a, b)) = calibration(labels, predicted) {
         println!("pattern evaluation calibration: label = {a:.3} x value {b:+.2} (least squares)");
     }
     println!("pattern evaluation by the label's margin:");
     println!("  margin  positions  MAE");
-    for band in by_margin(&labels, &predicted) {
+    for band in by_margin(labels, predicted) {
         println!(
             "  {:>2}-{:<2}   {:>9}  {:>5.2}",
             band.from, band.to, band.positions, band.mae
         );
     }
-    report_time("mae", wall);
-    Ok(())
 }
 
 /// Writes `found` with their `labels` to `path` in `label-file`'s format, each line

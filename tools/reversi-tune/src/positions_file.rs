@@ -202,8 +202,8 @@ struct Resumed {
     len: usize,
 }
 
-/// `output` (created empty when missing) read to be resumed: its units, the last one's
-/// lines and where it ends (what follows is dropped by [`stage_file::keep`] once the
+/// `output` (created empty when missing) read to be resumed: its units, the first and
+/// the last one's lines and where the last ends (what follows is dropped by [`stage_file::keep`] once the
 /// file is known to be this run's).
 ///
 /// # Errors

@@ -1,6 +1,6 @@
-//! What the training pipeline's file stages (`positions-file`, `label-file`) share: the
-//! output file a run resumes (read whole, then cut after its last finished part) and
-//! appends to, and the progress bar.
+//! What the training pipeline's file stages (`positions-file`, `label-file`,
+//! `fit-file`) share: the input files' lines, the output file a run resumes (read
+//! whole, then cut after its last finished part) and appends to, and the progress bar.
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, BufWriter, Read, Seek, SeekFrom};
