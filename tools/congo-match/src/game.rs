@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::engine::{excerpt, Engine, Fault};
 use crate::rules::{Board, End, Side};
@@ -24,7 +24,7 @@ pub struct Settings {
 }
 
 /// The result of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Score {
     /// White won.
     #[serde(rename = "1-0")]
@@ -38,7 +38,7 @@ pub enum Score {
 }
 
 /// One game, as recorded (one JSON object a line in the record file).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Record {
     /// The game's index, from 0.
     pub game: usize,
@@ -57,7 +57,8 @@ pub struct Record {
     /// Why the game ended.
     pub reason: String,
     /// The kind of fault that lost the game (`illegal`, `timeout`, `crash`, ...), if any.
-    pub fault: Option<&'static str>,
+    #[serde(deserialize_with = "match_core::resume::fault_kind")]
+    pub fault: match_core::resume::FaultKind,
     /// The FEN at the end.
     pub final_fen: String,
     /// The longest answer of each engine, in milliseconds: `[engine1, engine2]`.
@@ -96,6 +97,15 @@ impl match_core::summary::MatchRecord for Record {
             answers: self.answers,
             disc_difference: None,
         }
+    }
+
+    fn opening(&self) -> &str {
+        &self.opening
+    }
+
+    fn engine1_first(&self) -> bool {
+        // White moves first.
+        self.white == 1
     }
 }
 

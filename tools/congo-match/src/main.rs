@@ -10,7 +10,7 @@ use clap::Parser;
 use congo_match::game::{self, Settings};
 use congo_match::openings::{self, COURSE_START};
 use congo_match::rules::Board;
-use match_core::cli::{self, CommonArgs, Match, Outputs};
+use match_core::cli::{self, CommonArgs, Match};
 use match_core::runner;
 use match_core::summary::Sprt;
 
@@ -117,7 +117,6 @@ fn run(args: &Args) -> Result<()> {
     let openings = load_openings(args)?;
     let games = args.games.unwrap_or(2 * openings.len());
     args.common.create_log_dir()?;
-    let mut outputs = Outputs::create(args.record.as_deref(), args.common.summary_json.as_deref())?;
     let settings = Settings {
         commands: [args.engine1.clone(), args.engine2.clone()],
         time: args.time,
@@ -125,18 +124,22 @@ fn run(args: &Args) -> Result<()> {
         max_plies: args.max_plies,
         log_dir: args.common.log_dir.clone(),
     };
+    // The openings as the records write them, to check a record to resume.
+    let opening_names: Vec<String> = openings.iter().map(|o| o.fen()).collect();
     let m = Match {
         commands: [&args.engine1, &args.engine2],
         games,
-        openings: openings.len(),
+        openings: &opening_names,
         concurrency: args.concurrency,
         sprt,
+        record: args.record.as_deref(),
+        resume: args.common.resume,
+        summary_json: args.common.summary_json.as_deref(),
         fault_kinds: &FAULT_KINDS,
     };
     // Engine 1 moves first (White) in game 2k, from opening k (in turn).
     m.run(
         args.common.quiet,
-        &mut outputs,
         &|i, k, engine1_white| game::play(&settings, i, &openings[k], engine1_white),
         |tally| {
             format!(

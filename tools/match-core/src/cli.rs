@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 
+use crate::resume;
 use crate::runner::{self, Plan};
 use crate::summary::{MatchRecord, Sprt, Summary, Tally};
 
@@ -33,6 +34,12 @@ pub struct CommonArgs {
     /// SPRT false-negative rate.
     #[arg(long, default_value_t = 0.05, requires = "sprt")]
     pub beta: f64,
+    /// Go on with the match whose record is the `--record` file (give the same engines,
+    /// openings and games): its games are counted and not played again, the rest are
+    /// appended to it (a half-written last line is cut off first). A file that does not
+    /// exist yet starts the match.
+    #[arg(long, requires = "record")]
+    pub resume: bool,
     /// Also write the summary as one JSON object to FILE (for scripts).
     #[arg(long, value_name = "FILE")]
     pub summary_json: Option<PathBuf>,
@@ -98,15 +105,20 @@ pub struct Outputs {
 }
 
 impl Outputs {
-    /// Creates the record file, then the summary file, where asked for.
+    /// Creates the record file (or, to resume, opens it to append after its first
+    /// `keep` bytes, cutting off the rest), then the summary file, where asked for.
     ///
     /// # Errors
     ///
     /// `--record PATH` or `--summary-json PATH` with the cause.
-    pub fn create(record: Option<&Path>, summary_json: Option<&Path>) -> Result<Outputs> {
+    pub fn create(
+        record: Option<&Path>,
+        keep: Option<u64>,
+        summary_json: Option<&Path>,
+    ) -> Result<Outputs> {
         let record = match record {
             Some(path) => Some(BufWriter::new(
-                File::create(path).with_context(|| format!("--record {}", path.display()))?,
+                open_record(path, keep).with_context(|| format!("--record {}", path.display()))?,
             )),
             None => None,
         };
@@ -139,6 +151,21 @@ impl Outputs {
     }
 }
 
+/// Creates the record file, or opens it to append after its first `keep` bytes.
+fn open_record(path: &Path, keep: Option<u64>) -> std::io::Result<File> {
+    match keep {
+        None => File::create(path),
+        Some(keep) => {
+            let file = std::fs::OpenOptions::new()
+                .append(true)
+                .create(true)
+                .open(path)?;
+            file.set_len(keep)?;
+            Ok(file)
+        }
+    }
+}
+
 /// The exit status of a runner named `name` (`congo-match`) after its match: 130 when
 /// interrupted, 0 when it finished, else 1 with the chain of causes on one line of
 /// standard error (never a backtrace: RUST_BACKTRACE is often set by developers, and a
@@ -163,33 +190,71 @@ pub struct Match<'a> {
     pub commands: [&'a str; 2],
     /// The games asked for.
     pub games: usize,
-    /// The number of openings.
-    pub openings: usize,
+    /// The openings, as the records write them.
+    pub openings: &'a [String],
     /// Games played at once.
     pub concurrency: usize,
     /// The SPRT, if the match stops by it.
     pub sprt: Option<Sprt>,
     /// The kinds of fault, in the order the summary lists them.
     pub fault_kinds: &'a [&'static str],
+    /// Where each game is written (`--record`), if anywhere.
+    pub record: Option<&'a Path>,
+    /// Whether to go on with the match of the record (`--resume`).
+    pub resume: bool,
+    /// Where the summary goes as JSON (`--summary-json`), if anywhere.
+    pub summary_json: Option<&'a Path>,
 }
 
 impl Match<'_> {
-    /// Plays the match with `play(game, opening, engine1_first)` (the progress bar unless
-    /// `quiet`; every game to `outputs`' record), prints the summary with the runner's
-    /// `games: ...` line (`games_line` of the finished games' tally) and writes its JSON
-    /// form, with the runner's own keys added by `json_extra`, to `outputs`' summary.
+    /// The games of the record to resume (none unless `--resume`), checked against this
+    /// match's schedule, and the output files (the record opened to append to them).
     ///
     /// # Errors
     ///
-    /// The record, standard output or the JSON summary cannot be written.
+    /// `--record PATH: line N: ...`: the record cannot be read, or holds a game this match
+    /// does not play; an output file cannot be opened.
+    fn open<R: MatchRecord>(&self) -> Result<(Vec<R>, Outputs)> {
+        let resumed = match (self.resume, self.record) {
+            (true, Some(path)) if path.exists() => {
+                let name = || format!("--record {}", path.display());
+                let resumed = resume::read::<R>(path).with_context(name)?;
+                resume::check(&resumed, self.games, self.openings).with_context(name)?;
+                if let Some(n) = resumed.cut_line {
+                    eprintln!(
+                        "{}: line {n} has no end (the match stopped while writing it): cut off, its game is played again",
+                        name()
+                    );
+                }
+                Some(resumed)
+            }
+            _ => None,
+        };
+        let keep = self.resume.then(|| resumed.as_ref().map_or(0, |r| r.whole));
+        let outputs = Outputs::create(self.record, keep, self.summary_json)?;
+        let games =
+            resumed.map_or_else(Vec::new, |r| r.games.into_iter().map(|(_, g)| g).collect());
+        Ok((games, outputs))
+    }
+
+    /// Opens the output files (first reading the record back with `--resume`), plays the
+    /// match with `play(game, opening, engine1_first)` (the progress bar unless `quiet`;
+    /// every game to the record), prints the summary with the runner's `games: ...` line
+    /// (`games_line` of the finished games' tally) and writes its JSON form, with the
+    /// runner's own keys added by `json_extra`, to the summary file.
+    ///
+    /// # Errors
+    ///
+    /// The record to resume cannot be read or is not of this match; the record, standard
+    /// output or the JSON summary cannot be written.
     pub fn run<R: MatchRecord>(
         &self,
         quiet: bool,
-        outputs: &mut Outputs,
         play: &(dyn Fn(usize, usize, bool) -> R + Sync),
         games_line: impl FnOnce(&Tally) -> String,
         json_extra: impl FnOnce(&Tally, &mut serde_json::Map<String, serde_json::Value>),
     ) -> Result<()> {
+        let (resumed, mut outputs) = self.open::<R>()?;
         let bar = runner::progress_bar(quiet, self.games);
         let plan = Plan {
             games: self.games,
@@ -197,16 +262,18 @@ impl Match<'_> {
             sprt: self.sprt,
             bar: &bar,
         };
-        let openings = self.openings;
+        let openings = self.openings.len();
         let schedule = |i: usize| play(i, (i / 2) % openings, i % 2 == 0);
-        let (tally, sprt_result) = runner::play_match(&plan, &schedule, &mut outputs.record)?;
+        let (tally, sprt_result) =
+            runner::play_match(&plan, &schedule, &mut outputs.record, &resumed)?;
         bar.finish_and_clear();
         let summary = Summary {
             commands: self.commands,
             games_line: games_line(&tally),
             tally: &tally,
             games: self.games,
-            openings: self.openings,
+            openings: self.openings.len(),
+            resumed: resumed.len(),
             interrupted: crate::engine::stopped(),
             sprt: self.sprt,
             sprt_result,

@@ -113,6 +113,18 @@ pub fn check_command(command: &str, wait: Duration) -> Result<(), String> {
     }
 }
 
+/// Every kind of fault [`Fault::kind`] gives, in the order a summary lists them.
+pub const FAULT_KINDS: [&str; 8] = [
+    "illegal",
+    "malformed",
+    "timeout",
+    "crash",
+    "flood",
+    "unsolicited",
+    "refused",
+    "spawn",
+];
+
 /// Why an engine lost the game (or failed to answer).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fault {

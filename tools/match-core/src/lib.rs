@@ -10,6 +10,7 @@
 //! - [`stats`]: score, logistic Elo with its 95% interval (trinomial, pentanomial), the
 //!   GSPRT;
 //! - [`summary`]: the tally of finished games and the summary both runners print;
+//! - [`resume`]: a match's record read back, to go on where it stopped;
 //! - [`runner`]: the concurrent match loop with its SPRT stop, record file, progress bar
 //!   and Ctrl-C handling;
 //! - [`cli`]: the options both runners take alike, the checks before any game, the
@@ -23,6 +24,7 @@ pub mod cli;
 pub mod engine;
 pub mod fake;
 pub mod openings;
+pub mod resume;
 pub mod runner;
 pub mod stats;
 pub mod summary;

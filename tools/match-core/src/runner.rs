@@ -82,7 +82,9 @@ pub struct Plan<'a> {
 /// Plays the games `0..plan.games` with `play`, `plan.concurrency` at a time, counting
 /// each as it ends (and writing it as one JSON line to `record`) until all are played,
 /// the SPRT decides (games under way finish and are counted), or Ctrl-C (games under way
-/// are dropped: they ended by the kill, not by their engines).
+/// are dropped: they ended by the kill, not by their engines). The games of `resumed`
+/// (an earlier run's record) are counted first and not played again; when they decide
+/// the SPRT already, no game is played.
 ///
 /// # Errors
 ///
@@ -91,25 +93,33 @@ pub fn play_match<R: MatchRecord>(
     plan: &Plan<'_>,
     play: &(dyn Fn(usize) -> R + Sync),
     record: &mut Option<std::io::BufWriter<File>>,
+    resumed: &[R],
 ) -> Result<(Tally, SprtResult)> {
-    let games = plan.games;
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
     let mut tally = Tally::default();
-    let mut sprt_result: SprtResult = None;
+    let mut done = vec![false; plan.games];
+    for r in resumed {
+        let result = r.result();
+        tally.add(&result);
+        done[result.game] = true;
+    }
+    let todo: Vec<usize> = (0..plan.games).filter(|&i| !done[i]).collect();
+    plan.bar.set_position(resumed.len() as u64);
+    plan.bar.set_message(progress_message(&tally, plan.sprt));
+    let mut sprt_result = plan.sprt.and_then(|sprt| sprt_verdict(&tally, sprt));
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(sprt_result.is_some());
     std::thread::scope(|scope| -> Result<()> {
         let (tx, rx) = mpsc::channel::<R>();
-        for _ in 0..plan.concurrency.min(games.max(1)) {
+        for _ in 0..plan.concurrency.min(todo.len().max(1)) {
             let tx = tx.clone();
-            let (next, stop) = (&next, &stop);
+            let (next, stop, todo) = (&next, &stop, &todo);
             scope.spawn(move || loop {
                 if stop.load(Ordering::SeqCst) || engine::stopped() {
                     return;
                 }
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                if i >= games {
+                let Some(&i) = todo.get(next.fetch_add(1, Ordering::SeqCst)) else {
                     return;
-                }
+                };
                 if tx.send(play(i)).is_err() {
                     return;
                 }
@@ -129,17 +139,9 @@ pub fn play_match<R: MatchRecord>(
             let pair_done = tally.add(&r.result());
             plan.bar.inc(1);
             plan.bar.set_message(progress_message(&tally, plan.sprt));
-            if let (Some(sprt), true) = (plan.sprt, pair_done) {
-                let llr = tally.penta.llr(sprt.elo0, sprt.elo1);
-                if sprt_result.is_none() && (llr >= sprt.upper || llr <= sprt.lower) {
-                    sprt_result = Some((
-                        llr,
-                        if llr >= sprt.upper {
-                            "H1 accepted"
-                        } else {
-                            "H0 accepted"
-                        },
-                    ));
+            if let (Some(sprt), true, None) = (plan.sprt, pair_done, sprt_result) {
+                sprt_result = sprt_verdict(&tally, sprt);
+                if sprt_result.is_some() {
                     stop.store(true, Ordering::SeqCst);
                 }
             }
@@ -147,6 +149,18 @@ pub fn play_match<R: MatchRecord>(
         Ok(())
     })?;
     Ok((tally, sprt_result))
+}
+
+/// The SPRT's verdict on the pairs of `tally`, once its LLR has left the bounds.
+fn sprt_verdict(tally: &Tally, sprt: Sprt) -> SprtResult {
+    let llr = tally.penta.llr(sprt.elo0, sprt.elo1);
+    if llr >= sprt.upper {
+        Some((llr, "H1 accepted"))
+    } else if llr <= sprt.lower {
+        Some((llr, "H0 accepted"))
+    } else {
+        None
+    }
 }
 
 /// The progress bar's message: W/D/L, the Elo so far, and the LLR with its bounds.

@@ -32,10 +32,18 @@ pub struct GameResult<'a> {
     pub disc_difference: Option<i32>,
 }
 
-/// A game record the match loop can count and write (one JSON object a line).
-pub trait MatchRecord: serde::Serialize + Send {
+/// A game record the match loop can count and write (one JSON object a line), and read
+/// back to resume a match ([`crate::resume`]).
+pub trait MatchRecord: serde::Serialize + serde::de::DeserializeOwned + Send {
     /// What the tally counts of this game.
     fn result(&self) -> GameResult<'_>;
+
+    /// The opening the game started from, as the record writes it (the runner's opening
+    /// names in [`Match`](crate::cli::Match) are written the same way).
+    fn opening(&self) -> &str;
+
+    /// Whether engine 1 moved first.
+    fn engine1_first(&self) -> bool;
 }
 
 /// Everything counted so far.
@@ -178,6 +186,8 @@ pub struct Summary<'a> {
     pub games: usize,
     /// The number of openings.
     pub openings: usize,
+    /// The games counted from the record of an earlier run (`--resume`), 0 for none.
+    pub resumed: usize,
     /// Whether Ctrl-C or SIGTERM stopped the match.
     pub interrupted: bool,
     /// The SPRT, if asked for.
@@ -201,6 +211,13 @@ impl Summary<'_> {
         writeln!(out, "engine1: {}", self.commands[0])?;
         writeln!(out, "engine2: {}", self.commands[1])?;
         writeln!(out, "{}", self.games_line)?;
+        if self.resumed > 0 {
+            writeln!(
+                out,
+                "resumed: {} of these games were read from the record",
+                self.resumed
+            )?;
+        }
         if self.interrupted {
             writeln!(
                 out,
@@ -348,7 +365,12 @@ impl Summary<'_> {
             "sprt": sprt_json,
         });
         match value {
-            serde_json::Value::Object(map) => map,
+            serde_json::Value::Object(mut map) => {
+                if self.resumed > 0 {
+                    map.insert("resumed".into(), serde_json::json!(self.resumed));
+                }
+                map
+            }
             _ => unreachable!("a JSON object"),
         }
     }
@@ -399,6 +421,7 @@ mod tests {
             tally: &tally,
             games: 4,
             openings: 2,
+            resumed: 0,
             interrupted: false,
             sprt: Some(Sprt::new(&[0.0, 10.0], 0.05, 0.05).unwrap()),
             sprt_result: None,

@@ -6,7 +6,7 @@ use std::time::Duration;
 use match_core::engine::{Engine, Fault};
 use match_core::summary::{GameResult, MatchRecord};
 use reversi::{Board, Color, Outcome, Ply};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::opening::Opening;
 pub use crate::protocol::TimeControl;
@@ -37,7 +37,7 @@ pub struct Settings {
 }
 
 /// One game, as recorded (one JSON object a line in the record file).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Record {
     /// The game's index, from 0.
     pub game: usize,
@@ -57,7 +57,8 @@ pub struct Record {
     /// or `engine<k> <fault>`.
     pub reason: String,
     /// The kind of fault that lost the game (`illegal`, `timeout`, `crash`, ...), if any.
-    pub fault: Option<&'static str>,
+    #[serde(deserialize_with = "match_core::resume::fault_kind")]
+    pub fault: match_core::resume::FaultKind,
     /// Black's and White's discs at the end.
     pub discs: [u32; 2],
     /// Engine 1's discs minus engine 2's, for a game that ended by the rules.
@@ -91,6 +92,15 @@ impl MatchRecord for Record {
             answers: self.answers,
             disc_difference: self.disc_difference,
         }
+    }
+
+    fn opening(&self) -> &str {
+        &self.opening
+    }
+
+    fn engine1_first(&self) -> bool {
+        // Black moves first.
+        self.black == 1
     }
 }
 

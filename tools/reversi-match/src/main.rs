@@ -7,7 +7,7 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use clap::Parser;
 
-use match_core::cli::{self, CommonArgs, Match, Outputs};
+use match_core::cli::{self, CommonArgs, Match};
 use match_core::runner;
 use reversi_match::game::{self, EngineSettings, Settings, TimeControl};
 use reversi_match::opening::{self, Opening};
@@ -143,18 +143,6 @@ impl TimeLimit {
     }
 }
 
-/// The kinds of fault, in the order the summary lists them.
-const FAULT_KINDS: [&str; 8] = [
-    "illegal",
-    "malformed",
-    "timeout",
-    "crash",
-    "flood",
-    "unsolicited",
-    "refused",
-    "spawn",
-];
-
 fn main() -> ExitCode {
     cli::exit_status("reversi-match", run(&Args::parse()))
 }
@@ -178,7 +166,6 @@ fn run(args: &Args) -> Result<()> {
     cli::check_engines([&args.engine1, &args.engine2])?;
     let openings = load_openings(args)?;
     let games = args.games.unwrap_or(2 * openings.len());
-    let mut outputs = Outputs::create(args.record.as_deref(), args.common.summary_json.as_deref())?;
     args.common.create_log_dir()?;
     let times = match args.game_time {
         Some(t) => [TimeControl::PerGame(t); 2],
@@ -188,18 +175,22 @@ fn run(args: &Args) -> Result<()> {
         ],
     };
     let settings = settings(args, times);
+    // The openings as the records write them, to check a record to resume.
+    let opening_names: Vec<String> = openings.iter().map(|o| o.0.to_string()).collect();
     let m = Match {
         commands: [&args.engine1, &args.engine2],
         games,
-        openings: openings.len(),
+        openings: &opening_names,
         concurrency: args.concurrency,
         sprt,
-        fault_kinds: &FAULT_KINDS,
+        record: args.record.as_deref(),
+        resume: args.common.resume,
+        summary_json: args.common.summary_json.as_deref(),
+        fault_kinds: &match_core::engine::FAULT_KINDS,
     };
     // Engine 1 moves first (Black) in game 2k, from opening k (in turn).
     m.run(
         args.common.quiet,
-        &mut outputs,
         &|i, k, engine1_black| game::play(&settings, i, &openings[k], engine1_black),
         |tally| {
             format!(
