@@ -126,6 +126,12 @@ fn run(args: &Args) -> Result<()> {
     };
     // The openings as the records write them, to check a record to resume.
     let opening_names: Vec<String> = openings.iter().map(|o| o.fen()).collect();
+    // The kinds of fault the summary lists: all but `refused` (the Congo protocol has no
+    // error answer).
+    let fault_kinds: Vec<&'static str> = match_core::engine::FAULT_KINDS
+        .into_iter()
+        .filter(|&kind| kind != "refused")
+        .collect();
     let m = Match {
         commands: [&args.engine1, &args.engine2],
         games,
@@ -135,7 +141,7 @@ fn run(args: &Args) -> Result<()> {
         record: args.record.as_deref(),
         resume: args.common.resume,
         summary_json: args.common.summary_json.as_deref(),
-        fault_kinds: &FAULT_KINDS,
+        fault_kinds: &fault_kinds,
     };
     // Engine 1 moves first (White) in game 2k, from opening k (in turn).
     m.run(
@@ -193,14 +199,3 @@ fn load_openings(args: &Args) -> Result<Vec<Board>> {
         Ok(vec![from])
     }
 }
-
-/// The kinds of fault, in the order the summary lists them.
-const FAULT_KINDS: [&str; 7] = [
-    "illegal",
-    "malformed",
-    "timeout",
-    "crash",
-    "flood",
-    "unsolicited",
-    "spawn",
-];
