@@ -133,6 +133,7 @@ fn run(args: &Args) -> Result<()> {
         .filter(|&kind| kind != "refused")
         .collect();
     let m = Match {
+        name: "congo-match",
         commands: [&args.engine1, &args.engine2],
         games,
         openings: &opening_names,

@@ -186,6 +186,8 @@ pub fn exit_status(name: &str, result: Result<()>) -> ExitCode {
 /// (game 2k engine 1 moves first, game 2k+1 engine 2, from opening k, the openings in
 /// turn), then the summary on standard output and, if asked, in JSON.
 pub struct Match<'a> {
+    /// The runner's name (`reversi-match`), which starts its notes on standard error.
+    pub name: &'a str,
     /// The engines' commands.
     pub commands: [&'a str; 2],
     /// The games asked for.
@@ -222,7 +224,8 @@ impl Match<'_> {
                 resume::check(&resumed, self.games, self.openings).with_context(name)?;
                 if let Some(n) = resumed.cut_line {
                     eprintln!(
-                        "{}: line {n} has no end (the match stopped while writing it): cut off, its game is played again",
+                        "{}: {}: line {n} has no end (the match stopped while writing it): cut off, its game is played again",
+                        self.name,
                         name()
                     );
                 }
@@ -230,8 +233,23 @@ impl Match<'_> {
             }
             _ => None,
         };
+        // A record replaced by a new match (no --resume) is said, with how to keep it: a
+        // long match's record lost to a forgotten option should not go unnoticed.
+        let replaced = match (self.resume, self.record) {
+            (false, Some(path)) => std::fs::read(path)
+                .map(|bytes| bytes.iter().filter(|&&b| b == b'\n').count())
+                .unwrap_or(0),
+            _ => 0,
+        };
         let keep = self.resume.then(|| resumed.as_ref().map_or(0, |r| r.whole));
         let outputs = Outputs::create(self.record, keep, self.summary_json)?;
+        if let (true, Some(path)) = (replaced > 0, self.record) {
+            eprintln!(
+                "{}: --record {}: its {replaced} earlier lines were replaced by this match (--resume goes on with a record instead)",
+                self.name,
+                path.display()
+            );
+        }
         let games =
             resumed.map_or_else(Vec::new, |r| r.games.into_iter().map(|(_, g)| g).collect());
         Ok((games, outputs))

@@ -178,6 +178,7 @@ fn run(args: &Args) -> Result<()> {
     // The openings as the records write them, to check a record to resume.
     let opening_names: Vec<String> = openings.iter().map(|o| o.0.to_string()).collect();
     let m = Match {
+        name: "reversi-match",
         commands: [&args.engine1, &args.engine2],
         games,
         openings: &opening_names,

@@ -87,7 +87,10 @@ fn a_cut_record_resumes_to_the_match_played_at_one_go() {
     let out = run(&cut, "4", "5", &["--resume"]);
     let resumed = ok(&out);
     assert!(
-        String::from_utf8_lossy(&out.stderr).contains("line 4 has no end"),
+        String::from_utf8_lossy(&out.stderr).contains(&format!(
+            "reversi-match: --record {}: line 4 has no end",
+            cut.display()
+        )),
         "{out:?}"
     );
     assert!(
@@ -107,6 +110,28 @@ fn a_cut_record_resumes_to_the_match_played_at_one_go() {
     let again = ok(&run(&cut, "4", "5", &["--resume"]));
     assert!(again.contains("resumed: 8 of these games"), "{again}");
     assert_eq!(games(&cut).len(), 8);
+}
+
+/// Without `--resume`, a record that holds games is replaced by the new match's, and
+/// standard error says so (standard output is the summary alone, as always).
+#[test]
+fn a_record_replaced_without_resume_is_said() {
+    let record = dir("replaced").join("r.jsonl");
+    let first = run(&record, "1", "1", &[]);
+    ok(&first);
+    assert_eq!(String::from_utf8_lossy(&first.stderr), "");
+    std::fs::write(&record, std::fs::read_to_string(&record).unwrap() + "{}\n").unwrap();
+    let again = run(&record, "1", "1", &[]);
+    ok(&again);
+    assert_eq!(
+        String::from_utf8_lossy(&again.stderr),
+        format!(
+            "reversi-match: --record {}: its 3 earlier lines were replaced by this match \
+             (--resume goes on with a record instead)\n",
+            record.display()
+        )
+    );
+    assert_eq!(games(&record).len(), 2);
 }
 
 #[test]
