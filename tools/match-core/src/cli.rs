@@ -3,7 +3,7 @@
 //! the output files, the match's schedule and summary ([`Match`]) and the exit status.
 
 use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -151,6 +151,33 @@ impl Outputs {
     }
 }
 
+/// Whether `a` and `b` name the same file: the same path, or two paths to one file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    a == b
+        || matches!(
+            (a.canonicalize(), b.canonicalize()),
+            (Ok(a), Ok(b)) if a == b
+        )
+}
+
+/// The lines of the file at `path` (a last line without its newline counted), read in
+/// blocks; 0 when it is not a file (a FIFO or a device is never read) or cannot be read.
+fn count_lines(path: &Path) -> usize {
+    if !path.is_file() {
+        return 0;
+    }
+    let Ok(mut file) = File::open(path) else {
+        return 0;
+    };
+    let mut buf = [0u8; 1 << 16];
+    let (mut lines, mut last) = (0, b'\n');
+    while let Ok(n @ 1..) = file.read(&mut buf) {
+        lines += buf[..n].iter().filter(|&&b| b == b'\n').count();
+        last = buf[n - 1];
+    }
+    lines + usize::from(last != b'\n')
+}
+
 /// Creates the record file, or opens it to append after its first `keep` bytes.
 fn open_record(path: &Path, keep: Option<u64>) -> std::io::Result<File> {
     match keep {
@@ -217,14 +244,26 @@ impl Match<'_> {
     /// `--record PATH: line N: ...`: the record cannot be read, or holds a game this match
     /// does not play; an output file cannot be opened.
     fn open<R: MatchRecord>(&self) -> Result<(Vec<R>, Outputs)> {
+        if let (Some(record), Some(summary)) = (self.record, self.summary_json) {
+            if same_file(record, summary) {
+                bail!(
+                    "--summary-json {}: the same file as --record (the summary would replace the games)",
+                    summary.display()
+                );
+            }
+        }
         let resumed = match (self.resume, self.record) {
             (true, Some(path)) if path.exists() => {
                 let name = || format!("--record {}", path.display());
+                if !path.is_file() {
+                    // A FIFO would block the reading, a device never end it.
+                    bail!("{}: not a file, so no record to go on with", name());
+                }
                 let resumed = resume::read::<R>(path).with_context(name)?;
                 resume::check(&resumed, self.games, self.openings).with_context(name)?;
                 if let Some(n) = resumed.cut_line {
                     eprintln!(
-                        "{}: {}: line {n} has no end (the match stopped while writing it): cut off, its game is played again",
+                        "{}: {}: line {n} has no end (the match stopped while writing it): cut off, and the game it began is played again",
                         self.name,
                         name()
                     );
@@ -236,16 +275,19 @@ impl Match<'_> {
         // A record replaced by a new match (no --resume) is said, with how to keep it: a
         // long match's record lost to a forgotten option should not go unnoticed.
         let replaced = match (self.resume, self.record) {
-            (false, Some(path)) => std::fs::read(path)
-                .map(|bytes| bytes.iter().filter(|&&b| b == b'\n').count())
-                .unwrap_or(0),
+            (false, Some(path)) => count_lines(path),
             _ => 0,
         };
         let keep = self.resume.then(|| resumed.as_ref().map_or(0, |r| r.whole));
         let outputs = Outputs::create(self.record, keep, self.summary_json)?;
         if let (true, Some(path)) = (replaced > 0, self.record) {
+            let (lines, were) = if replaced == 1 {
+                ("line", "was")
+            } else {
+                ("lines", "were")
+            };
             eprintln!(
-                "{}: --record {}: its {replaced} earlier lines were replaced by this match (--resume goes on with a record instead)",
+                "{}: --record {}: its {replaced} earlier {lines} {were} replaced by this match (--resume goes on with a record instead)",
                 self.name,
                 path.display()
             );

@@ -50,8 +50,18 @@ pub fn read<R: MatchRecord>(path: &Path) -> Result<Resumed<R>> {
                 continue;
             }
             let text = std::str::from_utf8(line).with_context(|| format!("line {n}: not UTF-8"))?;
-            let game: R = serde_json::from_str(text)
-                .with_context(|| format!("line {n}: not a game's record"))?;
+            let game: R = serde_json::from_str(text).map_err(|e| {
+                // serde_json's own position counts the line as line 1: only its column
+                // is said, beside the file's line.
+                let what = e.to_string();
+                let what = what
+                    .rsplit_once(" at line ")
+                    .map_or(what.as_str(), |(w, _)| w);
+                anyhow::anyhow!(
+                    "line {n}: not a game's record: {what} (column {})",
+                    e.column()
+                )
+            })?;
             let index = game.result().game;
             if let Some(first) = seen.insert(index, n) {
                 bail!("line {n}: game {index} is on line {first} too");
@@ -212,7 +222,10 @@ mod tests {
     #[test]
     fn bad_lines_are_named() {
         let err = |name, text: String| format!("{:#}", read_text(name, &text).unwrap_err());
-        assert!(err("json", format!("{G0}\n{{\n")).starts_with("line 2: not a game's record"));
+        assert_eq!(
+            err("json", format!("{G0}\n{{\n")),
+            "line 2: not a game's record: EOF while parsing an object (column 1)"
+        );
         assert!(err("twice", format!("{G0}\n{G1}\n{G0}\n"))
             .starts_with("line 3: game 0 is on line 1 too"));
         assert!(err("kind", format!("{}\n", G1.replace("timeout", "sulk")))

@@ -3,8 +3,7 @@
 
 use std::fs::File;
 use std::io::{IsTerminal, Write};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex, PoisonError};
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -106,29 +105,50 @@ pub fn play_match<R: MatchRecord>(
     plan.bar.set_position(resumed.len() as u64);
     plan.bar.set_message(progress_message(&tally, plan.sprt));
     let mut sprt_result = plan.sprt.and_then(|sprt| sprt_verdict(&tally, sprt));
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(sprt_result.is_some());
+    let workers = plan.concurrency.min(todo.len().max(1));
+    // Games are handed out by the thread that counts them: a game starts only when the
+    // games counted so far leave the SPRT undecided (a worker taking the next game itself
+    // could start it before the result that decides the test is counted, and the same
+    // match would end after a varying number of games).
+    let (ticket_tx, ticket_rx) = mpsc::channel::<usize>();
+    let tickets = Mutex::new(ticket_rx);
     std::thread::scope(|scope| -> Result<()> {
+        let mut pending = todo.iter().copied();
+        let mut ticket_tx = Some(ticket_tx);
         let (tx, rx) = mpsc::channel::<R>();
-        for _ in 0..plan.concurrency.min(todo.len().max(1)) {
+        for _ in 0..workers {
             let tx = tx.clone();
-            let (next, stop, todo) = (&next, &stop, &todo);
+            let tickets = &tickets;
             scope.spawn(move || loop {
-                if stop.load(Ordering::SeqCst) || engine::stopped() {
-                    return;
-                }
-                let Some(&i) = todo.get(next.fetch_add(1, Ordering::SeqCst)) else {
+                let ticket = tickets
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .recv();
+                let Ok(i) = ticket else {
                     return;
                 };
-                if tx.send(play(i)).is_err() {
+                if engine::stopped() || tx.send(play(i)).is_err() {
                     return;
                 }
             });
         }
         drop(tx);
+        let mut hand_out = |ticket_tx: &mut Option<mpsc::Sender<usize>>, go_on: bool| {
+            let next = if go_on { pending.next() } else { None };
+            match (next, ticket_tx.as_ref()) {
+                // The workers are waiting for it: it cannot fail.
+                (Some(i), Some(t)) => drop(t.send(i)),
+                // No more games: the idle workers end.
+                _ => *ticket_tx = None,
+            }
+        };
+        for _ in 0..workers {
+            hand_out(&mut ticket_tx, sprt_result.is_none() && !engine::stopped());
+        }
         for r in rx {
             if engine::stopped() {
                 // Interrupted: this game may have ended by the kill, not by its engines.
+                ticket_tx = None;
                 continue;
             }
             if let Some(out) = record.as_mut() {
@@ -141,10 +161,8 @@ pub fn play_match<R: MatchRecord>(
             plan.bar.set_message(progress_message(&tally, plan.sprt));
             if let (Some(sprt), true, None) = (plan.sprt, pair_done, sprt_result) {
                 sprt_result = sprt_verdict(&tally, sprt);
-                if sprt_result.is_some() {
-                    stop.store(true, Ordering::SeqCst);
-                }
             }
+            hand_out(&mut ticket_tx, sprt_result.is_none() && !engine::stopped());
         }
         Ok(())
     })?;
@@ -189,4 +207,82 @@ pub fn progress_message(tally: &Tally, sprt: Option<Sprt>) -> String {
         tally.tri.losses,
         fmt_elo(est.elo)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::summary::GameResult;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// A game engine 1 wins, whoever moves first.
+    #[derive(serde::Serialize, serde::Deserialize)]
+    struct Won {
+        game: usize,
+    }
+
+    impl MatchRecord for Won {
+        fn result(&self) -> GameResult<'_> {
+            GameResult {
+                game: self.game,
+                winner: Some(1),
+                fault: None,
+                end: "game over",
+                max_answer_ms: [0.0; 2],
+                total_answer_ms: [0.0; 2],
+                answers: [0; 2],
+                disc_difference: None,
+            }
+        }
+
+        fn opening(&self) -> &str {
+            ""
+        }
+
+        fn engine1_first(&self) -> bool {
+            self.game % 2 == 0
+        }
+    }
+
+    /// One game at a time, a match stops at the pair that decides its SPRT: no game is
+    /// started after it (games that end at once would race far past it if the players
+    /// took the next game themselves), so the same match always has the same length.
+    #[test]
+    fn one_game_at_a_time_stops_at_the_deciding_pair() {
+        let sprt = Sprt::new(&[0.0, 10.0], 0.05, 0.05).unwrap();
+        // The pairs the SPRT needs, counted by hand.
+        let mut tally = Tally::default();
+        let mut pairs = 0;
+        while sprt_verdict(&tally, sprt).is_none() {
+            for game in [2 * pairs, 2 * pairs + 1] {
+                tally.add(&Won { game }.result());
+            }
+            pairs += 1;
+        }
+        assert!(pairs > 1);
+        let bar = ProgressBar::hidden();
+        for concurrency in [1, 1, 1, 3] {
+            let plan = Plan {
+                games: 1000,
+                concurrency,
+                sprt: Some(sprt),
+                bar: &bar,
+            };
+            let started = AtomicUsize::new(0);
+            let play = |game| {
+                started.fetch_add(1, Ordering::SeqCst);
+                Won { game }
+            };
+            let (tally, verdict) = play_match(&plan, &play, &mut None, &[]).unwrap();
+            assert_eq!(verdict.map(|v| v.1), Some("H1 accepted"));
+            let played = started.load(Ordering::SeqCst);
+            // Every game started is counted; with more at once, those under way when
+            // the test decides finish (at most concurrency - 1 more).
+            assert_eq!(tally.tri.games(), played as u64);
+            assert!(
+                (2 * pairs..2 * pairs + concurrency).contains(&played),
+                "-j {concurrency}: {played} games for {pairs} pairs"
+            );
+        }
+    }
 }

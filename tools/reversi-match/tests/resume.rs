@@ -132,6 +132,41 @@ fn a_record_replaced_without_resume_is_said() {
         )
     );
     assert_eq!(games(&record).len(), 2);
+    // One line without its newline is a line.
+    std::fs::write(&record, "x").unwrap();
+    let once = run(&record, "1", "1", &[]);
+    ok(&once);
+    assert!(
+        String::from_utf8_lossy(&once.stderr).contains("its 1 earlier line was replaced"),
+        "{once:?}"
+    );
+}
+
+/// Files that cannot be a record to resume, or a summary the record would be lost to:
+/// refused before any game, the file left as it was.
+#[test]
+fn a_record_that_is_not_a_file_or_is_the_summary_is_refused() {
+    let dir = dir("not-a-file");
+    let out = run(&dir, "1", "1", &["--resume"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("not a file, so no record to go on with"),
+        "{out:?}"
+    );
+    let record = dir.join("r.jsonl");
+    ok(&run(&record, "1", "1", &[]));
+    let before = std::fs::read(&record).unwrap();
+    for resume in [&[][..], &["--resume"]] {
+        let mut extra = vec!["--summary-json", record.to_str().unwrap()];
+        extra.extend(resume);
+        let out = run(&record, "1", "1", &extra);
+        assert_eq!(out.status.code(), Some(1));
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("the same file as --record"),
+            "{out:?}"
+        );
+        assert_eq!(std::fs::read(&record).unwrap(), before);
+    }
 }
 
 #[test]
