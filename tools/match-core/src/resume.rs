@@ -156,16 +156,7 @@ mod tests {
 
     impl MatchRecord for Game {
         fn result(&self) -> GameResult<'_> {
-            GameResult {
-                game: self.game,
-                winner: None,
-                fault: self.fault,
-                end: "game over",
-                max_answer_ms: [0.0; 2],
-                total_answer_ms: [0.0; 2],
-                answers: [0; 2],
-                disc_difference: None,
-            }
+            GameResult::bare(self.game, None, self.fault)
         }
 
         fn opening(&self) -> &str {

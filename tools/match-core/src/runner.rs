@@ -223,16 +223,7 @@ mod tests {
 
     impl MatchRecord for Won {
         fn result(&self) -> GameResult<'_> {
-            GameResult {
-                game: self.game,
-                winner: Some(1),
-                fault: None,
-                end: "game over",
-                max_answer_ms: [0.0; 2],
-                total_answer_ms: [0.0; 2],
-                answers: [0; 2],
-                disc_difference: None,
-            }
+            GameResult::bare(self.game, Some(1), None)
         }
 
         fn opening(&self) -> &str {

@@ -377,6 +377,24 @@ impl Summary<'_> {
 }
 
 #[cfg(test)]
+impl GameResult<'static> {
+    /// A game with no answer times and no disc count, ended by the rules unless `fault`
+    /// (the records of other modules' tests).
+    pub(crate) fn bare(game: usize, winner: Option<u8>, fault: Option<&'static str>) -> Self {
+        GameResult {
+            game,
+            winner,
+            fault,
+            end: "game over",
+            max_answer_ms: [0.0; 2],
+            total_answer_ms: [0.0; 2],
+            answers: [0; 2],
+            disc_difference: None,
+        }
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
