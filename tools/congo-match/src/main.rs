@@ -99,8 +99,11 @@ struct Args {
     common: CommonArgs,
 }
 
+/// The runner's name, which starts its messages on standard error.
+const NAME: &str = "congo-match";
+
 fn main() -> ExitCode {
-    cli::exit_status("congo-match", run(&Args::parse()))
+    cli::exit_status(NAME, run(&Args::parse()))
 }
 
 /// The largest `--time`: a day per move (larger values overflow the deadline arithmetic
@@ -133,7 +136,7 @@ fn run(args: &Args) -> Result<()> {
         .filter(|&kind| kind != "refused")
         .collect();
     let m = Match {
-        name: "congo-match",
+        name: NAME,
         commands: [&args.engine1, &args.engine2],
         games,
         openings: &opening_names,

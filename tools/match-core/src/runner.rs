@@ -133,22 +133,23 @@ pub fn play_match<R: MatchRecord>(
             });
         }
         drop(tx);
-        let mut hand_out = |ticket_tx: &mut Option<mpsc::Sender<usize>>, go_on: bool| {
+        // The next game to a waiting worker while `go_on`; else (or when none is left)
+        // no more, and the idle workers end.
+        let mut hand_out = |go_on: bool| {
             let next = if go_on { pending.next() } else { None };
             match (next, ticket_tx.as_ref()) {
                 // The workers are waiting for it: it cannot fail.
                 (Some(i), Some(t)) => drop(t.send(i)),
-                // No more games: the idle workers end.
-                _ => *ticket_tx = None,
+                _ => ticket_tx = None,
             }
         };
         for _ in 0..workers {
-            hand_out(&mut ticket_tx, sprt_result.is_none() && !engine::stopped());
+            hand_out(sprt_result.is_none() && !engine::stopped());
         }
         for r in rx {
             if engine::stopped() {
                 // Interrupted: this game may have ended by the kill, not by its engines.
-                ticket_tx = None;
+                hand_out(false);
                 continue;
             }
             if let Some(out) = record.as_mut() {
@@ -162,7 +163,7 @@ pub fn play_match<R: MatchRecord>(
             if let (Some(sprt), true, None) = (plan.sprt, pair_done, sprt_result) {
                 sprt_result = sprt_verdict(&tally, sprt);
             }
-            hand_out(&mut ticket_tx, sprt_result.is_none() && !engine::stopped());
+            hand_out(sprt_result.is_none() && !engine::stopped());
         }
         Ok(())
     })?;

@@ -143,8 +143,11 @@ impl TimeLimit {
     }
 }
 
+/// The runner's name, which starts its messages on standard error.
+const NAME: &str = "reversi-match";
+
 fn main() -> ExitCode {
-    cli::exit_status("reversi-match", run(&Args::parse()))
+    cli::exit_status(NAME, run(&Args::parse()))
 }
 
 /// Checks the options and engines, plays the match and prints its summary.
@@ -178,7 +181,7 @@ fn run(args: &Args) -> Result<()> {
     // The openings as the records write them, to check a record to resume.
     let opening_names: Vec<String> = openings.iter().map(|o| o.0.to_string()).collect();
     let m = Match {
-        name: "reversi-match",
+        name: NAME,
         commands: [&args.engine1, &args.engine2],
         games,
         openings: &opening_names,
